@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the system packages Webfold's OCR and rendering paths need, where missing.
+# Idempotent; quiet when everything is present. Needs root (or sudo) for apt-get.
+set -u
+want=()
+command -v tesseract >/dev/null 2>&1 || want+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
+for lang in osd eng deu ara chi-sim rus; do
+  dpkg -s "tesseract-ocr-$lang" >/dev/null 2>&1 || want+=("tesseract-ocr-$lang")
+done
+command -v chromium >/dev/null 2>&1 || want+=(chromium)
+[ ${#want[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup_system: no apt-get; install ${want[*]} by hand (tests that need them will skip)" >&2
+  exit 0
+fi
+echo "setup_system: installing ${want[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null 2>&1 || true
+$sudo apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null 2>&1 \
+  || echo "setup_system: could not install ${want[*]} (tests that need them will skip)" >&2
+exit 0

@@ -1,0 +1,5 @@
+import sys
+
+from webfold.cli import main
+
+sys.exit(main())

@@ -1,0 +1,143 @@
+"""The one result type of every conversion path, and the unit it is built from.
+
+`Document.record()` is the JSON record: the same object serialised, never a second
+structure kept in sync by hand. Bump `SCHEMA_VERSION` when a field changes meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from webfold.errors import ConversionError
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(slots=True)
+class Block:
+    """One block of a document: what the selector scores and the renderer writes.
+
+    `markdown` is the block's rendered Markdown (already prefixed for its list level or
+    quote depth), `text` its plain text. The remaining fields are the facts the main
+    content selector needs, collected during the single DOM walk (HTML) or page read
+    (PDF); they cost nothing to keep and nothing is re-parsed later.
+    """
+
+    kind: str  # heading, paragraph, list_item, code, table, quote, image, rule, definition, caption
+    markdown: str
+    text: str
+    index: int = 0  # position in document order
+    tag: str = ""  # the element that made the block (p, li, h2, pre, table, td, div ...)
+    heading_level: int = 0  # 1..6 for headings
+    path: tuple[str, ...] = ()  # ancestor tag names, root first (html, body, ...)
+    tokens: tuple[str, ...] = ()  # class and id tokens of the ancestors and the block, lowercased
+    ancestors: tuple[int, ...] = ()  # walk ids of the ancestor elements, root first
+    link_chars: int = 0  # characters of text inside <a>
+    flags: int = 0  # bit set of BlockFlag values (inside main/article/nav/..., hidden-ish)
+    page: int | None = None  # 1-based page number (PDF)
+    kept: bool = True  # set by the selector
+    score: float | None = None  # selector probability, when a model scored it
+
+
+class BlockFlag:
+    """Bits for `Block.flags`: the semantic containers a block sits in."""
+
+    MAIN = 1 << 0
+    ARTICLE = 1 << 1
+    NAV = 1 << 2
+    ASIDE = 1 << 3
+    HEADER = 1 << 4
+    FOOTER = 1 << 5
+    FORM = 1 << 6
+    LINK_LIST = 1 << 7  # a list item that is mostly one link
+    IN_TABLE = 1 << 8
+    IN_LIST = 1 << 9
+    IN_QUOTE = 1 << 10
+    IN_FIGURE = 1 << 11
+    SECTION = 1 << 12
+    ITEMPROP_CONTENT = 1 << 13  # inside [itemprop=articleBody|text|description]
+    COMMENT = 1 << 14  # inside an element whose class/id says comment
+    PAYLOAD = 1 << 15  # recovered from an embedded app payload, not the DOM
+
+
+@dataclass(slots=True)
+class Metadata:
+    title: str | None = None
+    author: str | None = None
+    date: str | None = None
+    language: str | None = None
+    canonical_url: str | None = None
+    description: str | None = None
+    site_name: str | None = None
+    page_type: str | None = None  # og:type / JSON-LD @type, as declared
+
+
+@dataclass(slots=True)
+class PageInfo:
+    """Per-page facts of a paged document (PDF)."""
+
+    number: int  # 1-based
+    route: str  # native | ocr | skipped
+    chars: int = 0
+    reason: str | None = None  # why OCR or why skipped
+    elapsed_ms: float = 0.0
+
+
+@dataclass(slots=True)
+class Document:
+    """The result of converting one document. Never raised; failures sit in `error`."""
+
+    type: str  # html | pdf | warc | unknown
+    markdown: str = ""
+    blocks: list[Block] = field(default_factory=list)
+    metadata: Metadata = field(default_factory=Metadata)
+    warnings: list[str] = field(default_factory=list)
+    error: ConversionError | None = None
+    source: str | None = None  # URL, S3 URI or file path as given
+    charset: str | None = None
+    base: str | None = None  # the base URL links were resolved against
+    bytes_in: int = 0
+    elapsed_ms: float = 0.0
+    pages: list[PageInfo] = field(default_factory=list)
+    parts: list[Document] = field(default_factory=list)  # WARC: one document per record
+    extra: dict[str, Any] = field(default_factory=dict)  # path-specific facts (http, timings)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def blocks_kept(self) -> int:
+        return sum(1 for b in self.blocks if b.kept)
+
+    def record(self, *, include_markdown: bool = False) -> dict[str, Any]:
+        """The JSON record (schema 1) as a plain dict, ready for `json.dumps`."""
+        rec: dict[str, Any] = {
+            "schema": SCHEMA_VERSION,
+            "source": self.source,
+            "type": self.type,
+            "charset": self.charset,
+            "base": self.base,
+            "bytes_in": self.bytes_in,
+            "blocks_total": len(self.blocks),
+            "blocks_kept": self.blocks_kept,
+            "bytes_markdown": len(self.markdown.encode("utf-8")),
+            "elapsed_ms": round(self.elapsed_ms, 3),
+            "metadata": asdict(self.metadata),
+            "warnings": list(self.warnings),
+            "error": self.error.to_dict() if self.error else None,
+        }
+        if self.pages:
+            rec["pages"] = [asdict(p) for p in self.pages]
+        if self.parts:
+            rec["parts"] = len(self.parts)
+        rec.update(self.extra)
+        if include_markdown:
+            rec["markdown"] = self.markdown
+        return rec
+
+
+def failed(doc_type: str, code: str, message: str, **fields: Any) -> Document:
+    """A `Document` that carries only an error (and whatever facts are known)."""
+    return Document(type=doc_type, error=ConversionError(code, message), **fields)

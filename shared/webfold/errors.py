@@ -1,0 +1,52 @@
+"""The closed set of failure codes a conversion, fetch or pipeline step can end with.
+
+Failures are values (`ConversionError`) carried in `Document.error`, never exceptions
+escaping to the caller. `retryable` says whether trying the same input again later can
+succeed (a timeout, a 5xx); the pipeline redelivers only those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# code -> (retryable, meaning). Documented in the README; add a code here, nowhere else.
+ERROR_CODES: dict[str, tuple[bool, str]] = {
+    "bad_input": (False, "the input could not be read at all (not bytes, unreadable file)"),
+    "too_large": (False, "the input is over the size cap"),
+    "empty": (False, "the document has no content (or a fetched page is an empty app shell)"),
+    "unsupported_type": (False, "the input is not HTML, XHTML, WARC or PDF"),
+    "not_pdf": (False, "declared or named PDF but no %PDF- header"),
+    "encrypted": (False, "the PDF needs a password"),
+    "damaged": (False, "the file is broken beyond what can be recovered"),
+    "timeout": (True, "a time budget ran out"),
+    "internal": (True, "an unexpected failure inside the converter (a bug; reported with its type)"),
+    "forbidden_address": (False, "the URL resolves to a loopback, private or reserved address"),
+    "bad_url": (False, "the URL is malformed or not http(s)"),
+    "too_many_redirects": (False, "more than the allowed number of redirects"),
+    "http_error": (True, "the server answered with an error status"),
+    "blocked": (True, "the site refused the request (401/403/429, challenge page, bot wall)"),
+    "robots_disallowed": (False, "robots.txt disallows the URL for our user agent"),
+    "not_modified": (False, "the server answered 304: the content has not changed"),
+    "fetch_failed": (True, "the connection failed (DNS, refused, reset)"),
+    "render_failed": (True, "the headless browser could not render the page"),
+    "ocr_failed": (True, "the OCR engine failed or is not available"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ConversionError:
+    """A failure with a code from `ERROR_CODES` and a human-readable message."""
+
+    code: str
+    message: str
+
+    def __post_init__(self) -> None:
+        if self.code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {self.code!r}")
+
+    @property
+    def retryable(self) -> bool:
+        return ERROR_CODES[self.code][0]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "retryable": self.retryable}

@@ -1,0 +1,110 @@
+"""Deciding what a byte string is, from its first bytes first and its hints second.
+
+Reading never consumes the input: sniffing looks at a prefix of the same bytes the
+chosen converter then reads.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from dataclasses import dataclass
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+PDF_TYPES = frozenset({"application/pdf", "application/x-pdf"})
+WARC_TYPES = frozenset({"application/warc", "application/x-warc"})
+
+_HTML_MARKERS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<meta", b"<title",
+                 b"<div", b"<p", b"<!--", b"<script", b"<?xml", b"<h1", b"<table", b"<a ")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreamInfo:
+    """What the caller knows about the input besides its bytes."""
+
+    mimetype: str | None = None
+    charset: str | None = None  # from a Content-Type header
+    extension: str | None = None  # lowercased, with the dot: ".html", ".warc.gz"
+    filename: str | None = None
+    url: str | None = None
+
+    @classmethod
+    def from_hints(cls, *, url: str | None, content_type: str | None,
+                   filename: str | None) -> StreamInfo:
+        mimetype, charset = parse_content_type(content_type)
+        name = filename or (url.split("?", 1)[0].split("#", 1)[0] if url else None)
+        return cls(mimetype=mimetype, charset=charset, extension=extension_of(name),
+                   filename=filename, url=url)
+
+
+def parse_content_type(value: str | None) -> tuple[str | None, str | None]:
+    """`text/html; charset=UTF-8` -> ("text/html", "utf-8")."""
+    if not value:
+        return None, None
+    parts = value.split(";")
+    mimetype = parts[0].strip().lower() or None
+    charset = None
+    for param in parts[1:]:
+        key, _, val = param.partition("=")
+        if key.strip().lower() == "charset":
+            charset = val.strip().strip("\"'").lower() or None
+    return mimetype, charset
+
+
+def extension_of(name: str | None) -> str | None:
+    if not name:
+        return None
+    base = name.rsplit("/", 1)[-1].lower()
+    if base.endswith(".warc.gz"):
+        return ".warc.gz"
+    if "." not in base:
+        return None
+    return "." + base.rsplit(".", 1)[-1]
+
+
+def sniff(head: bytes, info: StreamInfo) -> str:
+    """The document type of bytes whose first KB is `head`: html, pdf, warc or unknown.
+
+    Magic bytes win over hints (a PDF named .html is a PDF); hints decide when the
+    bytes say nothing definite.
+    """
+    stripped = head.lstrip(b"\xef\xbb\xbf\x00\t\r\n ")
+    if stripped.startswith(b"%PDF-") or b"%PDF-" in head[:1024]:
+        return "pdf"
+    if stripped.startswith(b"WARC/"):
+        return "warc"
+    if head[:2] == b"\x1f\x8b" and _gunzip_prefix(head).startswith(b"WARC/"):
+        return "warc"
+    if info.mimetype in PDF_TYPES or info.extension == ".pdf":
+        return "pdf" if not stripped else "not_pdf"
+    if info.mimetype in WARC_TYPES or info.extension in (".warc", ".warc.gz"):
+        return "warc"
+    if info.mimetype in HTML_TYPES or info.extension in (".html", ".htm", ".xhtml", ".shtml"):
+        return "html"
+    if _looks_like_html(head):
+        return "html"
+    if info.mimetype is None and info.extension in (None, ".txt") and _is_text(head):
+        return "html"  # plain text reads fine through the HTML path as one paragraph run
+    return "unknown"
+
+
+def _gunzip_prefix(head: bytes) -> bytes:
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 64)
+    except (zlib.error, gzip.BadGzipFile):
+        return b""
+
+
+def _looks_like_html(head: bytes) -> bool:
+    sample = head[:2048]
+    if sample.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 byte order marks
+        sample = sample.decode("utf-16", "ignore").encode("ascii", "ignore")
+    lowered = sample.lower()
+    return any(marker in lowered for marker in _HTML_MARKERS)
+
+
+def _is_text(head: bytes) -> bool:
+    if not head:
+        return False
+    sample = head[:2048]
+    return b"\x00" not in sample and sum(b < 9 for b in sample) == 0
