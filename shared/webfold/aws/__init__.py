@@ -1,0 +1,1 @@
+"""AWS edge: names, storage and state shared by the Lambda handlers and the local stack."""

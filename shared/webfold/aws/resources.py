@@ -1,0 +1,31 @@
+"""Resource names and the environment variables that carry them into the functions.
+
+The CDK stack (infra/) and the local moto stack create resources from these same
+names, so a handler finds the same things in AWS and on one machine.
+"""
+
+from __future__ import annotations
+
+PROJECT = "webfold"
+
+# Logical names; in AWS the stack appends its own unique suffixes and passes the real
+# names to the functions through the environment variables below.
+DOCUMENTS_BUCKET = "webfold-documents"
+OBJECTS_QUEUE = "webfold-objects"
+OBJECTS_DLQ = "webfold-objects-dlq"
+URLS_QUEUE = "webfold-urls"
+URLS_DLQ = "webfold-urls-dlq"
+URL_STATE_TABLE = "webfold-url-state"
+IDEMPOTENCY_TABLE = "webfold-idempotency"
+
+ENV_BUCKET = "WEBFOLD_BUCKET"
+ENV_URLS_QUEUE = "WEBFOLD_URLS_QUEUE_URL"
+ENV_URL_STATE_TABLE = "WEBFOLD_URL_STATE_TABLE"
+ENV_IDEMPOTENCY_TABLE = "WEBFOLD_IDEMPOTENCY_TABLE"
+ENV_OCR_FUNCTION = "WEBFOLD_OCR_FUNCTION"
+ENV_RENDER_FUNCTION = "WEBFOLD_RENDER_FUNCTION"
+
+# Object suffixes that trigger a conversion. Outputs (.md, .json) never match these.
+SOURCE_SUFFIXES = (".html", ".htm", ".xhtml", ".warc", ".warc.gz", ".pdf")
+
+MAX_RECEIVE_COUNT = 3  # deliveries before a message goes to its dead-letter queue

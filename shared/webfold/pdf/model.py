@@ -1,0 +1,48 @@
+"""The text units shared by the native reader and the OCR route, in PDF points.
+
+Native extraction (PyMuPDF's page dictionary) and OCR (Tesseract word boxes mapped
+back to page coordinates) both produce `Line`s, so reading order, paragraphs and
+headings are worked out by one code path whatever the route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin top-left
+
+
+@dataclass(slots=True)
+class Span:
+    text: str
+    bbox: BBox
+    size: float  # font size in points (OCR: estimated from the word height)
+    bold: bool = False
+    italic: bool = False
+    mono: bool = False
+    font: str = ""
+    link: str | None = None  # URI when the span sits under a link annotation
+
+
+@dataclass(slots=True)
+class Line:
+    spans: list[Span]
+    bbox: BBox
+    direction: tuple[float, float] = (1.0, 0.0)  # writing direction (cos, sin)
+    source: str = "native"  # native | ocr
+    confidence: float | None = None  # OCR mean word confidence, 0..100
+
+    @property
+    def text(self) -> str:
+        return "".join(s.text for s in self.spans)
+
+
+@dataclass(slots=True)
+class PageLines:
+    """All lines of one page plus what the layout step needs to know about the page."""
+
+    number: int  # 1-based
+    width: float
+    height: float
+    lines: list[Line] = field(default_factory=list)
+    image_boxes: list[BBox] = field(default_factory=list)
