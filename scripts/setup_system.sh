@@ -3,7 +3,7 @@
 # Idempotent; quiet when everything is present. Needs root (or sudo) for apt-get.
 set -u
 want=()
-command -v tesseract >/dev/null 2>&1 || want+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
+command -v tesseract >/dev/null 2>&1 || want+=(tesseract-ocr)
 for lang in osd eng deu ara chi-sim rus; do
   dpkg -s "tesseract-ocr-$lang" >/dev/null 2>&1 || want+=("tesseract-ocr-$lang")
 done
