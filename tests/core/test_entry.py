@@ -1,0 +1,96 @@
+"""The convert entry, sniffing, error values and settings: the contract every path shares."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from webfold import ERROR_CODES, ConversionError, Settings, convert
+from webfold.sniff import StreamInfo, extension_of, parse_content_type, sniff
+
+
+def info(**hints: str | None) -> StreamInfo:
+    return StreamInfo.from_hints(url=hints.get("url"), content_type=hints.get("content_type"),
+                                 filename=hints.get("filename"))
+
+
+@pytest.mark.parametrize(
+    ("head", "hints", "expected"),
+    [
+        (b"%PDF-1.7\n%\xe2\xe3", {}, "pdf"),
+        (b"%PDF-1.4 ...", {"filename": "page.html"}, "pdf"),  # magic beats the name
+        (b"WARC/1.1\r\nWARC-Type: warcinfo\r\n", {}, "warc"),
+        (gzip.compress(b"WARC/1.0\r\nWARC-Type: response\r\n"), {}, "warc"),
+        (b"<!DOCTYPE html><html><body>x</body></html>", {}, "html"),
+        ("<html><p>é</p></html>".encode("utf-16"), {}, "html"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", {}, "unknown"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", {"filename": "x.pdf"}, "not_pdf"),
+        (b"plain words only", {"content_type": "text/html"}, "html"),
+        (b"\x00\x01\x02binary", {"content_type": "application/octet-stream"}, "unknown"),
+    ],
+)
+def test_sniff_prefers_magic_bytes_over_hints(head: bytes, hints: dict, expected: str) -> None:
+    assert sniff(head, info(**hints)) == expected
+
+
+def test_content_type_and_extension_parsing() -> None:
+    assert parse_content_type('text/HTML; Charset="Shift_JIS"') == ("text/html", "shift_jis")
+    assert parse_content_type(None) == (None, None)
+    assert extension_of("s3/path/crawl.WARC.GZ") == ".warc.gz"
+    assert extension_of("https://x.test/a/b") is None
+    assert info(url="https://x.test/doc.pdf?download=1#p2").extension == ".pdf"
+
+
+@pytest.mark.parametrize(
+    ("data", "hints", "code"),
+    [
+        (b"", {}, "empty"),
+        (b"   \n\t ", {}, "empty"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)), {}, "unsupported_type"),
+        (b"GIF89a\x00\x00", {"filename": "scan.pdf"}, "not_pdf"),
+    ],
+)
+def test_bad_input_is_a_typed_error_not_an_exception(data: bytes, hints: dict, code: str) -> None:
+    doc = convert(data, **hints)
+    assert doc.error is not None and doc.error.code == code
+    assert doc.markdown == ""
+    record = json.loads(json.dumps(doc.record()))
+    assert record["schema"] == 1
+    assert record["error"]["code"] == code
+    assert record["bytes_in"] == len(data)
+
+
+def test_size_cap_comes_from_settings() -> None:
+    doc = convert(b"<p>" + b"x" * 2000 + b"</p>", settings=Settings(max_bytes=1000))
+    assert doc.error is not None and doc.error.code == "too_large"
+
+
+def test_non_bytes_input_is_bad_input() -> None:
+    doc = convert(12345)  # type: ignore[arg-type]
+    assert doc.error is not None and doc.error.code == "bad_input"
+
+
+def test_unknown_select_mode_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="select"):
+        convert(b"<p>x</p>", select="best")
+
+
+def test_error_codes_are_a_closed_set_with_retry_flags() -> None:
+    with pytest.raises(ValueError):
+        ConversionError("made_up", "x")
+    assert ConversionError("timeout", "slow").retryable is True
+    assert ConversionError("encrypted", "locked").retryable is False
+    assert all(isinstance(r, bool) and msg for r, msg in ERROR_CODES.values())
+
+
+def test_settings_from_env_validates_overrides() -> None:
+    s = Settings.from_env({"WEBFOLD_MAX_BYTES": "1234", "WEBFOLD_OCR": "off",
+                           "WEBFOLD_OCR_LANG": "eng+deu", "WEBFOLD_FETCH_TIMEOUT_S": "2.5"})
+    assert (s.max_bytes, s.ocr, s.ocr_lang, s.fetch_timeout_s) == (1234, False, "eng+deu", 2.5)
+    with pytest.raises(ValueError, match="WEBFOLD_MAX_BYTES"):
+        Settings.from_env({"WEBFOLD_MAX_BYTES": "lots"})
+    with pytest.raises(ValueError, match="negative"):
+        Settings.from_env({"WEBFOLD_OCR_TIMEOUT_S": "-1"})
+    assert Settings.from_env({}) == Settings()
