@@ -19,7 +19,7 @@ ERROR_CODES: dict[str, tuple[bool, str]] = {
     "encrypted": (False, "the PDF needs a password"),
     "damaged": (False, "the file is broken beyond what can be recovered"),
     "timeout": (True, "a time budget ran out"),
-    "internal": (True, "an unexpected failure inside the converter (a bug; reported with its type)"),
+    "internal": (True, "an unexpected failure inside the converter (a bug; its type is named)"),
     "forbidden_address": (False, "the URL resolves to a loopback, private or reserved address"),
     "bad_url": (False, "the URL is malformed or not http(s)"),
     "too_many_redirects": (False, "more than the allowed number of redirects"),
