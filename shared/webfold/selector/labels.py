@@ -1,0 +1,50 @@
+"""The training label rule: which blocks of a page are main content.
+
+Rule B of the selector notes, multiset consumption in document order:
+
+1. The reference (ground-truth plain text) is tokenised as the benchmark does
+   (lowercased `\\w+`) into a multiset of token counts.
+2. Blocks are visited in page order. Each block takes, token by token, what is still
+   left of the multiset; the share of its tokens it could take is its coverage.
+3. A block is content (1) when its coverage is at least `MIN_COVERAGE` (0.5); a short
+   block (fewer than `SHORT_BLOCK_TOKENS` = 4 tokens) must be fully covered.
+4. Only a content block keeps what it took; a non-content block gives its tokens back,
+   so a menu item "Home" above the article does not starve a later "home" in the text.
+   A second copy of a content block finds its tokens used up and is labelled 0, as the
+   metric counts duplicated text against precision.
+5. A block without tokens (an image, a rule) is labelled 0: it cannot change the score.
+
+Training only; never imported at conversion time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+MIN_COVERAGE = 0.5
+SHORT_BLOCK_TOKENS = 4
+_TOKEN = re.compile(r"\w+")
+
+
+def label_blocks(block_texts: list[str], reference: str) -> list[int]:
+    """Labels (1 = main content) for block texts in page order against the reference.
+
+    In: the blocks' plain texts in document order and the page's reference text.
+    Out: one 0/1 label per block. Never raises; an empty reference labels all 0.
+    """
+    left = Counter(_TOKEN.findall(reference.lower()))
+    labels = []
+    for text in block_texts:
+        toks = _TOKEN.findall(text.lower())
+        taken: list[str] = []
+        for tok in toks:
+            if left[tok] > 0:
+                left[tok] -= 1
+                taken.append(tok)
+        needed = len(toks) if len(toks) < SHORT_BLOCK_TOKENS else MIN_COVERAGE * len(toks)
+        is_content = bool(toks) and len(taken) >= needed
+        if not is_content:
+            left.update(taken)
+        labels.append(int(is_content))
+    return labels

@@ -1,0 +1,40 @@
+"""The training label rule (rule B: multiset consumption in document order)."""
+
+from webfold.selector.labels import label_blocks
+
+
+def test_blocks_mostly_in_reference_are_content():
+    reference = "The quick brown fox jumps over the lazy dog. It was sunny."
+    blocks = ["Home About Contact", "The quick brown fox jumps over the lazy dog.",
+              "It was sunny and warm and bright today", "Copyright 2024 Example"]
+    assert label_blocks(blocks, reference) == [0, 1, 0, 0]
+
+
+def test_half_coverage_is_enough_for_long_blocks():
+    reference = "alpha beta gamma"
+    assert label_blocks(["alpha beta gamma delta epsilon zeta"], reference) == [1]
+    assert label_blocks(["alpha beta gamma delta epsilon zeta eta"], reference) == [0]
+
+
+def test_short_blocks_must_be_fully_covered():
+    reference = "Read more about the results"
+    assert label_blocks(["Read more", "Read less"], reference) == [1, 0]
+
+
+def test_a_second_copy_finds_its_tokens_used():
+    reference = "Subscribe to the newsletter for weekly updates"
+    block = "Subscribe to the newsletter for weekly updates"
+    assert label_blocks([block, block], reference) == [1, 0]
+
+
+def test_rejected_blocks_give_their_tokens_back():
+    # The nav item takes "home" and "news" but is rejected (2 of 3 tokens would
+    # be enough only for a long block); the article text then still finds them.
+    reference = "Home news today: the home team won"
+    blocks = ["Home News Sports", "Home news today: the home team won"]
+    assert label_blocks(blocks, reference) == [0, 1]
+
+
+def test_blocks_without_tokens_and_empty_reference():
+    assert label_blocks(["", "---", "text"], "text") == [0, 0, 1]
+    assert label_blocks(["anything"], "") == [0]
