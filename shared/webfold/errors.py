@@ -30,6 +30,9 @@ ERROR_CODES: dict[str, tuple[bool, str]] = {
     "fetch_failed": (True, "the connection failed (DNS, refused, reset)"),
     "render_failed": (True, "the headless browser could not render the page"),
     "ocr_failed": (True, "the OCR engine failed or is not available"),
+    "bad_message": (False, "a queue message is not valid JSON or misses required fields"),
+    "source_missing": (False, "the object was deleted before it could be read"),
+    "storage_failed": (True, "reading or writing the object store or state table failed"),
 }
 
 
