@@ -1,0 +1,433 @@
+"""WARC archives: every HTML or PDF `response` record through the same converter.
+
+Two entries, one policy:
+
+- `iter_warc(path_or_fileobj)` streams an archive of any size (plain or gzip, one
+  record at a time) and yields a `WarcItem` per record: converted, failed or skipped.
+  Memory stays flat: at most one record's payload (capped at `Settings.max_bytes`)
+  and its `Document` are held at once. The CLI and the Lambda handler use this.
+- `WarcConverter` (what `webfold.convert(warc_bytes)` reaches) is for small archives
+  that already sit in memory, up to the `max_bytes` cap `convert` puts on any input:
+  it collects the same items into one `Document(type="warc")` whose `parts` are the
+  converted and failed records.
+
+A record is converted when it is a `response` with a 2xx status whose payload is HTML,
+XHTML or PDF. The HTTP head is skipped, chunked transfer coding undone, the content
+coding (gzip, deflate, br) decoded under the size cap, and the charset of the record's
+`Content-Type` header wins over the page's own. Every other record is skipped with a
+reason and counted. A broken record becomes a failed item and the rest go on; after an
+unreadable record in a seekable file, reading resumes at the next record header.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+import brotli
+from warcio.archiveiterator import ArchiveIterator
+from warcio.limitreader import LimitReader
+
+from webfold.convert import ConvertOptions, convert
+from webfold.document import Document, failed
+from webfold.sniff import HTML_TYPES, PDF_TYPES, StreamInfo, parse_content_type, sniff
+
+# Declared types that say nothing about the payload; the bytes decide for these.
+_VAGUE_TYPES = frozenset({"application/octet-stream", "binary/octet-stream",
+                          "application/unknown", "text/plain"})
+_CHUNK = 1 << 16
+_RESYNC_WINDOW = 1 << 20
+
+
+class _PayloadError(Exception):
+    """A record payload that cannot be read: carries an error code and a message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(slots=True)
+class WarcItem:
+    """One record of an archive and what became of it.
+
+    `status` is "converted" (`document` holds the result), "failed" (`document` holds
+    the error, a broken or unconvertible record) or "skipped" (`reason` says why).
+    """
+
+    offset: int  # byte offset of the record in the (possibly compressed) file
+    record_type: str  # response, request, warcinfo, ... ("" when unreadable)
+    uri: str | None
+    date: str | None
+    status: str
+    document: Document | None = None
+    reason: str | None = None
+
+
+@dataclass(slots=True)
+class WarcCounts:
+    """Running totals over the items of one archive."""
+
+    records: int = 0
+    converted: int = 0
+    failed: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def add(self, item: WarcItem) -> None:
+        self.records += 1
+        if item.status == "converted":
+            self.converted += 1
+        elif item.status == "failed":
+            self.failed += 1
+        else:
+            key = item.reason or "other"
+            self.skipped[key] = self.skipped.get(key, 0) + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"records": self.records, "converted": self.converted, "failed": self.failed,
+                "skipped": dict(sorted(self.skipped.items()))}
+
+    def summary(self) -> str:
+        """One line, e.g. `12 records: 9 converted, 1 failed, 2 skipped (request 2)`."""
+        skipped = sum(self.skipped.values())
+        line = (f"{self.records} records: {self.converted} converted, {self.failed} failed, "
+                f"{skipped} skipped")
+        if self.skipped:
+            line += " (" + ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items())) + ")"
+        return line
+
+
+def iter_warc(source: str | os.PathLike[str] | BinaryIO, *,
+              options: ConvertOptions | None = None) -> Iterator[WarcItem]:
+    """Stream the records of a WARC file (plain or gzip) as `WarcItem`s.
+
+    `source` is a path or a binary file object (seekable or not: an S3 body works).
+    `options` are passed to `webfold.convert` for every payload. Never raises for a
+    broken archive: unreadable or truncated records come out as failed items with code
+    `damaged`; a record over `options.settings.max_bytes` fails with `too_large`.
+    Raises OSError only when a path cannot be opened.
+    """
+    options = options or ConvertOptions()
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as fh:
+            yield from _iter_file(fh, options)
+    else:
+        yield from _iter_file(source, options)
+
+
+def _iter_file(fh: BinaryIO, options: ConvertOptions) -> Iterator[WarcItem]:
+    seekable = _seekable(fh)
+    position: int | None = 0
+    while position is not None:
+        restart_from = None
+        archive = ArchiveIterator(fh)
+        try:
+            for record in archive:
+                yield _item(record, archive, options)
+        except Exception as exc:  # warcio raises many types on a broken record
+            offset = archive.offset
+            yield _broken(offset, f"unreadable record ({type(exc).__name__}: {exc})")
+            restart_from = offset + 1 if seekable else None
+        else:
+            tail = _unread_tail(archive)
+            if tail:
+                yield _broken(archive.offset, f"truncated or unreadable data ({tail} bytes "
+                                              "at the end)")
+        position = _resync(fh, restart_from) if restart_from is not None else None
+
+
+def _seekable(fh: BinaryIO) -> bool:
+    try:
+        return bool(fh.seekable())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _unread_tail(archive: ArchiveIterator) -> int:
+    """Bytes read from the file past the end of the last whole record (a cut gzip member)."""
+    try:
+        consumed = archive.fh.tell()
+    except (OSError, ValueError):
+        return 0
+    return max(0, consumed - archive.offset)
+
+
+def _resync(fh: BinaryIO, position: int) -> int | None:
+    """Seek `fh` to the next plausible record start at or after `position`, or None."""
+    fh.seek(position)
+    carry = b""
+    base = position
+    while True:
+        window = fh.read(_RESYNC_WINDOW)
+        if not window:
+            return None
+        data = carry + window
+        hit = _record_start(data)
+        if hit is not None:
+            fh.seek(base + hit)
+            return base + hit
+        keep = min(len(data), 16)
+        carry = data[-keep:]
+        base += len(data) - keep
+
+
+def _record_start(data: bytes) -> int | None:
+    plain = data.find(b"\nWARC/1.")
+    gz = data.find(b"\x1f\x8b\x08")
+    while gz != -1 and not _gunzips_to_warc(data[gz:gz + 4096]):
+        gz = data.find(b"\x1f\x8b\x08", gz + 1)
+    hits = [h for h in (plain + 1 if plain != -1 else -1, gz) if h != -1]
+    return min(hits) if hits else None
+
+
+def _gunzips_to_warc(head: bytes) -> bool:
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16).startswith(b"WARC/")
+    except zlib.error:
+        return False
+
+
+def _broken(offset: int, message: str) -> WarcItem:
+    doc = failed("unknown", "damaged", f"{message} at offset {offset}")
+    doc.extra["warc"] = {"offset": offset}
+    return WarcItem(offset=offset, record_type="", uri=None, date=None, status="failed",
+                    document=doc)
+
+
+def _item(record: Any, archive: ArchiveIterator, options: ConvertOptions) -> WarcItem:
+    headers = record.rec_headers
+    offset = archive.offset
+    item = WarcItem(offset=offset, record_type=record.rec_type or "",
+                    uri=headers.get_header("WARC-Target-URI"),
+                    date=headers.get_header("WARC-Date"), status="skipped")
+    if record.rec_type != "response":
+        if _truncated(record.raw_stream):
+            return _failed(item, record, None, "damaged", "record truncated or header incomplete")
+        item.reason = f"{item.record_type} record"
+        return item
+    http = record.http_headers
+    status = _status(http)
+    if status is not None and not 200 <= status < 300:
+        item.reason = f"http {status // 100}xx"
+        return item
+    content_type = http.get_header("Content-Type") if http else None
+    try:
+        body, warnings = _payload(record, http, options.settings.max_bytes)
+    except _PayloadError as exc:
+        return _failed(item, record, status, exc.code, str(exc))
+    route = _route(body[:4096], content_type, item.uri)
+    if not body.strip():
+        item.reason = "empty payload"
+        return item
+    if route is None:
+        item.reason = f"type {parse_content_type(content_type)[0] or 'unknown'}"
+        return item
+    cut_reason = headers.get_header("WARC-Truncated")
+    if cut_reason:
+        warnings.append(f"the crawler truncated this record ({cut_reason})")
+    doc = convert(body, url=item.uri, content_type=content_type, options=options)
+    doc.source = item.uri
+    doc.warnings[:0] = warnings
+    doc.extra["warc"] = _record_facts(item, record, status)
+    item.status = "converted" if doc.ok else "failed"
+    item.document = doc
+    return item
+
+
+def _failed(item: WarcItem, record: Any, status: int | None, code: str, message: str) -> WarcItem:
+    item.status = "failed"
+    item.document = failed("unknown", code, f"{message} at offset {item.offset}", source=item.uri)
+    item.document.extra["warc"] = _record_facts(item, record, status)
+    return item
+
+
+def _truncated(stream: Any) -> bool:
+    """Drain a record block; True when it ends before its declared length (or has none)."""
+    if not isinstance(stream, LimitReader):
+        return True
+    while stream.read(_CHUNK):
+        pass
+    return stream.limit > 0
+
+
+def _record_facts(item: WarcItem, record: Any, status: int | None) -> dict[str, Any]:
+    return {"date": item.date, "record_id": record.rec_headers.get_header("WARC-Record-ID"),
+            "offset": item.offset, "http_status": status}
+
+
+def _status(http: Any) -> int | None:
+    if http is None:
+        return None
+    try:
+        return int(http.get_statuscode())
+    except (TypeError, ValueError):
+        return None
+
+
+def _route(head: bytes, content_type: str | None, uri: str | None) -> str | None:
+    """html or pdf when the payload goes to a converter, None when it is skipped."""
+    mimetype, _ = parse_content_type(content_type)
+    if head.lstrip().startswith(b"%PDF-"):
+        return "pdf"
+    if mimetype in HTML_TYPES:
+        return "html" if not head.lstrip().startswith(b"WARC/") else None
+    if mimetype in PDF_TYPES:
+        return "pdf"
+    if mimetype is not None and mimetype not in _VAGUE_TYPES:
+        return None
+    kind = sniff(head, StreamInfo.from_hints(url=uri, content_type=content_type, filename=None))
+    return kind if kind in ("html", "pdf") else None
+
+
+def _payload(record: Any, http: Any, cap: int) -> tuple[bytes, list[str]]:
+    """The entity body of a response record: read under `cap`, de-chunked, decoded."""
+    stream = record.raw_stream
+    raw = stream.read(cap + 1)
+    if len(raw) > cap:
+        raise _PayloadError("too_large", f"payload is over the {cap} byte cap")
+    if _truncated(stream):
+        declared = record.length if record.length is not None else "?"
+        raise _PayloadError("damaged", f"record truncated: block shorter than its declared "
+                                       f"{declared} bytes")
+    warnings: list[str] = []
+    if http is not None and "chunked" in (http.get_header("Transfer-Encoding") or "").lower():
+        try:
+            raw = _dechunk(raw)
+        except ValueError:
+            warnings.append("Transfer-Encoding says chunked but the body is not; used as stored")
+    coding = (http.get_header("Content-Encoding") or "").strip().lower() if http else ""
+    if coding and coding != "identity":
+        raw = _decode_with_fallback(raw, coding, cap, warnings)
+    return raw, warnings
+
+
+def _decode_with_fallback(raw: bytes, coding: str, cap: int, warnings: list[str]) -> bytes:
+    try:
+        return decode_content(raw, coding, cap)
+    except OverflowError:
+        raise _PayloadError("too_large", f"{coding} payload decodes to over {cap} bytes") from None
+    except ValueError as exc:
+        # Some crawlers store the decoded body but keep the header; the bytes decide.
+        warnings.append(f"Content-Encoding {coding} did not decode ({exc}); used as stored")
+        return raw
+
+
+def decode_content(data: bytes, coding: str, cap: int) -> bytes:
+    """Undo an HTTP content coding (gzip, x-gzip, deflate, br) without exceeding `cap`.
+
+    Stacked codings ("gzip, br") are undone last first. Raises OverflowError when the
+    decoded size would pass `cap`, ValueError for an unknown coding or corrupt data.
+    """
+    for name in reversed([c.strip() for c in coding.lower().split(",") if c.strip()]):
+        if name in ("gzip", "x-gzip"):
+            data = _inflate(data, 16 + zlib.MAX_WBITS, cap)
+        elif name == "deflate":
+            try:
+                data = _inflate(data, zlib.MAX_WBITS, cap)
+            except ValueError:  # servers often send raw deflate without the zlib wrapper
+                data = _inflate(data, -zlib.MAX_WBITS, cap)
+        elif name == "br":
+            data = _unbrotli(data, cap)
+        elif name != "identity":
+            raise ValueError(f"unknown content coding {name!r}")
+    return data
+
+
+def _inflate(data: bytes, wbits: int, cap: int) -> bytes:
+    inflater = zlib.decompressobj(wbits)
+    try:
+        out = inflater.decompress(data, cap + 1)
+    except zlib.error as exc:
+        raise ValueError(str(exc)) from None
+    if len(out) > cap:
+        raise OverflowError(cap)
+    if not inflater.eof:
+        raise ValueError("compressed data ends early")
+    return out
+
+
+def _unbrotli(data: bytes, cap: int) -> bytes:
+    decoder = brotli.Decompressor()
+    parts: list[bytes] = []
+    size = 0
+    pending = data
+    try:
+        while True:
+            chunk = decoder.process(pending, output_buffer_limit=_CHUNK)
+            pending = b""
+            size += len(chunk)
+            if size > cap:
+                raise OverflowError(cap)
+            parts.append(chunk)
+            if decoder.is_finished() or (not chunk and decoder.can_accept_more_data()):
+                break
+    except brotli.error as exc:
+        raise ValueError(str(exc)) from None
+    if not decoder.is_finished():
+        raise ValueError("compressed data ends early")
+    return b"".join(parts)
+
+
+def _dechunk(data: bytes) -> bytes:
+    """Undo chunked transfer coding; ValueError when `data` is not chunked."""
+    out = bytearray()
+    pos = 0
+    while True:
+        end = data.find(b"\r\n", pos)
+        if end == -1:
+            raise ValueError("chunk size line missing")
+        size_field = data[pos:end].split(b";", 1)[0].strip()
+        try:
+            size = int(size_field, 16)
+        except ValueError:
+            raise ValueError(f"bad chunk size {size_field[:20]!r}") from None
+        if size == 0:
+            return bytes(out)
+        pos = end + 2
+        if pos + size > len(data):
+            raise ValueError("chunk runs past the end of the body")
+        out += data[pos:pos + size]
+        pos += size + 2
+
+
+class WarcConverter:
+    """A WARC archive held in memory -> `Document(type="warc")` with one part per record.
+
+    For archives larger than a few tens of MB use `iter_warc` on the file instead
+    (`convert` refuses inputs over `Settings.max_bytes` anyway).
+    """
+
+    def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
+        """Convert every HTML/PDF response record of `data`; counts go in `extra["warc"]`.
+
+        The archive's own error is `damaged` when no record could be read and `empty`
+        when it held nothing to convert; failed records sit in `parts` with their error.
+        """
+        counts = WarcCounts()
+        parts: list[Document] = []
+        for item in iter_warc(io.BytesIO(data), options=options):
+            counts.add(item)
+            if item.document is not None:
+                parts.append(item.document)
+        doc = Document(type="warc", parts=parts, source=info.url or info.filename)
+        doc.markdown = "\n\n".join(_part_markdown(p) for p in parts if p.ok and p.markdown)
+        doc.extra["warc"] = counts.to_dict()
+        if counts.failed:
+            doc.warnings.append(f"{counts.failed} of {counts.records} records failed")
+        if counts.converted == 0 and counts.failed == 0:
+            doc.error = failed("warc", "empty", "no HTML or PDF response records ("
+                               + counts.summary() + ")").error
+        elif counts.converted == 0 and counts.records == counts.failed == 1:
+            doc.error = parts[0].error
+        return doc
+
+
+def _part_markdown(part: Document) -> str:
+    date = (part.extra.get("warc") or {}).get("date") or ""
+    # A target URI is untrusted text: no "<" or ">" may end the comment early.
+    uri = (part.source or "").replace("<", "%3C").replace(">", "%3E")
+    return f"<!-- webfold:record {uri} {date} -->\n\n{part.markdown.strip()}\n"
