@@ -31,6 +31,7 @@ class Line:
     direction: tuple[float, float] = (1.0, 0.0)  # writing direction (cos, sin)
     source: str = "native"  # native | ocr
     confidence: float | None = None  # OCR mean word confidence, 0..100
+    origin: tuple[float, float] | None = None  # baseline start of the first span (native)
 
     @property
     def text(self) -> str:
