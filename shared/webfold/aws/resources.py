@@ -29,3 +29,12 @@ ENV_RENDER_FUNCTION = "WEBFOLD_RENDER_FUNCTION"
 SOURCE_SUFFIXES = (".html", ".htm", ".xhtml", ".warc", ".warc.gz", ".pdf")
 
 MAX_RECEIVE_COUNT = 3  # deliveries before a message goes to its dead-letter queue
+
+# Table keys and TTL attributes (the CDK tables and the local ones use the same).
+URL_STATE_KEY = "url"  # partition key (S): the URL as given in the message
+URL_STATE_TTL_ATTR = "expires_at"  # epoch seconds; set only on URLs nobody watches
+IDEMPOTENCY_KEY = "id"  # Powertools DynamoDBPersistenceLayer defaults
+IDEMPOTENCY_TTL_ATTR = "expiration"
+# The watch list lives in the URL state table: an item with `interval_s` (N) is watched
+# and re-scraped by `rescrape` when `interval_s` has passed since it was last fetched.
+WATCH_INTERVAL_ATTR = "interval_s"
