@@ -1,0 +1,124 @@
+"""Which route a PDF page takes: its own text layer (`native`) or OCR (`ocr`).
+
+Decided from what the native read already produced (the page's `Line`s and image
+boxes), so routing costs no rendering: a page goes to OCR when it has no alphanumeric
+text, when it is a scan (images cover at least half of it and its text is sparser than
+`SCAN_MAX_ALNUM_PER_KPT2`, e.g. a stamp or a page number on a scanned page), or when
+its text layer is garbled (raw glyph codes, private-use or unassigned code points,
+replacement characters, `(cid:N)` junk, Latin-1 mojibake). `skipped` is never decided
+here: the converter skips pages when OCR is off or its page budget is spent.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from webfold.pdf.model import BBox, PageLines
+
+SCAN_MIN_IMAGE_COVER = 0.5  # fraction of the page area covered by images
+SCAN_MAX_ALNUM_PER_KPT2 = 0.4  # alphanumeric characters per 1000 pt² below which a scan wins
+GARBLED_MIN_SCORE = 0.1  # junk characters per visible character that make a layer garbled
+MOJIBAKE_MIN_SHARE = 0.6  # share of letters from Latin-1 Supplement (Ã, å, ...) that is mojibake
+MOJIBAKE_MIN_LETTERS = 5
+
+_CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
+_JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use, unassigned
+
+
+def page_route(page: Any, page_lines: PageLines) -> tuple[str, str | None]:
+    """Decide `native` or `ocr` for one page.
+
+    `page` is the `pymupdf.Page` (only asked for its image boxes, and only when the
+    native read reported none and the text is sparse); `page_lines` the native lines.
+    Returns `(route, reason)`; the reason says why OCR (None for native). Never raises
+    for odd pages: a page whose images cannot be listed counts as having none.
+    """
+    text = "".join(line.text for line in page_lines.lines)
+    alnum = sum(1 for ch in text if ch.isalnum())
+    if alnum == 0:
+        return "ocr", "no text layer"
+    score = garbage_score(text)
+    if score >= GARBLED_MIN_SCORE:
+        return "ocr", f"garbled text layer (junk score {score:.2f})"
+    area = max(page_lines.width * page_lines.height, 1.0)
+    density = alnum / (area / 1000.0)
+    if density >= SCAN_MAX_ALNUM_PER_KPT2:
+        return "native", None
+    boxes = page_lines.image_boxes or _image_boxes(page)
+    cover = image_cover(boxes, page_lines.width, page_lines.height)
+    if cover >= SCAN_MIN_IMAGE_COVER:
+        return "ocr", (f"scanned page: images cover {cover:.0%}, "
+                       f"{density:.2f} alphanumeric characters per 1000 pt²")
+    return "native", None
+
+
+def garbage_score(text: str) -> float:
+    """Share of visible characters that are junk, 0.0 (clean) .. 1.0 (all junk).
+
+    Junk: control characters other than tab/newline, private-use, surrogate and
+    unassigned code points, U+FFFD, `(cid:N)` placeholders; and, when at least
+    `MOJIBAKE_MIN_SHARE` of the letters are Latin-1 Supplement letters (Cyrillic read
+    as cp1252: "Îãëàâëåíèå"), all of those letters.
+    """
+    cid_chars = sum(len(m) for m in _CID.findall(text))
+    if cid_chars:
+        text = _CID.sub("", text)
+    visible = 0
+    junk = 0
+    letters = 0
+    latin1 = 0
+    for ch in text:
+        if ch.isspace() and ch not in "\x1c\x1d\x1e\x1f\x85":
+            continue
+        visible += 1
+        if ch == "\ufffd" or unicodedata.category(ch) in _JUNK_CATEGORIES:
+            junk += 1
+        elif ch.isalpha():
+            letters += 1
+            if "\u00c0" <= ch <= "\u00ff":
+                latin1 += 1
+    if letters >= MOJIBAKE_MIN_LETTERS and latin1 >= MOJIBAKE_MIN_SHARE * letters:
+        junk += latin1
+    total = visible + cid_chars
+    return (junk + cid_chars) / total if total else 0.0
+
+
+def image_cover(boxes: list[BBox], width: float, height: float) -> float:
+    """Fraction of the page (0..1) covered by the union of `boxes`, clipped to the page."""
+    clipped = []
+    for x0, y0, x1, y1 in boxes:
+        x0, x1 = max(0.0, min(x0, x1)), min(width, max(x0, x1))
+        y0, y1 = max(0.0, min(y0, y1)), min(height, max(y0, y1))
+        if x1 > x0 and y1 > y0:
+            clipped.append((x0, y0, x1, y1))
+    if not clipped or width <= 0 or height <= 0:
+        return 0.0
+    if len(clipped) > 64:  # many tiles: the sum is close enough and bounded
+        return min(1.0, sum((b[2] - b[0]) * (b[3] - b[1]) for b in clipped) / (width * height))
+    xs = sorted({b[0] for b in clipped} | {b[2] for b in clipped})
+    covered = 0.0
+    for left, right in zip(xs, xs[1:], strict=False):
+        spans = sorted((b[1], b[3]) for b in clipped if b[0] <= left and b[2] >= right)
+        covered += (right - left) * _covered_length(spans)
+    return min(1.0, covered / (width * height))
+
+
+def _covered_length(spans: list[tuple[float, float]]) -> float:
+    total = 0.0
+    end = float("-inf")
+    for start, stop in spans:
+        if stop <= end:
+            continue
+        total += stop - max(start, end)
+        end = stop
+    return total
+
+
+def _image_boxes(page: Any) -> list[BBox]:
+    try:
+        infos = page.get_image_info()
+    except Exception:  # a broken image stream must not decide the route
+        return []
+    return [tuple(info["bbox"]) for info in infos if "bbox" in info]
