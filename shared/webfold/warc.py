@@ -21,12 +21,15 @@ unreadable record in a seekable file, reading resumes at the next record header.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
+import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
+from urllib.parse import urlsplit
 
 import brotli
 from warcio.archiveiterator import ArchiveIterator
@@ -414,7 +417,7 @@ class WarcConverter:
             if item.document is not None:
                 parts.append(item.document)
         doc = Document(type="warc", parts=parts, source=info.url or info.filename)
-        doc.markdown = "\n\n".join(_part_markdown(p) for p in parts if p.ok and p.markdown)
+        doc.markdown = "\n\n".join(part_markdown(p) for p in parts if p.ok and p.markdown)
         doc.extra["warc"] = counts.to_dict()
         if counts.failed:
             doc.warnings.append(f"{counts.failed} of {counts.records} records failed")
@@ -426,8 +429,27 @@ class WarcConverter:
         return doc
 
 
-def _part_markdown(part: Document) -> str:
+def part_markdown(part: Document) -> str:
+    """A converted record's Markdown under a comment naming its target URI and date."""
     date = (part.extra.get("warc") or {}).get("date") or ""
     # A target URI is untrusted text: no "<" or ">" may end the comment early.
     uri = (part.source or "").replace("<", "%3C").replace(">", "%3E")
     return f"<!-- webfold:record {uri} {date} -->\n\n{part.markdown.strip()}\n"
+
+
+def record_stem(uri: str | None, date: str | None, offset: int) -> str:
+    """A file name stem for one record: readable from its URI, made unique by a hash.
+
+    Only `[A-Za-z0-9._-]`, no leading dot, at most about 130 characters: it can never
+    name a directory or step out of the folder it is written into.
+    """
+    try:
+        parts = urlsplit(uri or "")
+        readable = f"{parts.hostname or 'record'}{parts.path}"
+        if parts.query:
+            readable += "_" + parts.query
+    except ValueError:  # e.g. a malformed IPv6 host
+        readable = "record"
+    readable = re.sub(r"[^A-Za-z0-9._-]+", "_", readable).strip("._-")[:120] or "record"
+    digest = hashlib.sha1(f"{uri}\0{date}\0{offset}".encode()).hexdigest()[:10]
+    return f"{readable}-{digest}"

@@ -1,0 +1,114 @@
+"""`webfold warc FILE.warc[.gz] [--out DIR | --jsonl]`: convert every HTML/PDF record.
+
+Streams the archive (memory stays flat whatever its size). Without `--out` or
+`--jsonl`, prints each converted record's Markdown under a comment naming its URI and
+date. A progress bar goes to stderr on a terminal; a summary of counts always does.
+Exit 0 when no record failed, 1 when some did (their records say why), 2 when the file
+cannot be opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "warc", help="convert the HTML and PDF responses of a WARC archive",
+        description="Convert every HTML/PDF response record of a WARC (.warc or .warc.gz).")
+    parser.add_argument("file", metavar="FILE", help="a .warc or .warc.gz file")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--out", metavar="DIR",
+                       help="write one .md and one .json per record into DIR")
+    where.add_argument("--jsonl", action="store_true",
+                       help="print one JSON record (with its Markdown) per line")
+    select = parser.add_mutually_exclusive_group()
+    select.add_argument("--all-blocks", dest="select", action="store_const", const="all",
+                        help="keep every block (no main-content selection)")
+    select.add_argument("--precision", dest="select", action="store_const", const="precision",
+                        help="stricter main-content selection")
+    parser.set_defaults(select="main")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from webfold.convert import ConvertOptions
+    from webfold.settings import Settings
+    from webfold.warc import WarcCounts, iter_warc
+
+    try:
+        settings = Settings.from_env(os.environ)
+        size = os.path.getsize(args.file)
+        out_dir = Path(args.out) if args.out else None
+        if out_dir is not None:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        handle = open(args.file, "rb")  # closed by the with-block below
+    except (OSError, ValueError) as exc:
+        print(f"webfold warc: {exc}", file=sys.stderr)
+        return 2
+    counts = WarcCounts()
+    progress = _Progress(size, sys.stderr) if sys.stderr.isatty() else None
+    with handle:
+        options = ConvertOptions(select=args.select, settings=settings)
+        for item in iter_warc(handle, options=options):
+            counts.add(item)
+            if item.document is not None:
+                _emit(item, out_dir, args.jsonl)
+            if progress:
+                progress.update(item.offset, counts.records)
+    if progress:
+        progress.close()
+    print(f"webfold warc: {args.file}: {counts.summary()}", file=sys.stderr)
+    if counts.records == 0:
+        print("webfold warc: no WARC records found", file=sys.stderr)
+        return 1
+    return 1 if counts.failed else 0
+
+
+def _emit(item: Any, out_dir: Path | None, jsonl: bool) -> None:
+    from webfold.warc import part_markdown, record_stem
+
+    doc = item.document
+    if jsonl:
+        print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False))
+    elif out_dir is not None:
+        stem = record_stem(item.uri, item.date, item.offset)
+        if doc.ok:
+            (out_dir / f"{stem}.md").write_text(doc.markdown, encoding="utf-8")
+        record = json.dumps(doc.record(), ensure_ascii=False, indent=2)
+        (out_dir / f"{stem}.json").write_text(record + "\n", encoding="utf-8")
+    elif doc.ok and doc.markdown:
+        print(part_markdown(doc))
+
+
+class _Progress:
+    """A one-line bar on a terminal: share of the file read and records seen."""
+
+    WIDTH = 30
+    INTERVAL_S = 0.2
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = max(total, 1)
+        self.stream = stream
+        self.shown_at = 0.0
+
+    def update(self, position: int, records: int) -> None:
+        now = time.monotonic()
+        if now - self.shown_at < self.INTERVAL_S:
+            return
+        self.shown_at = now
+        share = min(position / self.total, 1.0)
+        bar = "#" * int(share * self.WIDTH)
+        self.stream.write(f"\r[{bar:<{self.WIDTH}}] {share:4.0%} {position / 1e6:,.1f}/"
+                          f"{self.total / 1e6:,.1f} MB {records} records")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r" + " " * (self.WIDTH + 50) + "\r")
+        self.stream.flush()
