@@ -1,0 +1,77 @@
+"""`webfold warc` end to end on archives written to a temp folder."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from warc_builders import Rec, article, build_warc
+
+from webfold.cli import warc as warc_cli
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="webfold")
+    warc_cli.add_parser(parser.add_subparsers(dest="command"))
+    return warc_cli.run(parser.parse_args(["warc", *argv]))
+
+
+def archive(tmp_path, records, *, gz=True, cut=0):
+    data = build_warc(records, gz=gz)
+    path = tmp_path / ("in.warc.gz" if gz else "in.warc")
+    path.write_bytes(data[:len(data) - cut])
+    return path
+
+
+PAGES = [
+    Rec("http://example.com/news/flood?day=1", article("Flood", "Water everywhere.")),
+    Rec("http://example.com/../../etc/passwd", article("Sneaky", "Path games.")),
+    Rec("http://example.com/img.png", b"\x89PNG\r\n\x1a\n", headers=[("Content-Type",
+                                                                      "image/png")]),
+]
+
+
+def test_out_writes_md_and_json_per_record_inside_the_folder(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run([str(archive(tmp_path, PAGES)), "--out", str(out), "--all-blocks"]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert len(names) == 4 and all(p.parent == out for p in out.iterdir())
+    assert all(not n.startswith(".") and "/" not in n for n in names)
+    flood = [n for n in names if n.startswith("example.com_news_flood_day_1-")]
+    assert sorted(n.rsplit(".", 1)[1] for n in flood) == ["json", "md"]
+    md = (out / flood[0].replace(".json", ".md")).read_text(encoding="utf-8")
+    assert "Water everywhere." in md
+    record = json.loads((out / flood[0].replace(".md", ".json")).read_text(encoding="utf-8"))
+    assert record["source"] == "http://example.com/news/flood?day=1"
+    assert record["warc"]["date"] == "2024-05-06T07:08:09Z"
+    summary = capsys.readouterr().err
+    assert "4 records: 2 converted, 0 failed, 2 skipped" in summary
+
+
+def test_jsonl_prints_one_record_per_line(tmp_path, capsys):
+    assert run([str(archive(tmp_path, PAGES, gz=False)), "--jsonl", "--all-blocks"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    records = [json.loads(line) for line in lines]
+    assert [r["source"] for r in records] == [
+        "http://example.com/news/flood?day=1", "http://example.com/../../etc/passwd"]
+    assert "Water everywhere." in records[0]["markdown"]
+
+
+def test_default_prints_markdown_under_record_comments(tmp_path, capsys):
+    assert run([str(archive(tmp_path, PAGES[:1])), "--all-blocks"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!-- webfold:record http://example.com/news/flood?day=1 ")
+    assert "Water everywhere." in out
+
+
+def test_a_failed_record_makes_the_exit_code_one(tmp_path, capsys):
+    path = archive(tmp_path, PAGES[:2], gz=False, cut=100)
+    assert run([str(path), "--jsonl", "--all-blocks"]) == 1
+    records = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert records[-1]["error"]["code"] == "damaged"
+    assert "Water everywhere." in records[0]["markdown"]
+
+
+def test_a_missing_file_exits_two(tmp_path, capsys):
+    assert run([str(tmp_path / "nope.warc")]) == 2
+    assert "nope.warc" in capsys.readouterr().err
