@@ -32,6 +32,7 @@ class Settings:
     connect_timeout_s: float = 5.0
     fetch_max_bytes: int = 20_000_000
     max_redirects: int = 10
+    fetch_retries: int = 2  # extra tries after a connection error, 429 or 5xx
     allow_loopback: bool = False
     respect_robots: bool = True
     # Rendering
