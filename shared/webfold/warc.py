@@ -35,8 +35,10 @@ import brotli
 from warcio.archiveiterator import ArchiveIterator
 from warcio.limitreader import LimitReader
 
+from webfold.contentcoding import ContentDecoder, TooLarge
 from webfold.convert import ConvertOptions, convert
 from webfold.document import Document, failed
+from webfold.errors import ConversionError
 from webfold.sniff import HTML_TYPES, PDF_TYPES, StreamInfo, parse_content_type, sniff
 
 # Declared types that say nothing about the payload; the bytes decide for these.
@@ -309,70 +311,19 @@ def _payload(record: Any, http: Any, cap: int) -> tuple[bytes, list[str]]:
 
 
 def _decode_with_fallback(raw: bytes, coding: str, cap: int, warnings: list[str]) -> bytes:
+    decoder = ContentDecoder.for_header(coding, cap)
+    if isinstance(decoder, ConversionError):
+        warnings.append(f"{decoder.message}; used the payload as stored")
+        return raw
     try:
-        return decode_content(raw, coding, cap)
-    except OverflowError:
+        decoder.feed(raw)
+        return decoder.finish()
+    except TooLarge:
         raise _PayloadError("too_large", f"{coding} payload decodes to over {cap} bytes") from None
-    except ValueError as exc:
+    except (zlib.error, brotli.error) as exc:
         # Some crawlers store the decoded body but keep the header; the bytes decide.
         warnings.append(f"Content-Encoding {coding} did not decode ({exc}); used as stored")
         return raw
-
-
-def decode_content(data: bytes, coding: str, cap: int) -> bytes:
-    """Undo an HTTP content coding (gzip, x-gzip, deflate, br) without exceeding `cap`.
-
-    Stacked codings ("gzip, br") are undone last first. Raises OverflowError when the
-    decoded size would pass `cap`, ValueError for an unknown coding or corrupt data.
-    """
-    for name in reversed([c.strip() for c in coding.lower().split(",") if c.strip()]):
-        if name in ("gzip", "x-gzip"):
-            data = _inflate(data, 16 + zlib.MAX_WBITS, cap)
-        elif name == "deflate":
-            try:
-                data = _inflate(data, zlib.MAX_WBITS, cap)
-            except ValueError:  # servers often send raw deflate without the zlib wrapper
-                data = _inflate(data, -zlib.MAX_WBITS, cap)
-        elif name == "br":
-            data = _unbrotli(data, cap)
-        elif name != "identity":
-            raise ValueError(f"unknown content coding {name!r}")
-    return data
-
-
-def _inflate(data: bytes, wbits: int, cap: int) -> bytes:
-    inflater = zlib.decompressobj(wbits)
-    try:
-        out = inflater.decompress(data, cap + 1)
-    except zlib.error as exc:
-        raise ValueError(str(exc)) from None
-    if len(out) > cap:
-        raise OverflowError(cap)
-    if not inflater.eof:
-        raise ValueError("compressed data ends early")
-    return out
-
-
-def _unbrotli(data: bytes, cap: int) -> bytes:
-    decoder = brotli.Decompressor()
-    parts: list[bytes] = []
-    size = 0
-    pending = data
-    try:
-        while True:
-            chunk = decoder.process(pending, output_buffer_limit=_CHUNK)
-            pending = b""
-            size += len(chunk)
-            if size > cap:
-                raise OverflowError(cap)
-            parts.append(chunk)
-            if decoder.is_finished() or (not chunk and decoder.can_accept_more_data()):
-                break
-    except brotli.error as exc:
-        raise ValueError(str(exc)) from None
-    if not decoder.is_finished():
-        raise ValueError("compressed data ends early")
-    return b"".join(parts)
 
 
 def _dechunk(data: bytes) -> bytes:
