@@ -1,0 +1,156 @@
+"""Scores for converter output against a reference text: CER, word F1, heading and row recall.
+
+Both sides are compared as plain text: Markdown markup stripped (headings, emphasis,
+links, images, fences, table pipes, list and quote markers), Unicode NFKC (so Arabic
+presentation forms equal their letters), whitespace collapsed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_FENCE = re.compile(r"^\s*(```|~~~).*$", re.M)
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.M)
+_QUOTE = re.compile(r"^\s*(>\s?)+", re.M)
+_LIST = re.compile(r"^\s*([-*+\u2022\u00b7\u25aa\u25e6]|\d{1,3}[.)])\s+", re.M)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$", re.M)
+_EMPHASIS = re.compile(r"(\*\*|__|\*|`)")
+_UNDERSCORE_EMPH = re.compile(r"(?<!\w)_(\S[^_]*?)_(?!\w)")
+_RULE = re.compile(r"^\s*([-*_]\s*){3,}$", re.M)
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w+")
+
+
+def plain_text(markdown: str) -> str:
+    """Markdown (or plain text) -> normalised plain text, whitespace collapsed."""
+    text = unicodedata.normalize("NFKC", markdown)
+    text = _IMAGE.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = _HTML_TAG.sub(" ", text)
+    text = _FENCE.sub(" ", text)
+    text = _TABLE_RULE.sub(" ", text)
+    text = _RULE.sub(" ", text)
+    text = _HEADING.sub("", text)
+    text = _QUOTE.sub("", text)
+    text = _LIST.sub("", text)
+    text = text.replace("|", " ")
+    text = _EMPHASIS.sub("", text)
+    text = _UNDERSCORE_EMPH.sub(r"\1", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def levenshtein(a: str, b: str) -> int:
+    """Edit distance (insert, delete, substitute), bit-parallel (Hyyrö): O(len(a) * len(b)/w)."""
+    if len(a) < len(b):
+        a, b = b, a
+    m = len(b)
+    if m == 0:
+        return len(a)
+    peq: dict[str, int] = {}
+    for i, ch in enumerate(b):
+        peq[ch] = peq.get(ch, 0) | (1 << i)
+    full = (1 << m) - 1
+    top = 1 << (m - 1)
+    pv, mv, score = full, 0, m
+    for ch in a:
+        eq = peq.get(ch, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | (~(xh | pv) & full)
+        mh = pv & xh
+        if ph & top:
+            score += 1
+        elif mh & top:
+            score -= 1
+        ph = ((ph << 1) | 1) & full
+        mh = (mh << 1) & full
+        pv = mh | (~(xv | ph) & full)
+        mv = ph & xv
+    return score
+
+
+def cer(reference: str, hypothesis: str) -> float:
+    """Character error rate of `hypothesis` against `reference`, both normalised first.
+
+    Edit distance divided by the reference length; 0.0 is perfect and values above 1.0
+    are possible (much extra text). An empty reference scores 0.0 only for empty output.
+    """
+    ref, hyp = plain_text(reference), plain_text(hypothesis)
+    if not ref:
+        return 0.0 if not hyp else 1.0
+    return levenshtein(ref, hyp) / len(ref)
+
+
+def word_f1(reference: str, hypothesis: str) -> float:
+    """F1 of the word multisets (case-folded, order ignored) of the normalised texts."""
+    ref = Counter(_WORD.findall(plain_text(reference).casefold()))
+    hyp = Counter(_WORD.findall(plain_text(hypothesis).casefold()))
+    overlap = sum((ref & hyp).values())
+    if not overlap:
+        return 1.0 if not ref and not hyp else 0.0
+    precision = overlap / sum(hyp.values())
+    recall = overlap / sum(ref.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def markdown_headings(markdown: str) -> list[str]:
+    """The text of every ATX heading (`# ...`) in `markdown`, normalised."""
+    return [plain_text(m) for m in re.findall(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", markdown, re.M)]
+
+
+def heading_recall(expected: list[str], markdown: str) -> float | None:
+    """Share of expected headings that appear as Markdown headings (None if none expected)."""
+    if not expected:
+        return None
+    found = {_key(h) for h in markdown_headings(markdown)}
+    return sum(1 for h in expected if _key(h) in found) / len(expected)
+
+
+def markdown_table_rows(markdown: str) -> list[list[str]]:
+    """The cells of every pipe-table row in `markdown` (separator rows skipped)."""
+    rows = []
+    for line in markdown.splitlines():
+        line = line.strip()
+        if not line.startswith("|") or _TABLE_RULE.match(line):
+            continue
+        rows.append([plain_text(cell) for cell in line.strip("|").split("|")])
+    return rows
+
+
+def table_row_recall(expected: list[list[str]], markdown: str) -> float | None:
+    """Share of expected table rows found as pipe-table rows (None if none expected).
+
+    Rows are given with merged cells expanded; an output row also matches when a merged
+    cell's repeats are left empty (a cell equal to the one above or to its left).
+    """
+    if not expected:
+        return None
+    got = markdown_table_rows(markdown)
+    found = 0
+    for i, row in enumerate(expected):
+        above = expected[i - 1] if i else None
+        if any(_row_matches(row, above, candidate) for candidate in got):
+            found += 1
+    return found / len(expected)
+
+
+def _row_matches(row: list[str], above: list[str] | None, got: list[str]) -> bool:
+    if len(got) != len(row):
+        return False
+    for c, (want, have) in enumerate(zip(row, got, strict=True)):
+        if _key(want) == _key(have):
+            continue
+        merged = (above is not None and c < len(above) and above[c] == want) or (
+            c > 0 and row[c - 1] == want)
+        if have.strip() or not merged:
+            return False
+    return True
+
+
+def _key(text: str) -> str:
+    return plain_text(text).casefold()
