@@ -37,6 +37,10 @@ class Settings:
     respect_robots: bool = True
     # Rendering
     render_timeout_s: float = 30.0
+    # Crawling one site (webfold crawl): page budget and template removal
+    crawl_max_pages: int = 50
+    template_min_share: float = 0.5  # a block on at least this share of the pages ...
+    template_min_pages: int = 3  # ... and on at least this many pages is site template
 
     def replace(self, **changes: object) -> Settings:
         return dataclasses.replace(self, **changes)

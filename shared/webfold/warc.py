@@ -389,15 +389,16 @@ def part_markdown(part: Document) -> str:
 
 
 def record_stem(uri: str | None, date: str | None, offset: int) -> str:
-    """A file name stem for one record: readable from its URI, made unique by a hash.
+    """A file name stem for one record (or page): readable from its URI or path, made
+    unique by a hash of all three arguments.
 
     Only `[A-Za-z0-9._-]`, no leading dot, at most about 130 characters: it can never
     name a directory or step out of the folder it is written into.
     """
     try:
         parts = urlsplit(uri or "")
-        readable = f"{parts.hostname or 'record'}{parts.path}"
-        if parts.query:
+        readable = f"{parts.hostname}{parts.path}" if parts.hostname else (uri or "record")
+        if parts.hostname and parts.query:
             readable += "_" + parts.query
     except ValueError:  # e.g. a malformed IPv6 host
         readable = "record"

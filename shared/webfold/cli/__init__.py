@@ -12,7 +12,7 @@ import importlib
 import sys
 
 # Subcommand modules under webfold.cli, in the order `--help` lists them.
-SUBCOMMANDS = ("md", "convert", "warc")
+SUBCOMMANDS = ("md", "convert", "warc", "crawl")
 
 
 def build_parser() -> argparse.ArgumentParser:

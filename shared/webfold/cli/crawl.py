@@ -1,0 +1,94 @@
+"""`webfold crawl DIR|URL [--max-pages N]`: convert one site's pages, minus its template.
+
+DIR is a folder of saved pages; URL starts a breadth-first crawl of same-origin links
+(robots.txt respected, every hop guarded). Blocks that recur across the pages (menus,
+footers, cookie notices) are dropped, and the summary on stderr says how many.
+Output as for `webfold warc`: Markdown per page on stdout, `--jsonl`, or `--out DIR`.
+Exit 0 when every page converted, 1 when some failed, 2 for unusable arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "crawl", help="convert the pages of one site and drop its repeated template",
+        description="Convert a folder of saved pages, or crawl a site from URL, and remove "
+                    "blocks that recur across its pages.")
+    parser.add_argument("target", metavar="DIR|URL", help="a folder of pages or a start URL")
+    parser.add_argument("--max-pages", type=int, metavar="N",
+                        help="page budget (default: WEBFOLD_CRAWL_MAX_PAGES or 50)")
+    parser.add_argument("--allow-loopback", action="store_true",
+                        help="let the crawl reach 127.0.0.0/8 and ::1 (tests, local stack)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--out", metavar="DIR", help="write one .md and one .json per page")
+    where.add_argument("--jsonl", action="store_true",
+                       help="print one JSON record (with its Markdown) per line")
+    select = parser.add_mutually_exclusive_group()
+    select.add_argument("--all-blocks", dest="select", action="store_const", const="all",
+                        help="keep every block (template removal still applies)")
+    select.add_argument("--precision", dest="select", action="store_const", const="precision",
+                        help="stricter main-content selection")
+    parser.set_defaults(select="main")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from webfold.convert import ConvertOptions
+    from webfold.crawl import crawl_folder, crawl_site
+    from webfold.settings import Settings
+
+    try:
+        settings = Settings.from_env(os.environ)
+    except ValueError as exc:
+        print(f"webfold crawl: {exc}", file=sys.stderr)
+        return 2
+    if args.max_pages is not None:
+        if args.max_pages < 1:
+            print("webfold crawl: --max-pages must be at least 1", file=sys.stderr)
+            return 2
+        settings = settings.replace(crawl_max_pages=args.max_pages)
+    if args.allow_loopback:
+        settings = settings.replace(allow_loopback=True)
+    options = ConvertOptions(select=args.select, settings=settings)
+    if Path(args.target).is_dir():
+        result = crawl_folder(args.target, options=options)
+    elif args.target.startswith(("http://", "https://")):
+        result = crawl_site(args.target, options=options)
+    else:
+        print(f"webfold crawl: {args.target}: not a folder or an http(s) URL", file=sys.stderr)
+        return 2
+    try:
+        _write(result.documents, args)
+    except OSError as exc:
+        print(f"webfold crawl: {exc}", file=sys.stderr)
+        return 2
+    print(f"webfold crawl: {args.target}: {result.summary()}", file=sys.stderr)
+    return 1 if result.failed or not result.documents else 0
+
+
+def _write(documents: list[Any], args: argparse.Namespace) -> None:
+    from webfold.warc import record_stem
+
+    out_dir = Path(args.out) if args.out else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    for index, doc in enumerate(documents):
+        if args.jsonl:
+            print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False))
+        elif out_dir is not None:
+            stem = record_stem(doc.source, None, index)
+            if doc.ok:
+                (out_dir / f"{stem}.md").write_text(doc.markdown, encoding="utf-8")
+            record = json.dumps(doc.record(), ensure_ascii=False, indent=2)
+            (out_dir / f"{stem}.json").write_text(record + "\n", encoding="utf-8")
+        elif doc.ok and doc.markdown:
+            source = (doc.source or "").replace("<", "%3C").replace(">", "%3E")
+            print(f"<!-- webfold:page {source} -->\n\n{doc.markdown.strip()}\n")
