@@ -1,0 +1,1 @@
+"""Webfold's AWS infrastructure: one CDK app, one construct per concern."""

@@ -1,0 +1,114 @@
+"""WebfoldStack: the documents pipeline, wired from one construct per concern."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from aws_cdk import Duration, Stack
+from aws_cdk import aws_lambda_event_sources as event_sources
+from constructs import Construct
+
+from webfold.aws import resources
+from webfold_infra import constants
+from webfold_infra.access import allow_invoke, allow_read_sources, allow_write_outputs
+from webfold_infra.functions import Functions
+from webfold_infra.monitoring import Monitoring
+from webfold_infra.notifications import SourceNotifications
+from webfold_infra.queues import Queues
+from webfold_infra.schedule import RescrapeSchedule
+from webfold_infra.storage import Storage
+from webfold_infra.tables import Tables
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackConfig:
+    """What differs between deployments; read from the CDK context by `app.py`."""
+
+    arch: str = constants.DEFAULT_ARCH
+    versioned: bool = False
+    layer_dir: Path
+    functions_dir: Path = constants.FUNCTIONS_DIR
+    alarm_email: str | None = None
+
+
+class WebfoldStack(Stack):
+    def __init__(self, scope: Construct, construct_id: str, *, config: StackConfig, **kwargs):
+        super().__init__(scope, construct_id, **kwargs)
+        self.storage = Storage(self, "Storage", versioned=config.versioned)
+        self.queues = Queues(self, "Queues")
+        SourceNotifications(
+            self, "SourceNotifications", bucket=self.storage.documents, queue=self.queues.objects
+        )
+        self.tables = Tables(self, "Tables")
+        self.functions = Functions(
+            self,
+            "Functions",
+            arch=config.arch,
+            layer_dir=config.layer_dir,
+            functions_dir=config.functions_dir,
+        )
+        self._pass_names()
+        self._grant_access()
+        self._add_triggers()
+        self.schedule = RescrapeSchedule(self, "RescrapeSchedule", rescrape=self.functions.rescrape)
+        self.monitoring = Monitoring(
+            self,
+            "Monitoring",
+            queues=[
+                ("Objects", self.queues.objects, self.queues.objects_dlq),
+                ("Urls", self.queues.urls, self.queues.urls_dlq),
+            ],
+            functions=self.functions.all,
+            alarm_email=config.alarm_email,
+        )
+
+    def _pass_names(self) -> None:
+        f, bucket = self.functions, self.storage.documents.bucket_name
+        for function in f.all:
+            function.add_environment(resources.ENV_BUCKET, bucket)
+        for function in (f.convert_object, f.ingest_url):
+            function.add_environment(
+                resources.ENV_IDEMPOTENCY_TABLE, self.tables.idempotency.table_name
+            )
+        for function in (f.ingest_url, f.rescrape):
+            function.add_environment(
+                resources.ENV_URL_STATE_TABLE, self.tables.url_state.table_name
+            )
+        f.rescrape.add_environment(resources.ENV_URLS_QUEUE, self.queues.urls.queue_url)
+
+    def _grant_access(self) -> None:
+        """Each function gets the actions it uses on the keys it touches, nothing more."""
+        f, bucket, tables = self.functions, self.storage.documents, self.tables
+        allow_read_sources(f.convert_object, bucket, constants.SOURCE_SUFFIXES)
+        allow_read_sources(f.ocr, bucket, (".pdf",))  # it is handed the key of a PDF
+        for function in (f.convert_object, f.ingest_url):
+            allow_write_outputs(function, bucket)
+            tables.idempotency.grant_read_write_data(function)
+        tables.url_state.grant_read_write_data(f.ingest_url)
+        tables.url_state.grant_read_write_data(f.rescrape)  # marks what it enqueued
+        self.queues.urls.grant_send_messages(f.rescrape)
+        allow_invoke(f.convert_object, f.ocr)
+        allow_invoke(f.ingest_url, f.render)
+
+    def _add_triggers(self) -> None:
+        """SQS -> Lambda with partial batch failures and a concurrency ceiling."""
+        window = Duration.seconds(constants.MAX_BATCHING_WINDOW_S)
+        self.functions.convert_object.add_event_source(
+            event_sources.SqsEventSource(
+                self.queues.objects,
+                batch_size=constants.OBJECTS_BATCH_SIZE,
+                max_batching_window=window,
+                max_concurrency=constants.OBJECTS_MAX_CONCURRENCY,
+                report_batch_item_failures=True,
+            )
+        )
+        self.functions.ingest_url.add_event_source(
+            event_sources.SqsEventSource(
+                self.queues.urls,
+                batch_size=constants.URLS_BATCH_SIZE,
+                max_batching_window=window,
+                max_concurrency=constants.URLS_MAX_CONCURRENCY,
+                report_batch_item_failures=True,
+            )
+        )
