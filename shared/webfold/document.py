@@ -59,6 +59,8 @@ class BlockFlag:
     ITEMPROP_CONTENT = 1 << 13  # inside [itemprop=articleBody|text|description]
     COMMENT = 1 << 14  # inside an element whose class/id says comment
     PAYLOAD = 1 << 15  # recovered from an embedded app payload, not the DOM
+    HIDDEN = 1 << 16  # inside a hidden subtree (only with walk(include_hidden=True))
+    NOSCRIPT = 1 << 17  # inside <noscript> (only with walk(include_hidden=True))
 
 
 @dataclass(slots=True)

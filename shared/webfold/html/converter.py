@@ -1,0 +1,106 @@
+"""`HtmlConverter`: HTML bytes to a `Document`, through one parse and one DOM walk.
+
+decode (charset.py) -> parse (Lexbor) -> walk (blocks) -> metadata -> thin-page
+payload recovery -> selector -> Markdown joined from the kept blocks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborHTMLParser
+
+from webfold import selector
+from webfold.charset import decode
+from webfold.convert import ConvertOptions
+from webfold.document import Block, Document, failed
+from webfold.errors import ConversionError
+from webfold.html import payloads
+from webfold.html.markdown import safe_url
+from webfold.html.metadata import extract
+from webfold.html.walk import walk
+from webfold.sniff import StreamInfo
+
+THIN_PAGE_WORDS = 50  # below this many words, app payloads are searched for the text
+_LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
+
+
+class HtmlConverter:
+    """HTML and XHTML (and plain text, read as one paragraph run) to Markdown."""
+
+    def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
+        """Convert HTML bytes; `info.charset` and `info.url` are honoured when given.
+
+        Fails (as a value) with `too_large` over `settings.max_html_bytes` and `empty`
+        when the page has no text at all; otherwise always returns Markdown.
+        """
+        cap = options.settings.max_html_bytes
+        if len(data) > cap:
+            return failed("html", "too_large", f"{len(data)} bytes is over the {cap} byte HTML cap")
+        text, charset = decode(data, info.charset)
+        return convert_text(text, info.url, options.select, charset=charset)
+
+
+def convert_text(text: str, url: str | None, select: str, *, charset: str = "utf-8",
+                 include_hidden: bool | None = None) -> Document:
+    """Convert already-decoded HTML text; the core of `HtmlConverter.convert`.
+
+    `include_hidden` defaults to what the selector asks for (`selector.WANTS_HIDDEN_BLOCKS`,
+    see the walk module). Never raises for odd markup.
+    """
+    if include_hidden is None:
+        include_hidden = getattr(selector, "WANTS_HIDDEN_BLOCKS", False)
+    tree = LexborHTMLParser(text)
+    base = base_url(tree, url)
+    result = walk(tree.root, base, include_hidden=include_hidden)
+    head = tree.head
+    scripts = (head.css("script") if head is not None else []) + result.scripts
+    facts = extract(tree, scripts, base)
+    blocks = result.blocks
+    warnings: list[str] = []
+    if result.words < THIN_PAGE_WORDS:
+        recovered, source = payloads.recover(scripts, facts.jsonld, base, result.words)
+        if recovered:
+            for block in recovered:
+                block.index = len(blocks)
+                blocks.append(block)
+            warnings.append(f"thin page: text recovered from the {source} payload")
+    page = selector.PageContext(url=url, metadata=facts.metadata,
+                                jsonld_types=facts.jsonld_types, og_type=facts.og_type,
+                                structured_text=payloads.structured_text(facts.jsonld))
+    warnings.extend(selector.apply(blocks, page, select))
+    doc = Document(type="html", markdown=join_blocks(blocks), blocks=blocks,
+                   metadata=facts.metadata, warnings=warnings, charset=charset, base=base)
+    if not doc.markdown:
+        doc.error = ConversionError("empty", "the page has no text content")
+    return doc
+
+
+def base_url(tree: LexborHTMLParser, url: str | None) -> str | None:
+    """The URL relative links resolve against: `<base href>` (itself resolved), else `url`."""
+    node = tree.css_first("base[href]")
+    if node is not None:
+        href = safe_url(node.attributes.get("href"), url)
+        if href and href.lower().startswith(("http:", "https:")):
+            return href
+    return url
+
+
+def join_blocks(blocks: list[Block]) -> str:
+    """The Markdown of the kept blocks: blank lines between blocks, single newlines
+    between list items, and consecutive quote blocks kept in one blockquote."""
+    parts: list[str] = []
+    previous: Block | None = None
+    for block in blocks:
+        if not block.kept or not block.markdown:
+            continue
+        if previous is not None:
+            if previous.kind == "list_item" and _LIST_MARKER.match(block.markdown):
+                parts.append("\n")
+            elif block.markdown[0] == ">" and previous.markdown[0] == ">":
+                parts.append("\n>\n")
+            else:
+                parts.append("\n\n")
+        parts.append(block.markdown)
+        previous = block
+    return "".join(parts) + "\n" if parts else ""

@@ -1,0 +1,78 @@
+"""Which elements are page furniture or hidden, decided from one element's own facts.
+
+The walk asks these questions once per element with the attributes it already holds;
+nothing here looks at the tree. Context rules (a header inside main or article is
+content) are applied by the walk, which knows its ancestors.
+"""
+
+from __future__ import annotations
+
+# Dropped with their whole subtree, wherever they are.
+FURNITURE_TAGS = frozenset({
+    "script", "style", "noscript", "svg", "head", "nav", "header", "footer", "aside",
+    "form", "button", "iframe", "template", "dialog", "select", "option",
+    "object", "embed", "canvas", "audio", "video", "input", "textarea", "datalist",
+    "map", "link", "meta", "title", "base",
+})
+# Furniture that is content when it sits inside these containers.
+KEPT_INSIDE = {
+    "header": ("main", "article"),
+    "aside": ("main",),
+}
+
+# Exact class or id tokens (lowercased) of consent banners, ad slots and overlay chrome.
+CHROME_TOKENS = frozenset({
+    # consent management platforms and cookie banners
+    "cookie-banner", "cookie-consent", "cookie-notice", "cookie-bar", "cookie-law-info-bar",
+    "cookiebanner", "cookieconsent", "cookienotice", "cookie-policy-banner", "cookies-banner",
+    "cc-banner", "cc-window", "cookie_banner", "cookie_notice", "gdpr-banner", "gdpr-consent",
+    "gdpr", "consent-banner", "consent-modal", "cmp-container", "cmpbox", "qc-cmp2-container",
+    "onetrust-banner-sdk", "onetrust-consent-sdk", "ot-sdk-container", "cybotcookiebotdialog",
+    "truste_overlay", "truste-consent-track", "sp_message_container", "didomi-host",
+    "usercentrics-root", "osano-cm-window", "cky-consent-container", "moove_gdpr_cookie_info_bar",
+    "cookie-law-info-again", "eu-cookie-compliance", "sliding-popup",
+    # advertising slots
+    "ad", "ads", "adsbygoogle", "advert", "adverts", "advertisement", "advertising",
+    "ad-slot", "ad-container", "ad-wrapper", "ad-banner", "ad-unit", "adslot", "adunit",
+    "adbox", "adcontainer", "ad-placeholder", "dfp-ad", "gpt-ad", "google-ad", "sponsored-ad",
+    "taboola", "outbrain", "ob-widget", "trc_related_container",
+    # overlays, skip links, screen-reader-only text
+    "modal-backdrop", "newsletter-popup", "popup-overlay", "skip-link", "skip-to-content",
+    "skiplink", "sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden",
+})
+
+
+def is_hidden(attrs: dict[str, str | None], tag: str) -> bool:
+    """True when the element's own attributes hide it from a reader.
+
+    `hidden`, `aria-hidden="true"`, `type=hidden`, inline `display:none` or
+    `visibility:hidden`, and the consent/ad chrome class and id tokens. The caller skips
+    this for `<html>` and `<body>`, whose own style never hides the page.
+    """
+    if "hidden" in attrs:
+        return True
+    aria = attrs.get("aria-hidden")
+    if aria is not None and aria.strip().lower() == "true":
+        return True
+    style = attrs.get("style")
+    if style and _style_hides(style):
+        return True
+    kind = attrs.get("type")
+    if kind is not None and kind.strip().lower() == "hidden":
+        return True
+    return _is_chrome(attrs.get("class"), attrs.get("id"))
+
+
+def _style_hides(style: str) -> bool:
+    compact = style.lower().replace(" ", "").replace("\t", "").replace("\n", "")
+    return "display:none" in compact or "visibility:hidden" in compact
+
+
+def _is_chrome(classes: str | None, element_id: str | None) -> bool:
+    if element_id and element_id.strip().lower() in CHROME_TOKENS:
+        return True
+    if classes:
+        for token in classes.lower().split():
+            if token in CHROME_TOKENS:
+                return True
+    return False

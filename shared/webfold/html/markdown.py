@@ -1,0 +1,159 @@
+"""Small pure renderers the walk calls: escaping, code, links, images and pipe tables."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin
+
+_WS = re.compile(r"[ \t\n\r\f]+")
+# Characters that would read as Markdown syntax anywhere in a line. `_` only at a word
+# edge: intraword underscores (snake_case) never start emphasis in CommonMark.
+_ESCAPE = re.compile(r"[\\`*\[\]<]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+# Syntax that only counts at the start of a line.
+_LINE_START = re.compile(r"^([#>+=~-]|\d{1,9}[.)](?=\s|$))")
+_BACKTICKS = re.compile(r"`+")
+_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight(?:-source)?|brush:)-?([A-Za-z0-9_+#.-]+)")
+_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:", "file:")
+_CONTROL = re.compile(r"[\x00-\x20\x7f]+")
+SMALL_DATA_IMAGE = 2048  # data: image URIs up to this many characters are kept
+_DATA_IMAGE = re.compile(r"data:image/(?:png|gif|jpeg|jpg|webp);base64,[A-Za-z0-9+/=]+$")
+
+
+def collapse(text: str) -> str:
+    """HTML whitespace collapsing: runs of ASCII whitespace become one space."""
+    return _WS.sub(" ", text)
+
+
+def escape(text: str) -> str:
+    """Backslash-escape characters that Markdown would read as syntax."""
+    return _ESCAPE.sub(r"\\\g<0>", text)
+
+
+def escape_line_start(line: str) -> str:
+    """Escape a heading, quote, list or rule marker at the start of a line."""
+    match = _LINE_START.match(line)
+    if match is None:
+        return line
+    marker = match.group(1)
+    if marker[0].isdigit():
+        return marker[:-1] + "\\" + marker[-1] + line[len(marker):]
+    return "\\" + line
+
+
+def code_span(text: str) -> str:
+    """Inline code with one more backtick than the longest run inside it."""
+    text = collapse(text)
+    if not text.strip():
+        return ""
+    runs = _BACKTICKS.findall(text)
+    ticks = "`" * (max(map(len, runs)) + 1 if runs else 1)
+    if text.startswith("`") or text.endswith("`"):
+        text = f" {text} "
+    return f"{ticks}{text}{ticks}"
+
+
+def fence(code: str, language: str) -> str:
+    """A fenced code block keeping the code's whitespace; the fence outgrows any backtick run."""
+    code = code.strip("\n")
+    runs = _BACKTICKS.findall(code)
+    longest = max(map(len, runs)) if runs else 0
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{language}\n{code}\n{ticks}"
+
+
+def code_language(*class_values: str | None) -> str:
+    """The language named by a language-x / lang-x / highlight-x class, or ''."""
+    for value in class_values:
+        if value:
+            match = _LANG.search(value)
+            if match:
+                return match.group(1).lower()
+    return ""
+
+
+def safe_url(raw: str | None, base: str | None, *, image: bool = False) -> str | None:
+    """`raw` resolved against `base`, or None when empty or an unsafe scheme.
+
+    javascript:, vbscript:, file: and data: targets are refused; a data: URI is kept only
+    for an image in a common format and under `SMALL_DATA_IMAGE` characters.
+    """
+    if raw is None:
+        return None
+    url = raw.strip()
+    if not url:
+        return None
+    lowered = _CONTROL.sub("", url[:16]).lower()
+    if lowered.startswith(_UNSAFE_SCHEMES):
+        if image and len(url) <= SMALL_DATA_IMAGE and _DATA_IMAGE.match(url.replace(" ", "")):
+            return url.replace(" ", "")
+        return None
+    if base and not lowered.startswith(("http:", "https:", "mailto:", "tel:")):
+        try:
+            url = urljoin(base, url)
+        except ValueError:
+            return None
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def srcset_best(srcset: str) -> str | None:
+    """The widest candidate of a srcset (by its `w`/`x` descriptor), else the first."""
+    best, best_size = None, -1.0
+    for candidate in srcset.split(","):
+        parts = candidate.split()
+        if not parts:
+            continue
+        size = 0.0
+        if len(parts) > 1 and parts[1][:-1].replace(".", "", 1).isdigit():
+            size = float(parts[1][:-1])
+        if size > best_size:
+            best, best_size = parts[0], size
+    return best
+
+
+def image_source(attrs: dict[str, str | None]) -> str | None:
+    """The address an <img> shows, preferring lazy-loading attributes over placeholders."""
+    src = attrs.get("src")
+    if src and (not src.startswith("data:") or len(src) > 200):
+        return src
+    for name in ("data-src", "data-lazy-src", "data-original", "data-lazy", "data-url"):
+        value = attrs.get(name)
+        if value:
+            return value
+    for name in ("data-srcset", "srcset", "data-lazy-srcset"):
+        value = attrs.get(name)
+        if value:
+            best = srcset_best(value)
+            if best:
+                return best
+    return src or None
+
+
+def link(label: str, url: str | None) -> str:
+    """`[label](url)`, or just the label when the target is missing or unsafe."""
+    if not url or not label:
+        return label
+    return f"[{label}]({url})"
+
+
+def image(alt: str, url: str | None) -> str:
+    if not url:
+        return ""
+    return f"![{escape(collapse(alt)).strip()}]({url})"
+
+
+def pipe_table(rows: list[list[str]]) -> str:
+    """A pipe table from rendered cell rows; the first row is the header row.
+
+    A table without header cells gets its first row promoted, since a pipe table
+    needs a header. Short rows are padded to the widest.
+    """
+    width = max(len(row) for row in rows)
+    grid = [row + [""] * (width - len(row)) for row in rows]
+    lines = ["| " + " | ".join(grid[0]) + " |", "|" + "---|" * width]
+    lines.extend("| " + " | ".join(row) + " |" for row in grid[1:])
+    return "\n".join(lines)
+
+
+def table_cell(markdown: str) -> str:
+    """A cell's inline Markdown made safe inside a pipe table row."""
+    return collapse(markdown.replace("|", "\\|")).strip()

@@ -1,0 +1,558 @@
+"""The single DOM walk: a parsed page in, its `Block`s out, in one iterative pass.
+
+One block per paragraph-level element (p, h1-h6, li, dt, dd, figcaption, pre, a data
+table, hr, an image standing alone) and one per text run directly inside a container
+(div, td of a layout table, blockquote ...), split at `<br><br>` and at every block
+boundary, never inside a sentence. Nested list items are their own blocks, their
+Markdown already indented for their level; blocks inside a blockquote carry the `> `.
+
+The walk keeps an explicit stack of open elements (no recursion, so 10,000 nested
+elements are fine) and fills every `Block` field from it: `path` (tag names, root
+first, ending with the block's own element; the innermost `MAX_PATH` when deeper),
+`tokens` (class and id tokens of those elements), `ancestors` (their walk ids),
+`flags` (`BlockFlag` bits of the containers), `link_chars`.
+
+Furniture (script, style, nav, header, footer, aside, form ...; see `furniture.py`)
+is always dropped with its subtree, except a header inside main/article and an aside
+inside main.
+
+The hidden-content switch, for the selector: `walk(..., include_hidden=False)` is the
+issue's default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
+`display:none`/`visibility:hidden`, consent/ad chrome) and `<noscript>`.
+With `include_hidden=True` those subtrees are walked like any other and every block
+from them carries `BlockFlag.HIDDEN` (hidden by attributes) and/or `BlockFlag.NOSCRIPT`
+(inside `<noscript>`); whoever asks for them decides per block whether to keep them.
+Scripts inside such subtrees are never offered as app payloads either way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from selectolax.lexbor import LexborNode
+
+from webfold.document import Block, BlockFlag
+from webfold.html import markdown as md
+from webfold.html.furniture import FURNITURE_TAGS, KEPT_INSIDE, is_hidden
+
+MAX_PATH = 64  # path/tokens/ancestors keep the innermost elements beyond this depth
+MAX_SPAN = 200  # colspan/rowspan above this are treated as this (hostile tables)
+
+INLINE_TAGS = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em",
+    "font", "i", "ins", "kbd", "label", "mark", "nobr", "q", "rp", "rt", "ruby", "s",
+    "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var",
+    "picture", "source", "output", "meter", "progress", "blink", "acronym",
+})
+_WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
+         "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
+_CLOSE = {"<sup>": "</sup>", "<sub>": "</sub>"}
+_CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
+              "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
+_LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
+_CONTAINER_FLAG = {
+    "main": BlockFlag.MAIN, "article": BlockFlag.ARTICLE, "nav": BlockFlag.NAV,
+    "aside": BlockFlag.ASIDE, "header": BlockFlag.HEADER, "footer": BlockFlag.FOOTER,
+    "form": BlockFlag.FORM, "section": BlockFlag.SECTION, "figure": BlockFlag.IN_FIGURE,
+    "blockquote": BlockFlag.IN_QUOTE, "ul": BlockFlag.IN_LIST, "ol": BlockFlag.IN_LIST,
+    "dl": BlockFlag.IN_LIST, "table": BlockFlag.IN_TABLE, "menu": BlockFlag.IN_LIST,
+}
+_CONTENT_ITEMPROPS = frozenset({"articlebody", "text", "description", "reviewbody"})
+_BLOCKY = ("table, div, p, ul, ol, dl, h1, h2, h3, h4, h5, h6, blockquote, pre, article, "
+           "section, nav, header, footer, form")
+_PAYLOAD_SCRIPT_TYPES = ("application/json", "application/ld+json", "text/javascript",
+                         "module", "")
+
+# Frame roles
+_CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE = range(5)
+
+
+class _Frame:
+    __slots__ = ("tag", "eid", "flags", "tokens", "role", "kind", "prefix", "cont",
+                 "emitted", "counter", "ordered", "indent", "md_start", "text_start", "href",
+                 "wrap")
+
+    def __init__(self, tag: str, eid: int, flags: int, tokens: tuple[str, ...], role: int):
+        self.tag = tag
+        self.eid = eid
+        self.flags = flags
+        self.tokens = tokens
+        self.role = role
+
+
+@dataclass(slots=True)
+class WalkResult:
+    """The blocks of a page plus what the walk saw on the way."""
+
+    blocks: list[Block] = field(default_factory=list)
+    scripts: list[LexborNode] = field(default_factory=list)  # visible <script>s, for payloads
+    words: int = 0  # words in all blocks
+
+
+def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) -> WalkResult:
+    """Walk the tree under `root` (normally the <html> element) once and return its blocks.
+
+    `base` resolves relative links and images (None leaves them as written). See the
+    module docstring for `include_hidden`. Never raises for odd markup; very deep trees
+    only shorten `Block.path`.
+    """
+    walker = _Walker(base, include_hidden=include_hidden, flat=False)
+    walker.run(root)
+    result = WalkResult(blocks=walker.blocks, scripts=walker.scripts)
+    result.words = sum(len(b.text.split()) for b in walker.blocks)
+    return result
+
+
+def inline_markdown(node: LexborNode, base: str | None) -> tuple[str, str, int]:
+    """The Markdown, plain text and link characters of a subtree flattened to one line."""
+    walker = _Walker(base, include_hidden=False, flat=True)
+    walker.run(node)
+    text = md.collapse("".join(walker.text)).strip()
+    return md.collapse("".join(walker.md)).strip(), text, walker.link_chars
+
+
+class _Walker:
+    def __init__(self, base: str | None, *, include_hidden: bool, flat: bool):
+        self.base = base
+        self.include_hidden = include_hidden
+        self.flat = flat  # render everything as one inline run (table cells)
+        self.stack: list[_Frame] = []
+        self.owners: list[_Frame] = []  # open leaf-block frames (p, li, h2 ...)
+        self.lists: list[_Frame] = []
+        self.inlines: list[_Frame] = []  # open inline frames that wrap their content
+        self.quote_depth = 0
+        self.md: list[str] = []
+        self.text: list[str] = []
+        self.link_chars = 0
+        self.link_depth = 0
+        self.last_br = False
+        self.eid = 0
+        self.blocks: list[Block] = []
+        self.scripts: list[LexborNode] = []
+
+    # -- traversal -------------------------------------------------------------------
+    def run(self, start: LexborNode) -> None:
+        node: LexborNode | None = start
+        depth = 0
+        enter, leave = self.enter, self.leave
+        while node is not None:
+            if enter(node):
+                child = node.child
+                if child is not None:
+                    depth += 1
+                    node = child
+                    continue
+                leave()
+            while depth:
+                nxt = node.next
+                if nxt is not None:
+                    node = nxt
+                    break
+                node = node.parent
+                depth -= 1
+                leave()
+            else:
+                node = None
+        if not self.flat:
+            self.flush()
+
+    def enter(self, node: LexborNode) -> bool:
+        """Handle an opening node; True when a frame was pushed and children follow."""
+        tag = node.tag
+        if tag == "-text":
+            self.add_text(node.text_content)
+            return False
+        if tag is None or tag[0] in "-!_":
+            return False
+        attrs = node.attributes
+        parent_flags = self.stack[-1].flags if self.stack else 0
+        extra = 0
+        if tag in FURNITURE_TAGS:
+            if tag == "script" and not parent_flags & (BlockFlag.HIDDEN | BlockFlag.NOSCRIPT):
+                self.scripts.append(node)
+            if tag == "noscript" and self.include_hidden:
+                extra = BlockFlag.NOSCRIPT
+            elif not (tag in KEPT_INSIDE and _inside(parent_flags, KEPT_INSIDE[tag])):
+                return False
+        if attrs and tag != "body" and tag != "html" and is_hidden(attrs, tag):
+            if not self.include_hidden:
+                return False
+            extra |= BlockFlag.HIDDEN
+        if tag in INLINE_TAGS:
+            return self.enter_inline(node, tag, attrs, parent_flags | extra)
+        return self.enter_block(node, tag, attrs, parent_flags | extra)
+
+    def leave(self) -> None:
+        frame = self.stack[-1]
+        role = frame.role
+        if role == _INLINE:
+            self.close_inline(frame)
+        else:
+            if not self.flat:
+                self.flush()
+            elif self.md and self.md[-1] != " ":
+                self.md.append(" ")
+                self.text.append(" ")
+            if role == _LEAF and self.owners and self.owners[-1] is frame:
+                self.owners.pop()
+            elif role == _LIST:
+                self.lists.pop()
+            elif role == _QUOTE:
+                self.quote_depth -= 1
+        self.stack.pop()
+
+    def push(self, tag: str, attrs: dict, flags: int, role: int) -> _Frame:
+        self.eid += 1
+        tokens: tuple[str, ...] = ()
+        if attrs:
+            classes = attrs.get("class")
+            element_id = attrs.get("id")
+            if classes:
+                tokens = tuple(classes.lower().split())
+            if element_id:
+                tokens += (element_id.strip().lower(),)
+            if tokens and any("comment" in t for t in tokens):
+                flags |= BlockFlag.COMMENT
+            prop = attrs.get("itemprop")
+            if prop and prop.lower() in _CONTENT_ITEMPROPS:
+                flags |= BlockFlag.ITEMPROP_CONTENT
+        frame = _Frame(tag, self.eid, flags | _CONTAINER_FLAG.get(tag, 0), tokens, role)
+        self.stack.append(frame)
+        return frame
+
+    # -- inline content --------------------------------------------------------------
+    def add_text(self, raw: str | None) -> None:
+        if not raw:
+            return
+        text = md.collapse(raw)
+        if text == " ":
+            if self.md and self.md[-1] != " ":
+                self.md.append(" ")
+                self.text.append(" ")
+            return
+        self.last_br = False
+        self.md.append(md.escape(text))
+        self.text.append(text)
+
+    def enter_inline(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
+        if tag in _CODE_TAGS:
+            span = md.code_span(node.text())
+            if span:
+                self.last_br = False
+                self.md.append(span)
+                self.text.append(md.collapse(node.text()))
+            return False
+        frame = self.push(tag, attrs, flags, _INLINE)
+        frame.wrap = None
+        if tag == "a":
+            frame.href = md.safe_url(attrs.get("href"), self.base) if self.link_depth == 0 else None
+            frame.wrap = "a"
+            self.link_depth += 1
+        elif tag in _WRAP and not any(f.wrap == _WRAP[tag] for f in self.inlines):
+            frame.wrap = _WRAP[tag]
+        if frame.wrap is not None:
+            frame.md_start = len(self.md)
+            frame.text_start = len(self.text)
+            self.inlines.append(frame)
+        return True
+
+    def close_inline(self, frame: _Frame) -> None:
+        if frame.wrap is None:
+            return
+        self.wrap_inline(frame)
+        self.inlines.pop()
+        if frame.wrap == "a":
+            self.link_depth -= 1
+
+    def wrap_inline(self, frame: _Frame) -> None:
+        """Replace the pieces collected since `frame` opened by their wrapped form."""
+        pieces = self.md[frame.md_start:]
+        if frame.wrap == "a":
+            self.link_chars += sum(map(len, self.text[frame.text_start:]))
+        if not pieces:
+            return
+        inner = "".join(pieces)
+        core = inner.strip()
+        if not core:
+            return
+        lead = " " if inner[0] == " " else ""
+        trail = " " if inner[-1] == " " else ""
+        if frame.wrap == "a":
+            wrapped = md.link(core, frame.href)
+        else:
+            wrapped = f"{frame.wrap}{core}{_CLOSE.get(frame.wrap, frame.wrap)}"
+        self.md[frame.md_start:] = [lead + wrapped + trail]
+
+    def add_image(self, attrs: dict) -> None:
+        url = md.safe_url(md.image_source(attrs), self.base, image=True)
+        alt = attrs.get("alt") or ""
+        rendered = md.image(alt, url)
+        if rendered:
+            self.last_br = False
+            self.md.append(rendered)
+
+    def add_break(self) -> None:
+        if self.flat:
+            self.add_text(" ")
+            return
+        if self.last_br and not self.owners:
+            self.flush()  # <br><br> in a container ends the text run
+            return
+        if self.md:
+            self.md.append("\n")
+            self.text.append("\n")
+            self.last_br = True
+
+    # -- block structure -------------------------------------------------------------
+    def enter_block(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
+        if tag == "br":
+            self.add_break()
+            return False
+        if tag == "img":
+            self.add_image(attrs)
+            return False
+        if tag == "wbr":
+            return False
+        if self.flat:
+            if self.md and self.md[-1] != " ":
+                self.add_text(" ")
+            self.push(tag, attrs, flags, _CONTAINER)
+            return True
+        self.flush()
+        if tag == "hr":
+            self.emit("rule", "---", "", "hr", flags, escaped=True)
+            return False
+        if tag == "pre":
+            self.emit_code(node, attrs, flags)
+            return False
+        if tag == "table" and _is_data_table(node, attrs):
+            self.emit_table(node, flags)
+            return False
+        kind = _LEAF_KIND.get(tag)
+        if kind is not None:
+            return self.enter_leaf(tag, attrs, flags, kind)
+        if tag in _LIST_TAGS:
+            frame = self.push(tag, attrs, flags, _LIST)
+            frame.ordered = tag == "ol"
+            frame.counter = _int(attrs.get("start"), 1) if frame.ordered else 1
+            owner = self.owners[-1] if self.owners else None
+            if owner is not None and owner.tag == "li":
+                frame.indent = owner.cont
+            else:
+                frame.indent = self.lists[-1].indent + "  " if self.lists else ""
+            self.lists.append(frame)
+            return True
+        if tag == "blockquote":
+            self.push(tag, attrs, flags, _QUOTE)
+            self.quote_depth += 1
+            return True
+        self.push(tag, attrs, flags, _CONTAINER)
+        return True
+
+    def enter_leaf(self, tag: str, attrs: dict, flags: int, kind: str) -> bool:
+        owner = self.owners[-1] if self.owners else None
+        if owner is not None and tag not in _HEADINGS and tag != "li":
+            self.push(tag, attrs, flags, _CONTAINER)  # a <p> inside an <li> continues the item
+            return True
+        frame = self.push(tag, attrs, flags, _LEAF)
+        frame.kind = kind
+        frame.emitted = 0
+        indent = self.lists[-1].indent if self.lists else ""
+        if tag == "li":
+            lst = self.lists[-1] if self.lists else None
+            if lst is not None and lst.ordered:
+                number = _int(attrs.get("value"), lst.counter)
+                lst.counter = number + 1
+                marker = f"{number}. "
+            else:
+                marker = "- "
+            frame.prefix = indent + marker
+            frame.cont = indent + " " * len(marker)
+        elif kind == "heading":
+            frame.prefix = "#" * _HEADINGS[tag] + " "
+            frame.cont = ""
+        elif tag == "dd":
+            frame.prefix = ": "
+            frame.cont = "  "
+        else:
+            frame.prefix = frame.cont = ""
+        self.owners.append(frame)
+        return True
+
+    def flush(self) -> None:
+        """Turn the collected inline run into a block (nothing when it has no content)."""
+        if not self.md:
+            return
+        for frame in reversed(self.inlines):
+            self.wrap_inline(frame)
+        raw_md = "".join(self.md)
+        raw_text = "".join(self.text)
+        link_chars = self.link_chars
+        self.md.clear()
+        self.text.clear()
+        self.link_chars = 0
+        self.last_br = False
+        for frame in self.inlines:
+            frame.md_start = frame.text_start = 0
+        text = _lines(raw_text)
+        if not text and "](" not in raw_md:
+            return
+        owner = self.owners[-1] if self.owners else None
+        flags = self.stack[-1].flags if self.stack else 0
+        if owner is None:
+            kind = "quote" if self.quote_depth else "paragraph"
+            if not text:
+                kind = "image"
+            self.emit(kind, _lines(raw_md), text, self.stack[-1].tag, flags, link_chars)
+            return
+        kind = owner.kind if text else "image"
+        level = _HEADINGS.get(owner.tag, 0)
+        body = _lines(raw_md)
+        if level:
+            body = body.replace("\n", " ")
+        self.emit(kind, body, text, self.stack[-1].tag, flags, link_chars, level=level)
+
+    def emit(self, kind: str, body: str, text: str, tag: str, flags: int, link_chars: int = 0,
+             *, level: int = 0, escaped: bool = False) -> None:
+        """Append a block, prefixing its lines for the open list item and quote."""
+        owner = self.owners[-1] if self.owners else None
+        if owner is not None:
+            first = owner.prefix if owner.emitted == 0 else owner.cont
+            cont = owner.cont
+            owner.emitted += 1
+        elif self.lists and kind not in ("paragraph", "quote", "image"):
+            first = cont = self.lists[-1].indent
+        else:
+            first = cont = ""
+        quote = "> " * self.quote_depth
+        lines = body.split("\n")
+        last = len(lines) - 1
+        out = []
+        for i, line in enumerate(lines):
+            if not escaped:  # a run: escape line-start syntax, mark <br> as a hard break
+                line = md.escape_line_start(line) + ("\\" if i < last else "")
+            lead = first if i == 0 else cont
+            out.append((quote + lead + line).rstrip() if line else quote.rstrip())
+        if kind == "list_item" and link_chars >= 0.6 * max(len(text), 1):
+            flags |= BlockFlag.LINK_LIST
+        stack = self.stack[-MAX_PATH:]
+        self.blocks.append(Block(
+            kind=kind, markdown="\n".join(out), text=text, index=len(self.blocks), tag=tag,
+            heading_level=level, path=tuple(f.tag for f in stack),
+            tokens=tuple(t for f in stack for t in f.tokens),
+            ancestors=tuple(f.eid for f in stack), link_chars=link_chars, flags=flags))
+
+    def emit_code(self, node: LexborNode, attrs: dict, flags: int) -> None:
+        code = node.text() or ""
+        if not code.strip():
+            return
+        child = node.css_first("code")
+        parent = node.parent
+        grand = parent.parent if parent is not None else None
+        data_lang = attrs.get("data-lang")
+        language = md.code_language(
+            attrs.get("class"), child.attributes.get("class") if child is not None else None,
+            "lang-" + data_lang if data_lang else None,
+            parent.attributes.get("class") if parent is not None else None,
+            grand.attributes.get("class") if grand is not None else None)
+        frame = self.push("pre", attrs, flags, _CONTAINER)
+        self.emit("code", md.fence(code, language), code.strip("\n"), "pre", frame.flags,
+                  escaped=True)
+        self.stack.pop()
+
+    def emit_table(self, node: LexborNode, flags: int) -> None:
+        frame = self.push("table", node.attributes, flags, _CONTAINER)
+        rows, text, link_chars = _table_rows(node, self.base)
+        if rows:
+            self.emit("table", md.pipe_table(rows), text, "table", frame.flags, link_chars,
+                      escaped=True)
+        self.stack.pop()
+
+
+def _inside(flags: int, containers: tuple[str, ...]) -> bool:
+    return any(flags & _CONTAINER_FLAG[c] for c in containers)
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except ValueError:
+        return default
+
+
+def _lines(raw: str) -> str:
+    """Collapse spaces, trim every line, and drop empty lines from a run."""
+    if "\n" not in raw:
+        return md.collapse(raw).strip()
+    lines = [md.collapse(line).strip() for line in raw.split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+def _is_data_table(node: LexborNode, attrs: dict) -> bool:
+    """A table of data (rendered as a pipe table) rather than a layout grid."""
+    role = (attrs.get("role") or "").lower()
+    if role in ("presentation", "none"):
+        return False
+    if node.css_first("th, thead, caption") is not None:
+        return True
+    if node.css_first(_BLOCKY) is not None:
+        return False
+    rows = node.css("tr")
+    return len(rows) >= 2 and max(len(r.css("td")) for r in rows) >= 2
+
+
+def _own_rows(table: LexborNode) -> list[LexborNode]:
+    rows = []
+    for child in table.iter():
+        tag = child.tag
+        if tag == "tr":
+            rows.append(child)
+        elif tag in ("thead", "tbody", "tfoot"):
+            rows.extend(r for r in child.iter() if r.tag == "tr")
+    return rows
+
+
+def _table_rows(table: LexborNode, base: str | None) -> tuple[list[list[str]], str, int]:
+    """Rendered cell rows with colspan/rowspan expanded; nested tables flattened into cells."""
+    grid: list[list[str]] = []
+    pending: dict[int, tuple[int, str]] = {}  # column -> (rows still to fill, cell text)
+    texts: list[str] = []
+    link_chars = 0
+    for tr in _own_rows(table):
+        row: list[str] = []
+        col = 0
+        for cell in tr.iter():
+            if cell.tag not in ("td", "th"):
+                continue
+            col = _fill_spanned(row, col, pending)
+            cell_md, cell_text, links = inline_markdown(cell, base)
+            link_chars += links
+            texts.append(cell_text)
+            value = md.table_cell(cell_md)
+            attrs = cell.attributes
+            span = min(max(_int(attrs.get("colspan"), 1), 1), MAX_SPAN)
+            down = min(max(_int(attrs.get("rowspan"), 1), 1), MAX_SPAN)
+            for _ in range(span):
+                row.append(value)
+                if down > 1:
+                    pending[col] = (down - 1, value)
+                col += 1
+        _fill_spanned(row, col, pending)
+        if row:
+            grid.append(row)
+    return grid, " ".join(t for t in texts if t), link_chars
+
+
+def _fill_spanned(row: list[str], col: int, pending: dict[int, tuple[int, str]]) -> int:
+    """Copy cells spanned down from rows above into `row` from `col`; the next free column."""
+    while col in pending:
+        left, value = pending[col]
+        row.append(value)
+        if left <= 1:
+            del pending[col]
+        else:
+            pending[col] = (left - 1, value)
+        col += 1
+    return col
