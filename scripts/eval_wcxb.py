@@ -1,0 +1,143 @@
+"""Score `webfold.convert` on the WCXB development split, and time it.
+
+    .venv/bin/python scripts/eval_wcxb.py            # quality (out-of-fold) + speed
+    .venv/bin/python scripts/eval_wcxb.py --quality  # quality only
+    .venv/bin/python scripts/eval_wcxb.py --speed    # speed only
+
+Quality: each page goes through `webfold.convert(html, url=gt_url, select=mode)` for
+mode in main, precision and all, and its Markdown is scored with the benchmark's rule
+(`scripts/wcxb.py`). For main and precision each page is scored by the fold model that
+did not train on it (written by `scripts/train_selector.py final` under
+/tmp/webfold_selector_folds); `--committed` uses the committed model instead (which saw
+every dev page: optimistic). Reported: mean F1, precision, recall overall and per page
+type, and the rates of `with` snippets found and `without` snippets avoided.
+
+Speed: on the same pages, one process, after a warm-up: median and p90 ms/page of
+select="main" (committed model), select="all", and bare `LexborHTMLParser` parsing,
+interleaved page by page so all three see the same machine load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import wcxb
+
+import webfold
+from webfold.selector import model as selector_model
+
+FOLD_DIR = Path("/tmp/webfold_selector_folds")
+MODES = ("main", "precision", "all")
+
+
+def _fold_models() -> tuple[dict[str, int], list[selector_model.SelectorModel]]:
+    fold_map = json.loads((FOLD_DIR / "folds.json").read_text("utf-8"))
+    n_folds = max(fold_map.values()) + 1
+    return fold_map, [selector_model.SelectorModel(FOLD_DIR / f"fold{k}") for k in range(n_folds)]
+
+
+def _convert(page: wcxb.Page, mode: str, model: selector_model.SelectorModel | None) -> str:
+    if model is None:
+        return webfold.convert(page.html, url=page.url or None, select=mode).markdown
+    with selector_model.using(model):
+        return webfold.convert(page.html, url=page.url or None, select=mode).markdown
+
+
+def quality(ids: list[str], committed: bool) -> dict[str, dict]:
+    """Per mode: mean F1/P/R overall and per type, snippet rates. Prints a table."""
+    fold_map, models = ({}, []) if committed else _fold_models()
+    rows: dict[str, list[tuple]] = defaultdict(list)
+    for page in wcxb.iter_pages(ids):
+        model = None if committed else models[fold_map[page.file_id]]
+        for mode in MODES:
+            markdown = _convert(page, mode, None if mode == "all" else model)
+            score = wcxb.score_markdown(markdown, page.main_content)
+            text = wcxb.markdown_to_text(markdown)
+            found = [wcxb.snippet_found(s, text) for s in page.with_snippets]
+            leaked = [wcxb.snippet_found(s, text) for s in page.without_snippets]
+            rows[mode].append((page.page_type, score, found, leaked))
+    return {mode: _summarise(mode, rows[mode]) for mode in MODES}
+
+
+def _summarise(mode: str, rows: list[tuple]) -> dict:
+    def mean(values: list[float]) -> float:
+        return sum(values) / len(values) if values else float("nan")
+
+    out = {
+        "pages": len(rows),
+        "f1": mean([r[1].f1 for r in rows]),
+        "precision": mean([r[1].precision for r in rows]),
+        "recall": mean([r[1].recall for r in rows]),
+        "with_found": mean([x for r in rows for x in r[2]]),
+        "without_avoided": mean([not x for r in rows for x in r[3]]),
+    }
+    for page_type in wcxb.PAGE_TYPES:
+        out[f"f1_{page_type}"] = mean([r[1].f1 for r in rows if r[0] == page_type])
+    types = " ".join(f"{t} {out[f'f1_{t}']:.3f}" for t in wcxb.PAGE_TYPES)
+    print(f"select={mode:<9} F1 {out['f1']:.4f}  P {out['precision']:.4f}  R {out['recall']:.4f}"
+          f"  with {out['with_found']:.3f}  without {out['without_avoided']:.3f} | {types}")
+    return out
+
+
+def speed(ids: list[str]) -> dict[str, float]:
+    """Median and p90 ms/page of main, all and bare parsing, interleaved per page."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    pages = [(p.html, p.url or None) for p in wcxb.iter_pages(ids)]
+    for html, url in pages[:20]:  # warm-up: imports, sessions, caches
+        webfold.convert(html, url=url, select="main")
+    times: dict[str, list[float]] = defaultdict(list)
+    clock = time.perf_counter
+    for html, url in pages:
+        start = clock()
+        LexborHTMLParser(html.decode("utf-8", "replace"))
+        times["parse"].append(clock() - start)
+        for mode in ("all", "main"):
+            start = clock()
+            webfold.convert(html, url=url, select=mode)
+            times[mode].append(clock() - start)
+    out = {}
+    for name, values in times.items():
+        values.sort()
+        out[f"{name}_median_ms"] = statistics.median(values) * 1000
+        out[f"{name}_p90_ms"] = values[int(0.9 * (len(values) - 1))] * 1000
+    out["main_over_all"] = out["main_median_ms"] / out["all_median_ms"]
+    out["main_over_parse"] = out["main_median_ms"] / out["parse_median_ms"]
+    print(f"ms/page median (p90): parse {out['parse_median_ms']:.2f} ({out['parse_p90_ms']:.2f})"
+          f"  all {out['all_median_ms']:.2f} ({out['all_p90_ms']:.2f})"
+          f"  main {out['main_median_ms']:.2f} ({out['main_p90_ms']:.2f})"
+          f"  main/all {out['main_over_all']:.2f}  main/parse {out['main_over_parse']:.1f}")
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quality", action="store_true", help="quality only")
+    parser.add_argument("--speed", action="store_true", help="speed only")
+    parser.add_argument("--committed", action="store_true",
+                        help="score with the committed model, not the out-of-fold ones")
+    parser.add_argument("--limit", type=int, default=None, help="first N pages only")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+    if not wcxb.DATA_DIR.exists():
+        print(f"no dev data at {wcxb.DATA_DIR}", file=sys.stderr)
+        return 2
+    ids = wcxb.page_ids()[:args.limit]
+    figures: dict[str, object] = {}
+    if not args.speed:
+        figures["quality"] = quality(ids, args.committed)
+    if not args.quality:
+        figures["speed"] = speed(ids)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

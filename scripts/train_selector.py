@@ -1,0 +1,331 @@
+"""Train the main-content block selector on the WCXB development split.
+
+    .venv/bin/python scripts/train_selector.py extract   # parse pages, cache features + labels
+    .venv/bin/python scripts/train_selector.py cv        # 5-fold CV grouped by domain, report
+    .venv/bin/python scripts/train_selector.py final     # CV, then fit on all pages, export ONNX
+
+Features come from `webfold.selector.features` (the code path inference uses), labels
+from `webfold.selector.labels` (rule B). Folds: StratifiedGroupKFold, groups = registered
+domain, strata = page type, seed `SEED`. Stage one is LightGBM on the block features;
+stage two sees stage one's OUT-OF-FOLD scores in context (neighbours, siblings, page).
+Thresholds are tuned on the out-of-fold stage-two scores by mean page F1 (the metric).
+`final` also writes the fold models under `FOLD_DIR` so `scripts/eval_wcxb.py` can score
+each page with a model that never saw it. Training packages: the `train` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import wcxb
+from scipy import sparse
+
+from webfold.selector.features import BLOCK_FEATURES, CONTEXT_FEATURES, context_features
+from webfold.selector.labels import label_blocks
+
+SEED = 20260
+N_FOLDS = 5
+CACHE = Path("/tmp/webfold_selector_cache.npz")
+FOLD_DIR = Path("/tmp/webfold_selector_folds")
+MODEL_DIR = Path(__file__).resolve().parents[1] / "shared" / "webfold" / "models"
+DATA_COMMIT = "c039d5e"
+MAX_BLOCK_WEIGHT = 200  # tokens; a block's sample weight is min(tokens, this) / page tokens
+LGB_PARAMS = {
+    "objective": "binary", "learning_rate": 0.08, "num_leaves": 63, "min_data_in_leaf": 40,
+    "feature_fraction": 0.6, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
+    "num_threads": 2, "verbose": -1, "seed": SEED,
+}
+N_TREES = {"stage1": 300, "stage2": 200}
+
+
+# ---------------------------------------------------------------- extraction and cache
+
+
+def page_blocks(html: bytes, url: str):
+    """The blocks and PageContext the converter hands the selector for this page."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    from webfold.html import metadata
+    from webfold.html.walk import walk
+    from webfold.selector import PageContext
+
+    tree = LexborHTMLParser(html.decode("utf-8", "replace"))
+    result = walk(tree.root, url or None, include_hidden=True)
+    facts = metadata.extract(tree, result.scripts, url or None)
+    structured = []
+    for obj in facts.jsonld:
+        for key in ("articleBody", "text", "description"):
+            if isinstance(obj.get(key), str):
+                structured.append(obj[key])
+    return result.blocks, PageContext(url=url or None, metadata=facts.metadata,
+                                      jsonld_types=facts.jsonld_types, og_type=facts.og_type,
+                                      structured_text="\n".join(structured))
+
+
+def _page_arrays(page: wcxb.Page) -> dict[str, object]:
+    from webfold.selector.features import block_features
+
+    blocks, context = page_blocks(page.html, page.url)
+    matrix, groups = block_features(blocks, context)
+    block_tokens = [wcxb.tokens(wcxb.markdown_to_text(b.markdown)) for b in blocks]
+    labels = label_blocks([" ".join(t) for t in block_tokens], page.main_content)
+    counts = np.fromiter(map(len, block_tokens), dtype=np.float64, count=len(blocks))
+    weights = np.minimum(counts, MAX_BLOCK_WEIGHT) / max(counts.sum(), 1.0)
+    return {"X": matrix, "y": np.asarray(labels, dtype=np.int8), "w": weights,
+            "parent": groups.parent, "gparent": groups.gparent, "sig": groups.signature,
+            "chars": groups.chars, "block_tokens": block_tokens,
+            "ref_tokens": wcxb.tokens(page.main_content)}
+
+
+def extract(limit: int | None) -> None:
+    """Parse every dev page once; cache features, labels, groups and token counts."""
+    ids = wcxb.page_ids()[:limit]
+    parts: dict[str, list] = {k: [] for k in ("X", "y", "w", "parent", "gparent", "sig", "chars")}
+    rows, cols, vals, ref_cols, ref_vals, col_page = [], [], [], [], [], []
+    meta = {"id": [], "type": [], "domain": [], "n_blocks": []}
+    n_rows = n_cols = 0
+    started = time.perf_counter()
+    for k, page in enumerate(wcxb.iter_pages(ids)):
+        arrays = _page_arrays(page)
+        for key in parts:
+            parts[key].append(arrays[key])
+        vocab: dict[str, int] = {}
+        for i, toks in enumerate(arrays["block_tokens"]):
+            for tok, c in Counter(toks).items():
+                rows.append(n_rows + i)
+                cols.append(n_cols + vocab.setdefault(tok, len(vocab)))
+                vals.append(c)
+        for tok, c in Counter(arrays["ref_tokens"]).items():
+            ref_cols.append(n_cols + vocab.setdefault(tok, len(vocab)))
+            ref_vals.append(c)
+        col_page.extend([k] * len(vocab))
+        n_rows += len(arrays["y"])
+        n_cols += len(vocab)
+        meta["id"].append(page.file_id)
+        meta["type"].append(page.page_type)
+        meta["domain"].append(page.domain)
+        meta["n_blocks"].append(len(arrays["y"]))
+        if k % 100 == 0:
+            print(f"{k} pages, {n_rows} blocks, {time.perf_counter() - started:.0f}s",
+                  file=sys.stderr)
+    tokens = sparse.csr_matrix((vals, (rows, cols)), shape=(n_rows, n_cols), dtype=np.float32)
+    ref = np.zeros(n_cols, dtype=np.float32)
+    np.add.at(ref, np.asarray(ref_cols, dtype=np.int64), np.asarray(ref_vals, dtype=np.float32))
+    np.savez(CACHE, **{k: np.concatenate(v) for k, v in parts.items()},
+             ref=ref, col_page=np.asarray(col_page, dtype=np.int64),
+             **{f"meta_{k}": np.asarray(v) for k, v in meta.items()})
+    sparse.save_npz(CACHE.with_suffix(".tokens.npz"), tokens)
+    print(f"cached {len(ids)} pages, {n_rows} blocks in {time.perf_counter() - started:.0f}s")
+
+
+# ---------------------------------------------------------------- corpus and scoring
+
+
+class Corpus:
+    """The cached dev split: block rows, labels, weights, groups and token counts."""
+
+    def __init__(self) -> None:
+        data = np.load(CACHE)
+        self.X = data["X"]
+        self.y = data["y"].astype(np.float64)
+        self.w = data["w"]
+        self.parent, self.gparent, self.sig = data["parent"], data["gparent"], data["sig"]
+        self.chars = data["chars"]
+        self.ref, self.col_page = data["ref"], data["col_page"]
+        self.ids, self.types = data["meta_id"], data["meta_type"]
+        self.domains, self.n_blocks = data["meta_domain"], data["meta_n_blocks"]
+        self.tokens = sparse.load_npz(CACHE.with_suffix(".tokens.npz")).tocsr()
+        self.start = np.concatenate([[0], np.cumsum(self.n_blocks)])
+        self.row_page = np.repeat(np.arange(len(self.ids)), self.n_blocks)
+        self.block_token_count = np.asarray(self.tokens.sum(axis=1)).ravel()
+        self.ref_total = np.bincount(self.col_page, weights=self.ref, minlength=len(self.ids))
+
+    def pages(self):
+        for k in range(len(self.ids)):
+            yield k, slice(self.start[k], self.start[k + 1])
+
+    def groups(self, rows: slice):
+        from webfold.selector.features import PageGroups
+
+        return PageGroups(self.parent[rows], self.gparent[rows], self.sig[rows], self.chars[rows])
+
+    def score(self, kept: np.ndarray) -> dict[str, np.ndarray]:
+        """Per-page precision, recall and F1 of keeping the rows where `kept` is true."""
+        n_pages = len(self.ids)
+        kept_counts = self.tokens.T @ kept.astype(np.float32)
+        overlap = np.bincount(self.col_page, weights=np.minimum(kept_counts, self.ref),
+                              minlength=n_pages)
+        predicted = np.bincount(self.row_page, weights=self.block_token_count * kept,
+                                minlength=n_pages)
+        precision = np.where(predicted > 0, overlap / np.maximum(predicted, 1), 0.0)
+        recall = np.where(self.ref_total > 0, overlap / np.maximum(self.ref_total, 1), 0.0)
+        f1 = np.where(overlap > 0, 2 * precision * recall / np.maximum(precision + recall, 1e-9),
+                      0.0)
+        empty_ref = self.ref_total == 0
+        for arr in (precision, recall, f1):
+            arr[empty_ref] = (predicted[empty_ref] == 0).astype(np.float64)
+        return {"precision": precision, "recall": recall, "f1": f1}
+
+
+def select(corpus: Corpus, scores: np.ndarray, threshold: float) -> np.ndarray:
+    """Kept rows for a threshold, with the runtime rule: no block passes -> keep the page."""
+    from webfold.selector import decide
+
+    kept = np.zeros(len(scores), dtype=bool)
+    for _, rows in corpus.pages():
+        kept[rows] = decide(scores[rows], threshold, corpus.groups(rows))[0]
+    return kept
+
+
+def report(corpus: Corpus, kept: np.ndarray, title: str) -> dict[str, float]:
+    s = corpus.score(kept)
+    out = {"f1": float(s["f1"].mean()), "precision": float(s["precision"].mean()),
+           "recall": float(s["recall"].mean())}
+    by_type = {t: float(s["f1"][corpus.types == t].mean()) for t in wcxb.PAGE_TYPES}
+    print(f"{title}: F1 {out['f1']:.4f} P {out['precision']:.4f} R {out['recall']:.4f} | "
+          + " ".join(f"{t[:4]} {v:.3f}" for t, v in by_type.items()))
+    return out | {f"f1_{t}": v for t, v in by_type.items()}
+
+
+# ---------------------------------------------------------------- training
+
+
+def page_folds(corpus: Corpus) -> np.ndarray:
+    """Fold number of each page: StratifiedGroupKFold by registered domain and type."""
+    from sklearn.model_selection import StratifiedGroupKFold
+
+    folds = np.zeros(len(corpus.ids), dtype=np.int64)
+    splitter = StratifiedGroupKFold(n_splits=N_FOLDS, shuffle=True, random_state=SEED)
+    for k, (_, test) in enumerate(splitter.split(corpus.ids, corpus.types, corpus.domains)):
+        folds[test] = k
+    return folds
+
+
+def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray, stage: str):
+    import lightgbm as lgb
+
+    weights = w * (len(w) / max(w.sum(), 1e-9))  # mean 1, so leaf size limits mean something
+    data = lgb.Dataset(X, label=y, weight=weights, free_raw_data=True)
+    return lgb.train(LGB_PARAMS, data, num_boost_round=N_TREES[stage])
+
+
+def stage2_matrix(corpus: Corpus, p1: np.ndarray) -> np.ndarray:
+    width = corpus.X.shape[1] + len(CONTEXT_FEATURES)
+    out = np.empty((len(p1), width), dtype=np.float32)
+    for _, rows in corpus.pages():
+        out[rows] = context_features(corpus.X[rows], p1[rows], corpus.groups(rows))
+    return out
+
+
+def cross_validate(corpus: Corpus, folds: np.ndarray, keep_models: bool):
+    """Out-of-fold stage-one and stage-two scores (and the fold models if asked)."""
+    row_fold = folds[corpus.row_page]
+    p1 = np.zeros(len(corpus.y))
+    models: list[tuple] = []
+    for k in range(N_FOLDS):
+        train, test = row_fold != k, row_fold == k
+        m1 = fit(corpus.X[train], corpus.y[train], corpus.w[train], "stage1")
+        p1[test] = m1.predict(corpus.X[test])
+        models.append((m1,))
+        print(f"stage1 fold {k} done", file=sys.stderr)
+    Z = stage2_matrix(corpus, p1)
+    p2 = np.zeros(len(corpus.y))
+    for k in range(N_FOLDS):
+        train, test = row_fold != k, row_fold == k
+        m2 = fit(Z[train], corpus.y[train], corpus.w[train], "stage2")
+        p2[test] = m2.predict(Z[test])
+        models[k] = (models[k][0], m2)
+        print(f"stage2 fold {k} done", file=sys.stderr)
+    return p1, p2, (models if keep_models else None)
+
+
+def tune_thresholds(corpus: Corpus, scores: np.ndarray) -> dict[str, float]:
+    """Main: the threshold with the best mean F1; precision: the best mean F0.5 above it."""
+    grid = np.round(np.arange(0.10, 0.91, 0.02), 2)
+    results = []
+    for t in grid:
+        s = corpus.score(select(corpus, scores, t))
+        p, r = s["precision"], s["recall"]
+        f05 = np.where(p + r > 0, 1.25 * p * r / np.maximum(0.25 * p + r, 1e-9), 0.0)
+        results.append((t, s["f1"].mean(), f05.mean()))
+    main = max(results, key=lambda x: x[1])
+    precision = max((x for x in results if x[0] > main[0]), key=lambda x: x[2])
+    print("thresholds: " + " ".join(f"{t:.2f}:{f:.4f}" for t, f, _ in results[::3]))
+    return {"main": float(main[0]), "precision": float(precision[0])}
+
+
+# ---------------------------------------------------------------- export
+
+
+def to_onnx(booster, width: int) -> bytes:
+    """A LightGBM booster as ONNX bytes: input "input" (n, width) float32, outputs
+    label and probabilities (n, 2), no ZipMap (a plain tensor is what inference reads)."""
+    import onnxmltools
+    from onnxmltools.convert.common.data_types import FloatTensorType
+
+    model = onnxmltools.convert_lightgbm(
+        booster, initial_types=[("input", FloatTensorType([None, width]))], zipmap=False,
+        target_opset=17)
+    return model.SerializeToString()
+
+
+def write_model(directory: Path, stage1, stage2, thresholds: dict, extra: dict) -> None:
+    from webfold.selector.model import CONFIG_FILE, STAGE1_FILE, STAGE2_FILE
+
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / STAGE1_FILE).write_bytes(to_onnx(stage1, len(BLOCK_FEATURES)))
+    (directory / STAGE2_FILE).write_bytes(
+        to_onnx(stage2, len(BLOCK_FEATURES) + len(CONTEXT_FEATURES)))
+    config = {"thresholds": thresholds, "features": list(BLOCK_FEATURES),
+              "context_features": list(CONTEXT_FEATURES)} | extra
+    (directory / CONFIG_FILE).write_text(json.dumps(config, indent=1) + "\n", "utf-8")
+
+
+def export(corpus: Corpus, folds: np.ndarray, p1: np.ndarray, models, thresholds: dict,
+           cv: dict) -> None:
+    """Fit both stages on every page (stage two on OOF stage-one scores) and write the
+    committed model; write each fold's models and the page->fold map under FOLD_DIR."""
+    for k, (m1, m2) in enumerate(models):
+        write_model(FOLD_DIR / f"fold{k}", m1, m2, thresholds, {"fold": k})
+    fold_map = {str(i): int(f) for i, f in zip(corpus.ids, folds, strict=True)}
+    (FOLD_DIR / "folds.json").write_text(json.dumps(fold_map), "utf-8")
+    stage1 = fit(corpus.X, corpus.y, corpus.w, "stage1")
+    stage2 = fit(stage2_matrix(corpus, p1), corpus.y, corpus.w, "stage2")
+    extra = {"data_commit": DATA_COMMIT, "seed": SEED, "folds": N_FOLDS,
+             "lightgbm": LGB_PARAMS, "trees": N_TREES, "cv": cv}
+    write_model(MODEL_DIR, stage1, stage2, thresholds, extra)
+    print(f"wrote {MODEL_DIR} and fold models under {FOLD_DIR}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("step", choices=("extract", "cv", "final"))
+    parser.add_argument("--limit", type=int, default=None, help="extract: first N pages only")
+    args = parser.parse_args()
+    if args.step == "extract":
+        extract(args.limit)
+        return 0
+    corpus = Corpus()
+    folds = page_folds(corpus)
+    p1, p2, models = cross_validate(corpus, folds, keep_models=args.step == "final")
+    report(corpus, np.ones(len(corpus.y), dtype=bool), "all blocks")
+    report(corpus, corpus.y > 0, "oracle labels")
+    report(corpus, select(corpus, p1, 0.5), "stage1 @0.5")
+    thresholds = tune_thresholds(corpus, p2)
+    main_kept = select(corpus, p2, thresholds["main"])
+    cv = report(corpus, main_kept, f"stage2 main @{thresholds['main']}")
+    report(corpus, select(corpus, p2, thresholds["precision"]),
+           f"stage2 precision @{thresholds['precision']}")
+    if args.step == "final":
+        export(corpus, folds, p1, models, thresholds, cv)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

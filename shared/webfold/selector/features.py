@@ -1,0 +1,428 @@
+"""Per-block feature matrices: the one feature code path for training and inference.
+
+`block_features(blocks, page)` turns one page's `Block` list into a float32 matrix
+(one row per block, columns named by `BLOCK_FEATURES`) for the first-stage model;
+`context_features(base, scores, groups)` adds what the second stage sees: the first
+stage's scores of the neighbours, the siblings, the enclosing containers and the page.
+Work is per page and vectorised with numpy; the Python-level loops touch each block
+once (attribute reads) and each distinct class/id token or tag path once.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+from itertools import chain
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from webfold.document import Block
+
+if TYPE_CHECKING:
+    from webfold.selector import PageContext
+
+KINDS = ("heading", "paragraph", "list_item", "code", "table", "quote", "image", "rule",
+         "definition", "caption")
+TAGS = ("p", "li", "div", "td", "span", "pre", "table", "dd", "dt", "blockquote", "figcaption",
+        "section", "article", "a", "h1", "h2", "h3", "h4")
+PATH_TAGS = ("div", "section", "article", "main", "ul", "ol", "li", "table", "td", "span", "a",
+             "header", "footer", "nav", "aside", "form", "p", "dl", "figure", "noscript")
+N_FLAGS = 18  # BlockFlag bits looked at (0..17)
+# Class/id keyword groups, matched as substrings of each lowercased token.
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "nav": ("nav", "menu", "breadcrumb", "crumb"),
+    "header": ("header", "masthead", "topbar", "navbar"),
+    "footer": ("footer", "copyright", "bottom", "legal"),
+    "side": ("sidebar", "aside", "widget", "rail", "secondary"),
+    "share": ("share", "social", "sharing", "follow"),
+    "related": ("related", "recommend", "similar", "upsell", "cross-sell", "crosssell", "also"),
+    "comment": ("comment", "disqus", "respond", "reply", "replies"),
+    "overlay": ("cookie", "consent", "gdpr", "banner", "modal", "popup", "newsletter",
+                "subscribe", "signup", "dialog", "overlay"),
+    "ad": ("advert", "sponsor", "promo", "ads", "adslot", "dfp", "taboola", "outbrain"),
+    "content": ("content", "main", "article", "entry", "story", "body", "prose", "markdown",
+                "rte", "richtext", "text"),
+    "post": ("post", "topic", "thread", "message", "forum", "discussion", "cooked", "answer",
+             "question", "reply"),
+    "product": ("product", "description", "detail", "spec", "feature", "tab", "accordion"),
+    "commerce": ("price", "cart", "buy", "checkout", "shop", "offer", "basket", "sku"),
+    "card": ("card", "tile", "item", "grid", "listing", "result", "teaser", "excerpt"),
+    "doc": ("doc", "api", "reference", "manual", "sphinx", "highlight", "admonition"),
+    "meta": ("author", "byline", "meta", "date", "time", "tag", "categor", "avatar", "user"),
+    "pager": ("pagination", "pager", "paging", "next", "prev"),
+    "review": ("review", "rating", "star", "testimonial"),
+    "toc": ("toc", "table-of-contents", "contents", "index"),
+    "hidden": ("hidden", "hide", "collapse", "sr-only", "visually", "offscreen"),
+    "title": ("title", "headline", "heading", "name"),
+}
+JSONLD_TYPES = ("article", "newsarticle", "blogposting", "product", "discussionforumposting",
+                "qapage", "itemlist", "collectionpage", "faqpage", "breadcrumblist",
+                "techarticle", "webpage", "organization", "offer", "howto", "recipe", "event",
+                "service", "localbusiness", "searchresultspage", "softwareapplication")
+OG_TYPES = ("article", "product", "website", "blog", "profile")
+URL_WORDS = ("blog", "news", "article", "product", "shop", "item", "forum", "thread", "topic",
+             "community", "discuss", "question", "docs", "doc", "api", "guide", "reference",
+             "category", "collection", "tag", "search", "list", "service", "pricing", "about",
+             "help", "support", "wiki")
+N_HASH_BINS = 32
+STOPWORDS = ("the", "a", "an", "and", "of", "to", "in", "is", "it", "for", "on", "with", "that",
+             "this", "as", "are", "was", "be", "by", "at", "or", "from", "you", "we", "your",
+             "our", "have", "has", "not", "but", "can", "will", "they", "their", "its", "if")
+_STOPWORD_RE = re.compile(r"\b(?:" + "|".join(STOPWORDS) + r")\b")
+_URL_WORD_RE = re.compile(r"[a-z]+")
+_NEIGHBOUR_OFFSETS = (-3, -2, -1, 1, 2, 3)
+_NEIGHBOUR_COLUMNS = ("log_chars", "link_ratio", "is_heading", "stop_ratio", "same_parent")
+
+
+def _base_names() -> list[str]:
+    names = ["log_chars", "log_words", "link_ratio", "stop_ratio", "punct_ratio",
+             "ends_punct", "mean_word_len", "heading_level", "depth", "rel_pos", "rel_chars_pos",
+             "log_dup", "log_sig_count", "sig_share", "log_parent_blocks", "parent_share",
+             "gparent_share", "ggparent_share", "parent_link_ratio", "gparent_link_ratio",
+             "in_dense_container", "dense_container_share", "dist_prev_heading",
+             "prev_heading_level", "dist_h1", "title_match", "structured_match",
+             "smooth_log_chars", "smooth_link_ratio", "smooth_diff", "is_heading",
+             "same_parent"]
+    names += [f"kind_{k}" for k in KINDS] + [f"tag_{t}" for t in TAGS]
+    names += [f"flag_{i}" for i in range(N_FLAGS)] + [f"path_{t}" for t in PATH_TAGS]
+    names += [f"kw_{k}" for k in KEYWORDS] + [f"hash_{i}" for i in range(N_HASH_BINS)]
+    names += [f"nb{o:+d}_{c}" for o in _NEIGHBOUR_OFFSETS for c in _NEIGHBOUR_COLUMNS]
+    names += ["page_log_blocks", "page_log_chars", "page_link_ratio", "page_main_share",
+              "page_article_share", "page_heading_share", "page_list_share", "page_stop_ratio",
+              "page_log_max_sig"]
+    names += [f"jsonld_{t}" for t in JSONLD_TYPES] + [f"og_{t}" for t in OG_TYPES]
+    names += [f"url_{w}" for w in URL_WORDS] + ["url_depth", "url_has_digits"]
+    return names
+
+
+BLOCK_FEATURES: tuple[str, ...] = tuple(_base_names())
+CONTEXT_FEATURES: tuple[str, ...] = (
+    "p", "p_win1_mean", "p_win2_mean", "p_win5_mean", "p_win2_max", "p_prev", "p_next",
+    "p_parent_mean", "p_gparent_mean", "p_sig_mean", "p_page_mean", "p_page_pos_share",
+    "p_rank", "dist_main_run", "in_main_run",
+)
+
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
+_PATH_INDEX = {t: i for i, t in enumerate(PATH_TAGS)}
+_KEYWORD_BITS = [(i, words) for i, words in enumerate(KEYWORDS.values())]
+_token_cache: dict[str, tuple[int, int]] = {}  # class/id token -> (keyword bits, hash bin)
+_path_cache: dict[tuple[str, ...], np.ndarray] = {}
+_TOKEN_CACHE_MAX = 200_000
+
+
+@dataclass(slots=True)
+class PageGroups:
+    """Block groupings the second stage aggregates over (parent, grandparent, signature)."""
+
+    parent: np.ndarray
+    gparent: np.ndarray
+    signature: np.ndarray
+    chars: np.ndarray
+
+
+def _token_code(token: str) -> tuple[int, int]:
+    code = _token_cache.get(token)
+    if code is None:
+        bits = 0
+        for i, words in _KEYWORD_BITS:
+            if any(w in token for w in words):
+                bits |= 1 << i
+        code = (bits, zlib.crc32(token.encode("utf-8")) % N_HASH_BINS)
+        if len(_token_cache) > _TOKEN_CACHE_MAX:
+            _token_cache.clear()
+        _token_cache[token] = code
+    return code
+
+
+def _token_rows(token_tuples: list[tuple[str, ...]]) -> np.ndarray:
+    """Keyword bits and hashed bins per block, computed once per distinct token tuple."""
+    width = len(KEYWORDS) + N_HASH_BINS
+    seen: dict[tuple[str, ...], int] = {}
+    rows: list[np.ndarray] = []
+    index = np.empty(len(token_tuples), dtype=np.int64)
+    for i, toks in enumerate(token_tuples):
+        j = seen.get(toks)
+        if j is None:
+            row = np.zeros(width, dtype=np.float32)
+            for tok in toks:
+                bits, hbin = _token_code(tok)
+                row[len(KEYWORDS) + hbin] = 1.0
+                for b in range(len(KEYWORDS)):
+                    if bits >> b & 1:
+                        row[b] = 1.0
+            j = seen[toks] = len(rows)
+            rows.append(row)
+        index[i] = j
+    if not rows:
+        return np.zeros((0, width), dtype=np.float32)
+    return np.stack(rows)[index]
+
+
+def _path_rows(paths: list[tuple[str, ...]]) -> np.ndarray:
+    out = np.empty((len(paths), len(PATH_TAGS)), dtype=np.float32)
+    for i, path in enumerate(paths):
+        row = _path_cache.get(path)
+        if row is None:
+            row = np.zeros(len(PATH_TAGS), dtype=np.float32)
+            for tag in path:
+                j = _PATH_INDEX.get(tag)
+                if j is not None:
+                    row[j] += 1.0
+            if len(_path_cache) > _TOKEN_CACHE_MAX:
+                _path_cache.clear()
+            _path_cache[path] = row
+        out[i] = row
+    return out
+
+
+def _compact(ids: np.ndarray) -> np.ndarray:
+    return np.unique(ids, return_inverse=True)[1].reshape(-1)
+
+
+def _shift(values: np.ndarray, offset: int, fill: float) -> np.ndarray:
+    out = np.full_like(values, fill)
+    if offset > 0:
+        out[:-offset] = values[offset:]
+    elif offset < 0:
+        out[-offset:] = values[:offset]
+    return out
+
+
+def _smooth(values: np.ndarray, sigma: float = 1.5) -> np.ndarray:
+    radius = 3
+    kernel = np.exp(-0.5 * (np.arange(-radius, radius + 1) / sigma) ** 2)
+    return _convolve_mean(values, kernel)
+
+
+def _convolve_mean(values: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """Weighted moving average of `values` (edges use the weights that exist)."""
+    radius, n = len(kernel) // 2, len(values)
+    total = np.convolve(values, kernel, mode="full")[radius:radius + n]
+    weight = np.convolve(np.ones(n), kernel, mode="full")[radius:radius + n]
+    return total / weight
+
+
+def _ancestor_facts(blocks: list[Block], chars: np.ndarray, links: np.ndarray) -> np.ndarray:
+    """Text share and link ratio of the enclosing elements, and the dense-container flag.
+
+    Columns: parent, grandparent, great-grandparent text share; parent and grandparent
+    link ratio; inside the deepest element holding half the page text; that element's share.
+    """
+    n = len(blocks)
+    out = np.zeros((n, 7), dtype=np.float64)
+    ancestors = [b.ancestors for b in blocks]
+    lens = np.fromiter(map(len, ancestors), dtype=np.int64, count=n)
+    if n == 0 or lens.sum() == 0:
+        return out
+    flat = _compact(np.fromiter(chain.from_iterable(ancestors), dtype=np.int64,
+                                count=int(lens.sum())))
+    owner = np.repeat(np.arange(n), lens)
+    ends = np.cumsum(lens)
+    depth = np.arange(len(flat)) - np.repeat(ends - lens, lens)
+    node_chars = np.bincount(flat, weights=chars[owner])
+    node_links = np.bincount(flat, weights=links[owner])
+    total = max(chars.sum(), 1.0)
+    for col, back in enumerate((1, 2, 3)):
+        has = lens >= back
+        node = flat[ends[has] - back]
+        out[has, col] = node_chars[node] / total
+        if col < 2:
+            out[has, 3 + col] = node_links[node] / np.maximum(node_chars[node], 1.0)
+    node_depth = np.zeros(len(node_chars), dtype=np.int64)
+    np.maximum.at(node_depth, flat, depth)
+    dense = np.flatnonzero(node_chars / total >= 0.5)
+    if len(dense):
+        chosen = dense[np.argmax(node_depth[dense])]
+        out[:, 5] = np.bincount(owner[flat == chosen], minlength=n) > 0
+        out[:, 6] = node_chars[chosen] / total
+    return out
+
+
+def _groups(blocks: list[Block], chars: np.ndarray) -> PageGroups:
+    parents = [b.ancestors[-1] if b.ancestors else -1 for b in blocks]
+    gparents = [b.ancestors[-2] if len(b.ancestors) > 1 else -1 for b in blocks]
+    signatures: dict[tuple, int] = {}
+    sig = [signatures.setdefault((b.tag, b.path, b.tokens), len(signatures)) for b in blocks]
+    return PageGroups(
+        parent=_compact(np.asarray(parents, dtype=np.int64)),
+        gparent=_compact(np.asarray(gparents, dtype=np.int64)),
+        signature=np.asarray(sig, dtype=np.int64),
+        chars=chars,
+    )
+
+
+def _text_stats(texts: list[str], chars: np.ndarray, links: np.ndarray) -> np.ndarray:
+    """log chars, log words, link ratio, stopword ratio, punctuation ratio, ends with
+    punctuation, mean word length."""
+    n = len(texts)
+    words = np.fromiter((len(t.split()) for t in texts), dtype=np.float64, count=n)
+    offsets = np.cumsum(np.fromiter((len(t) + 1 for t in texts), dtype=np.int64, count=n))
+    joined = "\n".join(texts)
+    hits = np.fromiter((m.start() for m in _STOPWORD_RE.finditer(joined)), dtype=np.int64)
+    stops = np.bincount(np.searchsorted(offsets, hits, side="right"), minlength=n)[:n]
+    punct = np.fromiter((t.count(".") + t.count(",") for t in texts), dtype=np.float64, count=n)
+    ends = np.fromiter((t[-1:] in ".!?:;" and t != "" for t in texts), dtype=np.float64, count=n)
+    safe_words = np.maximum(words, 1.0)
+    return np.column_stack([
+        np.log1p(chars), np.log1p(words), np.minimum(links / np.maximum(chars, 1.0), 1.0),
+        stops / safe_words, punct / safe_words, ends, chars / safe_words,
+    ])
+
+
+def _headings(blocks: list[Block], kinds: np.ndarray, levels: np.ndarray,
+              page: PageContext) -> np.ndarray:
+    """Distance to and level of the previous heading, signed distance to the H1, and
+    whether a heading repeats the page title."""
+    n = len(blocks)
+    idx = np.arange(n)
+    is_heading = kinds == _KIND_INDEX["heading"]
+    last = np.maximum.accumulate(np.where(is_heading, idx, -1)) if n else idx
+    prev_last = np.concatenate([[-1], last[:-1]]) if n else last
+    dist_prev = np.where(prev_last >= 0, np.minimum(idx - prev_last, 50), 50)
+    prev_level = np.where(prev_last >= 0, levels[np.maximum(prev_last, 0)], 0)
+    h1 = np.flatnonzero(is_heading & (levels == 1))
+    anchor = h1[0] if len(h1) else (np.flatnonzero(is_heading)[:1].tolist() or [0])[0]
+    dist_h1 = np.clip(idx - anchor, -50, 50)
+    title = " ".join((page.metadata.title or "").lower().split())
+    match = np.zeros(n)
+    if title:
+        for i in np.flatnonzero(is_heading):
+            text = " ".join(blocks[i].text.lower().split())
+            match[i] = bool(text) and (text == title or text in title)
+    return np.column_stack([dist_prev, prev_level, dist_h1, match])
+
+
+def _page_facts(page: PageContext, n: int, chars: np.ndarray, links: np.ndarray,
+                flag_bits: np.ndarray, kinds: np.ndarray, stops: float,
+                sig_counts: np.ndarray) -> np.ndarray:
+    total = max(chars.sum(), 1.0)
+    values = [
+        np.log1p(n), np.log1p(total), links.sum() / total,
+        (chars * flag_bits[:, 0]).sum() / total, (chars * flag_bits[:, 1]).sum() / total,
+        np.mean(kinds == _KIND_INDEX["heading"]) if n else 0.0,
+        np.mean(kinds == _KIND_INDEX["list_item"]) if n else 0.0,
+        stops, np.log1p(sig_counts.max()) if n else 0.0,
+    ]
+    types = {t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types}
+    values += [float(t in types) for t in JSONLD_TYPES]
+    og = (page.og_type or "").lower()
+    values += [float(t in og) for t in OG_TYPES]
+    url = (page.url or "").lower()
+    path = url.split("://", 1)[-1].partition("/")[2].split("?")[0]
+    words = set(_URL_WORD_RE.findall(path))
+    values += [float(w in words) for w in URL_WORDS]
+    values += [float(len([s for s in path.split("/") if s])),
+               float(any(c.isdigit() for c in path))]
+    return np.asarray(values, dtype=np.float64)
+
+
+def block_features(blocks: list[Block], page: PageContext) -> tuple[np.ndarray, PageGroups]:
+    """The first-stage feature matrix of one page and the groupings stage two needs.
+
+    In: the page's blocks in document order and its `PageContext`. Out: a float32 array
+    of shape (len(blocks), len(BLOCK_FEATURES)) and the blocks' `PageGroups`. Pure;
+    never raises for any block list (an empty list gives a (0, F) matrix).
+    """
+    n = len(blocks)
+    if n == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return (np.zeros((0, len(BLOCK_FEATURES)), dtype=np.float32),
+                PageGroups(empty, empty, empty, np.zeros(0)))
+    texts = [b.text for b in blocks]
+    chars = np.fromiter(map(len, texts), dtype=np.float64, count=n)
+    links = np.fromiter((b.link_chars for b in blocks), dtype=np.float64, count=n)
+    kinds = np.fromiter((_KIND_INDEX.get(b.kind, -1) for b in blocks), dtype=np.int64, count=n)
+    tags = np.fromiter((_TAG_INDEX.get(b.tag, -1) for b in blocks), dtype=np.int64, count=n)
+    levels = np.fromiter((b.heading_level for b in blocks), dtype=np.float64, count=n)
+    flags = np.fromiter((b.flags for b in blocks), dtype=np.int64, count=n)
+    paths = [b.path for b in blocks]
+    depth = np.fromiter(map(len, paths), dtype=np.float64, count=n)
+    groups = _groups(blocks, chars)
+    text = _text_stats(texts, chars, links)
+    total = max(chars.sum(), 1.0)
+    dup_counts: dict[str, int] = {}
+    for t in texts:
+        dup_counts[t] = dup_counts.get(t, 0) + 1
+    dup = np.fromiter((dup_counts[t] for t in texts), dtype=np.float64, count=n)
+    sig_counts = np.bincount(groups.signature, minlength=1).astype(np.float64)
+    sig_chars = np.bincount(groups.signature, weights=chars, minlength=1)
+    parent_counts = np.bincount(groups.parent, minlength=1).astype(np.float64)
+    is_heading = (kinds == _KIND_INDEX["heading"]).astype(np.float64)
+    same_parent = np.concatenate([[0.0], groups.parent[1:] == groups.parent[:-1]]) if n else chars
+    smooth_chars = _smooth(text[:, 0]) if n else chars
+    structured = page.structured_text
+    in_structured = np.fromiter(
+        (len(t) >= 30 and t[:80] in structured for t in texts), dtype=np.float64, count=n)
+    flag_bits = ((flags[:, None] >> np.arange(N_FLAGS)) & 1).astype(np.float64)
+    columns = [
+        text, levels, depth, np.arange(n) / max(n, 1), (np.cumsum(chars) - chars) / total,
+        np.log(np.maximum(dup, 1.0)), np.log(sig_counts[groups.signature]),
+        sig_chars[groups.signature] / total, np.log(parent_counts[groups.parent]),
+        _ancestor_facts(blocks, chars, links), _headings(blocks, kinds, levels, page),
+        in_structured, smooth_chars, _smooth(text[:, 2]) if n else chars,
+        text[:, 0] - smooth_chars, is_heading, same_parent,
+        np.eye(len(KINDS) + 1)[kinds][:, :-1], np.eye(len(TAGS) + 1)[tags][:, :-1],
+        flag_bits, _path_rows(paths), _token_rows([b.tokens for b in blocks]),
+    ]
+    neighbour_source = np.column_stack([text[:, 0], text[:, 2], is_heading, text[:, 3]])
+    for offset in _NEIGHBOUR_OFFSETS:
+        columns.append(np.column_stack([
+            _shift(neighbour_source, offset, -1.0),
+            _shift(groups.parent, offset, -1) == groups.parent,
+        ]))
+    page_row = _page_facts(page, n, chars, links, flag_bits, kinds,
+                           float(text[:, 3].mean()) if n else 0.0, sig_counts)
+    columns.append(np.broadcast_to(page_row, (n, len(page_row))))
+    matrix = np.column_stack([np.asarray(c, dtype=np.float64).reshape(n, -1) for c in columns])
+    return matrix.astype(np.float32), groups
+
+
+def _window_mean(p: np.ndarray, radius: int) -> np.ndarray:
+    return _convolve_mean(p, np.ones(2 * radius + 1))
+
+
+def _group_mean(p: np.ndarray, group: np.ndarray) -> np.ndarray:
+    return (np.bincount(group, weights=p) / np.maximum(np.bincount(group), 1))[group]
+
+
+def _main_run(p: np.ndarray, chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distance (in blocks) to the positive run holding the most text, and membership.
+
+    A run is a stretch of blocks scored >= 0.5 allowing one-block gaps."""
+    n = len(p)
+    positive = p >= 0.5
+    if not positive.any():
+        return np.full(n, 50.0), np.zeros(n)
+    pos_idx = np.flatnonzero(positive)
+    run_id = np.concatenate([[0], np.cumsum(np.diff(pos_idx) > 2)])
+    run_chars = np.bincount(run_id, weights=chars[pos_idx])
+    best = np.argmax(run_chars)
+    start, end = pos_idx[run_id == best][[0, -1]]
+    idx = np.arange(n)
+    dist = np.where(idx < start, start - idx, np.where(idx > end, idx - end, 0))
+    return np.minimum(dist, 50).astype(np.float64), (dist == 0).astype(np.float64)
+
+
+def context_features(base: np.ndarray, scores: np.ndarray, groups: PageGroups) -> np.ndarray:
+    """The second-stage matrix: `base` plus the first-stage scores in context.
+
+    In: the page's `block_features` matrix, the first stage's probabilities (one per
+    block) and the page's `PageGroups`. Out: float32, shape (n, F + len(CONTEXT_FEATURES)).
+    """
+    p = scores.astype(np.float64)
+    n = len(p)
+    if n == 0:
+        return np.zeros((0, base.shape[1] + len(CONTEXT_FEATURES)), dtype=np.float32)
+    win2_max = np.max(np.stack([_shift(p, o, 0.0) for o in (-2, -1, 0, 1, 2)]), axis=0)
+    rank = np.argsort(np.argsort(p)) / max(n - 1, 1)
+    dist_run, in_run = _main_run(p, groups.chars)
+    extra = np.column_stack([
+        p, _window_mean(p, 1), _window_mean(p, 2), _window_mean(p, 5), win2_max,
+        _shift(p, -1, -1.0), _shift(p, 1, -1.0), _group_mean(p, groups.parent),
+        _group_mean(p, groups.gparent), _group_mean(p, groups.signature),
+        np.full(n, p.mean()), np.full(n, (p >= 0.5).mean()), rank, dist_run, in_run,
+    ])
+    return np.hstack([base, extra.astype(np.float32)])
