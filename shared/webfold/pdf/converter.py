@@ -1,0 +1,269 @@
+"""`PdfConverter`: PDF bytes to a `Document`, page by page, never raising for bad input.
+
+Per page: one native read (`native.read_page`), a route decision (`route.page_route`:
+native text or OCR), then furniture removal across pages, reading order per page
+(`layout`) with tables and images placed in it, and structure over the whole document
+(`structure`). Robustness first: header check, empty-password decryption, a page cap,
+a check for decompression-bomb content streams, a warning per unreadable page and a
+per-page time budget after which the expensive extras (tables, OCR) are skipped.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import pymupdf
+
+from webfold.convert import ConvertOptions
+from webfold.document import Document, Metadata, PageInfo, failed
+from webfold.pdf import route
+from webfold.pdf.furniture import strip_furniture
+from webfold.pdf.images import page_images
+from webfold.pdf.layout import order_page
+from webfold.pdf.model import BBox, PageLines
+from webfold.pdf.native import image_infos, read_page
+from webfold.pdf.structure import build_blocks, document_styles
+from webfold.pdf.tables import find_tables
+from webfold.settings import Settings
+from webfold.sniff import StreamInfo
+
+MAX_CONTENT_BYTES = 64_000_000  # decompressed content stream size over which a page is skipped
+BOMB_CHECK_MIN_RAW = 60_000  # raw streams smaller than this cannot inflate past the cap
+MAX_BAD_PAGES_IN_A_ROW = 50  # then the rest of the page tree is taken as broken
+MAX_SLOW_PAGES = 3  # pages over budget before extras are switched off for the rest
+
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+
+@dataclass(slots=True)
+class _Page:
+    info: PageInfo
+    lines: PageLines | None = None
+    placed: list[tuple[BBox, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Run:
+    """State of one conversion: settings, counters and what was collected."""
+
+    settings: Settings
+    options: ConvertOptions
+    warnings: list[str] = field(default_factory=list)
+    ocr_pages: int = 0
+    slow_pages: int = 0
+    written: dict[int, str] = field(default_factory=dict)
+
+
+class PdfConverter:
+    """PDF -> Markdown blocks in reading order, with the route of every page."""
+
+    def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
+        """Convert PDF `data`. Errors (not_pdf, too_large, encrypted, damaged, empty) come
+        back in `Document.error`; unreadable pages become warnings and `skipped` pages."""
+        settings = options.settings
+        if len(data) > settings.max_bytes:
+            return failed("pdf", "too_large", f"{len(data)} bytes is over the cap")
+        if b"%PDF-" not in data[:1024]:
+            return failed("pdf", "not_pdf", "no %PDF- header in the first 1024 bytes")
+        doc, error = _open(data)
+        if error is not None:
+            return error
+        try:
+            return _convert_open(doc, _Run(settings=settings, options=options))
+        finally:
+            doc.close()
+
+
+def _open(data: bytes) -> tuple[Any, Document | None]:
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:
+        return None, failed("pdf", "damaged", f"the file cannot be opened: {exc}")
+    if doc.needs_pass and not doc.authenticate(""):
+        doc.close()
+        return None, failed("pdf", "encrypted", "the PDF needs a password")
+    try:
+        count = doc.page_count
+    except Exception:
+        count = 0
+    if count == 0:
+        doc.close()
+        return None, failed("pdf", "empty", "the PDF has no readable pages")
+    return doc, None
+
+
+def _convert_open(doc: Any, run: _Run) -> Document:
+    numbers = _page_numbers(doc.page_count, run)
+    pages: list[_Page] = []
+    bad_in_a_row = 0
+    for n in numbers:
+        if bad_in_a_row >= MAX_BAD_PAGES_IN_A_ROW:
+            pages.append(_Page(PageInfo(number=n, route="skipped", reason="page tree broken")))
+            continue
+        page = _read(doc, n, run)
+        bad_in_a_row = bad_in_a_row + 1 if page.lines is None else 0
+        pages.append(page)
+    if bad_in_a_row >= MAX_BAD_PAGES_IN_A_ROW:
+        run.warnings.append(f"stopped reading after {MAX_BAD_PAGES_IN_A_ROW} unreadable pages "
+                            "in a row")
+    if doc.is_repaired:
+        run.warnings.append("the file was damaged; its cross-reference table was rebuilt")
+    read = [p for p in pages if p.lines is not None]
+    strip_furniture([p.lines for p in read if p.info.route == "native"])
+    ordered = [(p.info.number, order_page(p.lines, p.placed)) for p in read]
+    styles = document_styles([items for _, items in ordered], _outline(doc))
+    blocks = build_blocks(ordered, styles)
+    _warn_skipped(pages, run)
+    markdown = "\n\n".join(b.markdown for b in blocks)
+    result = Document(type="pdf", markdown=markdown + "\n" if markdown else "", blocks=blocks,
+                      metadata=_metadata(doc, blocks), warnings=run.warnings,
+                      pages=[p.info for p in pages])
+    if not markdown and not any(p.info.route == "skipped" for p in pages):
+        result.warnings.append("no text found on any page")
+    return result
+
+
+def _page_numbers(count: int, run: _Run) -> list[int]:
+    wanted = run.options.pages or range(1, count + 1)
+    numbers = sorted({n for n in wanted if 1 <= n <= count})
+    cap = run.settings.pdf_max_pages
+    if len(numbers) > cap:
+        run.warnings.append(f"only the first {cap} of {len(numbers)} pages were read")
+        numbers = numbers[:cap]
+    return numbers
+
+
+def _read(doc: Any, number: int, run: _Run) -> _Page:
+    """One page: native read, route, OCR when needed, tables and images; never raises."""
+    started = time.perf_counter()
+    deadline = started + run.settings.pdf_page_budget_s
+    info = PageInfo(number=number, route="native")
+    page_data = _Page(info)
+    try:
+        page = doc.load_page(number - 1)
+        if _has_bomb(doc, page):
+            run.warnings.append(f"page {number}: content stream inflates past "
+                                f"{MAX_CONTENT_BYTES} bytes; skipped")
+            info.route, info.reason = "skipped", "content stream too large"
+            return page_data
+        lines = read_page(page, number)
+        images = image_infos(page)
+        lines.image_boxes = [tuple(img["bbox"]) for img in images]
+        info.route, info.reason = route.page_route(page, lines)
+        if info.route == "ocr":
+            lines = _ocr(page, lines, info, run, deadline)
+        if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
+            _place_extras(page, lines, images, page_data, run)
+        page_data.lines = lines
+    except Exception as exc:  # MuPDF raises on broken pages; the rest of the file may be fine
+        run.warnings.append(f"page {number}: unreadable ({type(exc).__name__}: {exc})")
+        info.route, info.reason = "skipped", "unreadable"
+    info.elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
+    if page_data.lines is not None:
+        info.chars = sum(len(line.text) for line in page_data.lines.lines)
+    if time.perf_counter() > deadline:
+        run.slow_pages += 1
+        run.warnings.append(f"page {number}: over the {run.settings.pdf_page_budget_s}s budget")
+    return page_data
+
+
+def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]], out: _Page,
+                  run: _Run) -> None:
+    """Tables replace the lines inside them; images get markers at their boxes."""
+    for table in find_tables(page):
+        x0, y0, x1, y1 = table.bbox
+        lines.lines = [ln for ln in lines.lines
+                       if not (x0 - 1 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= x1 + 1
+                               and y0 - 1 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= y1 + 1)]
+        out.placed.append((table.bbox, table.block))
+    placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
+                                   run.written)
+    out.placed += [(img.bbox, img.block) for img in placed]
+    run.warnings += warnings
+
+
+def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
+         deadline: float) -> PageLines | None:
+    """OCR lines for a page routed to OCR, or None (route `skipped`) when OCR is off,
+    over its page cap, past the page's budget or failing."""
+    settings = run.settings
+    why = None
+    if not settings.ocr:
+        why = "OCR off"
+    elif run.ocr_pages >= settings.ocr_max_pages:
+        why = f"over the {settings.ocr_max_pages}-page OCR cap"
+    elif time.perf_counter() > deadline:
+        why = "page time budget spent"
+    if why is None:
+        try:
+            from webfold.pdf import ocr
+        except ImportError:
+            why = "OCR not available"
+    if why is not None:
+        info.route, info.reason = "skipped", f"{info.reason}; {why}"
+        return None
+    run.ocr_pages += 1
+    try:
+        return ocr.ocr_page(page, settings=settings, engine=run.options.ocr)
+    except Exception as exc:  # a missing binary or a crashed engine: the page is skipped
+        info.route, info.reason = "skipped", f"{info.reason}; OCR failed ({type(exc).__name__})"
+        return None
+
+
+def _has_bomb(doc: Any, page: Any) -> bool:
+    """True when a page content stream inflates past `MAX_CONTENT_BYTES` (checked only
+    for raw streams big enough to do so)."""
+    for xref in page.get_contents():
+        raw = doc.xref_stream_raw(xref)
+        if raw is None or len(raw) < BOMB_CHECK_MIN_RAW:
+            continue
+        if "FlateDecode" not in (doc.xref_get_key(xref, "Filter")[1] or ""):
+            continue
+        inflater = zlib.decompressobj()
+        try:
+            inflater.decompress(raw, MAX_CONTENT_BYTES)
+        except zlib.error:
+            continue  # MuPDF reads what it can of a broken stream
+        if inflater.unconsumed_tail:
+            return True
+    return False
+
+
+def _warn_skipped(pages: list[_Page], run: _Run) -> None:
+    skipped = [p.info.number for p in pages if p.info.route == "skipped"
+               and p.info.reason and "OCR" in p.info.reason]
+    if skipped:
+        listed = ", ".join(map(str, skipped[:50])) + (" ..." if len(skipped) > 50 else "")
+        run.warnings.append(f"pages not read (need OCR): {listed}")
+
+
+def _outline(doc: Any) -> list[tuple[int, str]]:
+    try:
+        return [(entry[0], entry[1]) for entry in doc.get_toc(simple=True)[:500]]
+    except Exception:
+        return []
+
+
+def _metadata(doc: Any, blocks: list) -> Metadata:
+    meta = doc.metadata or {}
+    title = (meta.get("title") or "").strip() or None
+    if title is None:
+        title = next((b.text for b in blocks if b.kind == "heading"), None)
+    raw_date = meta.get("creationDate") or ""
+    date = None
+    if raw_date.startswith("D:") and len(raw_date) >= 10 and raw_date[2:10].isdigit():
+        date = f"{raw_date[2:6]}-{raw_date[6:8]}-{raw_date[8:10]}"
+    return Metadata(title=title, author=(meta.get("author") or "").strip() or None, date=date,
+                    language=_language(doc))
+
+
+def _language(doc: Any) -> str | None:
+    try:
+        kind, value = doc.xref_get_key(doc.pdf_catalog(), "Lang")
+    except Exception:
+        return None
+    return (value.strip("()") or None) if kind == "string" else None

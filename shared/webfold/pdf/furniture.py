@@ -1,0 +1,70 @@
+"""Running headers, footers and page numbers: lines in a page margin that repeat.
+
+A line is furniture when it sits wholly inside a margin band (top, bottom, left or
+right `MARGIN_SHARE` of the page) and the same text, digits ignored, appears at about
+the same height on several pages; bare page numbers ("3", "Page 3 of 9", "- 3 -",
+"iv") in a margin band go too when the document has more than one page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from webfold.pdf.model import Line, PageLines
+
+MARGIN_SHARE = 0.12  # band depth as a share of the page height (top/bottom) or width
+MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count as running
+_DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(
+    r"^\s*(?:page|seite|p\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?"
+    r"(?:\s*(?:of|/|von)\s*\d{1,4})?\s*$", re.I)
+
+
+def strip_furniture(pages: list[PageLines]) -> int:
+    """Remove running headers, footers and page numbers from `pages` in place.
+
+    Returns the number of lines removed. On a single page only its own page number goes.
+    """
+    if len(pages) < 2:
+        return _strip_own_number(pages[0]) if pages else 0
+    keys = [[_key(page, line) for line in page.lines] for page in pages]
+    seen: dict[tuple[str, int], set[int]] = {}
+    for page, page_keys in zip(pages, keys, strict=True):
+        for key in page_keys:
+            if key is not None:
+                seen.setdefault(key, set()).add(page.number)
+    need = max(2, MIN_REPEAT_SHARE * len(pages))
+    removed = 0
+    for page, page_keys in zip(pages, keys, strict=True):
+        kept = []
+        for line, key in zip(page.lines, page_keys, strict=True):
+            if key is not None and (len(seen[key]) >= need or _PAGE_NUMBER.match(line.text)):
+                removed += 1
+            else:
+                kept.append(line)
+        page.lines = kept
+    return removed
+
+
+def _strip_own_number(page: PageLines) -> int:
+    """A lone page's own number in a margin band ("1", "- 1 -")."""
+    kept = [line for line in page.lines if not (
+        _key(page, line) is not None and _PAGE_NUMBER.match(line.text)
+        and _DIGITS.findall(line.text) == [str(page.number)])]
+    removed = len(page.lines) - len(kept)
+    page.lines = kept
+    return removed
+
+
+def _key(page: PageLines, line: Line) -> tuple[str, int] | None:
+    """(text with digits folded, height bucket) for a margin line; None elsewhere."""
+    x0, y0, x1, y1 = line.bbox
+    w, h = page.width, page.height
+    band_y, band_x = MARGIN_SHARE * h, MARGIN_SHARE * w
+    in_band = y1 <= band_y or y0 >= h - band_y or x1 <= band_x or x0 >= w - band_x
+    if not in_band:
+        return None
+    text = " ".join(_DIGITS.sub("#", line.text).lower().split())
+    if not text:
+        return None
+    return text, round((y0 + y1) / 2 / (0.02 * h))

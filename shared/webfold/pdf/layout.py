@@ -1,0 +1,226 @@
+"""Reading order for one page: column by column, full-width blocks in place.
+
+Lines are first moved into the page's reading frame (the dominant writing direction
+turned horizontal, so a page rotated 15 degrees reads like an upright one), fragments
+on one baseline are joined, and the page is cut recursively: at vertical gutters into
+columns (left to right, right to left on right-to-left pages), otherwise at the widest
+horizontal gaps into bands. Tables and images ride along as placed items.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from webfold.pdf.model import BBox, Line, PageLines, Span
+
+MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
+JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_ALPHA = re.compile(r"[^\W\d_]")
+_LONE_MARKER = re.compile(r"^\s*(?:[•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
+
+
+@dataclass(slots=True)
+class Item:
+    """A line, table or image placed in the reading frame.
+
+    `box` is the frame box (for lines the core of the glyphs: baseline minus 0.75 size
+    to baseline plus 0.15 size, so lines set solid still have gaps between them).
+    """
+
+    box: BBox
+    size: float
+    line: Line | None = None
+    payload: Any = None  # a table or image block, placed where its box is
+    rtl: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.line.text if self.line is not None else ""
+
+
+def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Item]:
+    """The page's lines plus `placed` (page box, payload) pairs in reading order."""
+    cos, sin = dominant_direction(page.lines)
+    items = [_line_item(line, cos, sin) for line in page.lines]
+    items = _join_fragments(items)
+    items += [Item(box=_turn_box(box, cos, sin), size=0.0, payload=p) for box, p in placed]
+    if not items:
+        return []
+    sizes = [it.size for it in items if it.line is not None]
+    gutter = max(4.0, 0.8 * statistics.median(sizes)) if sizes else 8.0
+    rtl = sum(it.rtl for it in items) * 2 > len(sizes) if sizes else False
+    return _cut(items, gutter, rtl, 0)
+
+
+def dominant_direction(lines: list[Line]) -> tuple[float, float]:
+    """The writing direction (cos, sin) carrying most characters; (1, 0) when near it."""
+    weights: dict[tuple[int, int], float] = {}
+    for line in lines:
+        key = (round(line.direction[0] * 100), round(line.direction[1] * 100))
+        weights[key] = weights.get(key, 0.0) + len(line.text)
+    if not weights:
+        return 1.0, 0.0
+    cx, sy = max(weights, key=weights.__getitem__)
+    norm = math.hypot(cx, sy) or 1.0
+    cos, sin = cx / norm, sy / norm
+    if abs(sin) < 0.02 and cos > 0:
+        return 1.0, 0.0
+    return cos, sin
+
+
+def is_rtl(text: str) -> bool:
+    """True when most letters of `text` are Hebrew or Arabic."""
+    letters = _ALPHA.findall(text)
+    return bool(letters) and len(_RTL.findall(text)) * 2 > len(letters)
+
+
+def _turn(x: float, y: float, cos: float, sin: float) -> tuple[float, float]:
+    return x * cos + y * sin, -x * sin + y * cos
+
+
+def _turn_box(box: BBox, cos: float, sin: float) -> BBox:
+    if sin == 0.0 and cos == 1.0:
+        return box
+    pts = [_turn(x, y, cos, sin) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _line_size(line: Line) -> float:
+    best, size = -1, 0.0
+    for span in line.spans:
+        n = len(span.text.strip())
+        if n > best:
+            best, size = n, span.size
+    return size or max(1.0, line.bbox[3] - line.bbox[1])
+
+
+def _line_item(line: Line, cos: float, sin: float) -> Item:
+    size = _line_size(line)
+    x0, y0, x1, y1 = line.bbox
+    dc, ds = line.direction
+    same_dir = abs(dc - cos) < 0.02 and abs(ds - sin) < 0.02
+    if line.origin is None:  # OCR: a word box, no baseline
+        h = y1 - y0
+        box = _turn_box((x0, y0 + 0.15 * h, x1, y1 - 0.1 * h), cos, sin)
+    elif not same_dir:
+        box = _turn_box(line.bbox, cos, sin)
+    elif sin == 0.0:
+        box = (x0, line.origin[1] - 0.75 * size, x1, line.origin[1] + 0.15 * size)
+    else:
+        ox, oy = _turn(line.origin[0], line.origin[1], cos, sin)
+        h = 1.2 * size
+        ac, as_ = abs(dc), abs(ds)
+        w = (x1 - x0 - h * as_) / ac if ac >= as_ else (y1 - y0 - h * ac) / as_
+        box = (ox, oy - 0.75 * size, ox + max(w, size), oy + 0.15 * size)
+    return Item(box=box, size=size, line=line, rtl=is_rtl(line.text))
+
+
+def _join_fragments(items: list[Item]) -> list[Item]:
+    """Join pieces of one visual line (same baseline, small gap) into one line."""
+    items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
+    out: list[Item] = []
+    for it in items:
+        prev = _partner(out, it)
+        if prev is None:
+            out.append(it)
+        else:
+            out[out.index(prev)] = _merge(prev, it)
+    return out
+
+
+def _partner(done: list[Item], it: Item) -> Item | None:
+    for prev in reversed(done[-6:]):
+        tol = 0.35 * max(prev.size, it.size)
+        if abs(prev.box[3] - it.box[3]) > tol or abs(prev.size - it.size) > 0.3 * it.size:
+            continue
+        left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
+        gap = right.box[0] - left.box[2]
+        limit = (5.0 if _LONE_MARKER.match(left.text) else JOIN_GAP) * it.size
+        if -0.5 * it.size <= gap <= limit:
+            return prev
+    return None
+
+
+def _merge(a: Item, b: Item) -> Item:
+    left, right = (a, b) if a.box[0] <= b.box[0] else (b, a)
+    first, second = (right, left) if (a.rtl or b.rtl) else (left, right)
+    spans = list(first.line.spans)
+    joint = first.line.text[-1:] + second.line.text[:1]
+    if joint and not joint[0].isspace() and not joint[-1].isspace():
+        s0 = spans[-1]
+        spans.append(Span(text=" ", bbox=s0.bbox, size=s0.size, bold=s0.bold, italic=s0.italic,
+                          mono=s0.mono, font=s0.font))
+    spans += second.line.spans
+    la, lb = first.line, second.line
+    bbox = (min(la.bbox[0], lb.bbox[0]), min(la.bbox[1], lb.bbox[1]),
+            max(la.bbox[2], lb.bbox[2]), max(la.bbox[3], lb.bbox[3]))
+    line = Line(spans=spans, bbox=bbox, direction=la.direction, source=la.source,
+                confidence=la.confidence, origin=left.line.origin)
+    box = (left.box[0], min(a.box[1], b.box[1]), max(a.box[2], b.box[2]), max(a.box[3], b.box[3]))
+    return Item(box=box, size=max(a.size, b.size), line=line, rtl=a.rtl or b.rtl)
+
+
+def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
+    if len(items) <= 1 or depth > MAX_DEPTH:
+        return sorted(items, key=_row_key)
+    columns = _vertical_split(items, gutter)
+    if columns:
+        if rtl:
+            columns.reverse()
+        return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1)]
+    bands = _horizontal_split(items)
+    if bands:
+        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
+    return sorted(items, key=_row_key)
+
+
+def _row_key(it: Item) -> tuple[float, float]:
+    return round(it.box[3] / max(2.0, 0.5 * (it.size or 10.0))), it.box[0]
+
+
+def _vertical_split(items: list[Item], gutter: float) -> list[list[Item]] | None:
+    spans = sorted(items, key=lambda it: it.box[0])
+    groups: list[list[Item]] = [[spans[0]]]
+    right = spans[0].box[2]
+    for it in spans[1:]:
+        if it.box[0] - right >= gutter:
+            groups.append([it])
+        else:
+            groups[-1].append(it)
+        right = max(right, it.box[2])
+    if len(groups) < 2 or _is_grid(groups, items):
+        return None
+    return groups
+
+
+def _is_grid(groups: list[list[Item]], items: list[Item]) -> bool:
+    """True for label/value rows (short cells on shared baselines): read those by row."""
+    width = max(it.box[2] for it in items) - min(it.box[0] for it in items)
+    widths = [statistics.median(it.box[2] - it.box[0] for it in g) for g in groups]
+    if min(widths) >= 0.2 * width:
+        return False
+    rows = {round(it.box[3]) for it in groups[0]}
+    shared = sum(1 for it in groups[1] if any(abs(round(it.box[3]) - r) <= 2 for r in rows))
+    return shared * 5 >= 3 * len(groups[1])
+
+
+def _horizontal_split(items: list[Item]) -> list[list[Item]] | None:
+    spans = sorted(items, key=lambda it: it.box[1])
+    gaps: list[tuple[int, float]] = []
+    bottom = spans[0].box[3]
+    for i, it in enumerate(spans[1:], start=1):
+        if it.box[1] > bottom:
+            gaps.append((i, it.box[1] - bottom))
+        bottom = max(bottom, it.box[3])
+    if not gaps:
+        return None
+    widest = max(g for _, g in gaps)
+    cuts = [i for i, g in gaps if g >= widest - 0.5]
+    bounds = [0, *cuts, len(spans)]
+    return [spans[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]

@@ -1,0 +1,109 @@
+"""A page's own text layer as `Line`s: one `page.get_text("dict")` call per page.
+
+Spans keep their size, bold/italic/monospace style and the link annotation they sit
+under; lines keep their writing direction and baseline origin so layout can read
+rotated text in its own frame. Nothing here decides order or structure.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pymupdf
+
+from webfold.pdf.model import BBox, Line, PageLines, Span
+
+# Whitespace kept as written (layout joins lines itself); ligatures expanded to letters;
+# text outside the page box dropped. No image blocks: images come from get_image_info.
+TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+
+_FLAG_ITALIC = 2
+_FLAG_MONO = 8
+_FLAG_BOLD = 16
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+_ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
+_MONO_NAME = re.compile(r"mono|courier|consol|menlo|inconsolata|code|typewriter|^cour", re.I)
+_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
+
+
+def read_page(page: Any, number: int) -> PageLines:
+    """The text lines and image boxes of one `pymupdf.Page` (1-based `number`).
+
+    Coordinates are the page's unrotated space in points, origin top-left. Raises
+    whatever PyMuPDF raises for a broken page; the converter turns that into a warning.
+    """
+    rect = page.rect if page.rotation == 0 else page.cropbox
+    data = page.get_text("dict", flags=TEXT_FLAGS)
+    links = _uri_links(page)
+    lines: list[Line] = []
+    for block in data.get("blocks", ()):
+        for raw in block.get("lines", ()):
+            line = _line(raw, links)
+            if line is not None:
+                lines.append(line)
+    return PageLines(number=number, width=rect.width, height=rect.height, lines=lines)
+
+
+def image_infos(page: Any) -> list[dict[str, Any]]:
+    """PyMuPDF's image list (bbox, xref, size) for the page; [] if it cannot be listed."""
+    try:
+        return page.get_image_info(xrefs=True)
+    except Exception:  # a broken image dictionary must not lose the page's text
+        return []
+
+
+def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
+    spans = []
+    for s in raw.get("spans", ()):
+        text = s.get("text", "").translate(_INVISIBLE)
+        if not text:
+            continue
+        spans.append(_span(s, text, links))
+    if not spans or not "".join(s.text for s in spans).strip():
+        return None
+    first = raw["spans"][0]
+    return Line(spans=spans, bbox=tuple(raw["bbox"]), direction=tuple(raw.get("dir", (1.0, 0.0))),
+                origin=tuple(first.get("origin", raw["bbox"][:2])))
+
+
+def _span(s: dict[str, Any], text: str, links: list[tuple[BBox, str]]) -> Span:
+    flags = s.get("flags", 0)
+    font = s.get("font", "")
+    bbox = tuple(s["bbox"])
+    return Span(
+        text=text,
+        bbox=bbox,
+        size=round(float(s.get("size", 0.0)), 2),
+        bold=bool(flags & _FLAG_BOLD) or bool(_BOLD_NAME.search(font)),
+        italic=bool(flags & _FLAG_ITALIC) or bool(_ITALIC_NAME.search(font)),
+        mono=bool(flags & _FLAG_MONO) or bool(_MONO_NAME.search(font)),
+        font=font,
+        link=_link_at(bbox, links) if links else None,
+    )
+
+
+def _uri_links(page: Any) -> list[tuple[BBox, str]]:
+    if page.first_link is None:
+        return []
+    out = []
+    for link in page.get_links():
+        uri = link.get("uri")
+        if uri and link.get("kind") == pymupdf.LINK_URI and _safe_uri(uri):
+            out.append((tuple(link["from"]), uri))
+    return out
+
+
+def _safe_uri(uri: str) -> bool:
+    # A link target goes into Markdown verbatim: only ordinary schemes, no script URLs.
+    scheme = uri.split(":", 1)[0].strip().lower()
+    return scheme in ("http", "https", "mailto", "ftp") and not any(c in uri for c in " \n<>")
+
+
+def _link_at(bbox: BBox, links: list[tuple[BBox, str]]) -> str | None:
+    cx = (bbox[0] + bbox[2]) / 2
+    cy = (bbox[1] + bbox[3]) / 2
+    for (x0, y0, x1, y1), uri in links:
+        if x0 - 1 <= cx <= x1 + 1 and y0 - 1 <= cy <= y1 + 1:
+            return uri
+    return None

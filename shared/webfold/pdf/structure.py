@@ -1,0 +1,358 @@
+"""From ordered lines to Markdown blocks: headings, paragraphs, lists, code, emphasis.
+
+Font sizes are clustered against the body size (the size carrying most characters):
+larger sizes are heading levels, largest first; short bold lines, numbered section
+titles and entries of the document outline are headings too. Lines are re-flowed into
+paragraphs across line breaks (a hyphen is dropped only where a word was split), list
+markers start list items, monospace runs become fenced code.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from webfold.document import Block
+from webfold.pdf.layout import Item
+from webfold.pdf.model import Span
+
+MAX_HEADING_CHARS = 160
+MAX_BOLD_HEADING_WORDS = 14
+HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
+_BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
+_NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
+_SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
+_SENTENCE_END = re.compile(r"[.!?:;]['\")\]]?\s*$")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
+# Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
+_KEEP_HYPHEN = frozenset({
+    "self", "well", "non", "all", "half", "cross", "long", "short", "high", "low", "multi",
+    "semi", "anti", "ex", "co", "post", "pre", "one", "two", "three", "four", "five", "ten",
+    "so", "full", "part", "first", "second", "third", "real", "open", "end", "user", "state",
+})
+
+
+@dataclass(slots=True)
+class Styles:
+    """Document-wide facts the classifier needs."""
+
+    body_size: float
+    heading_levels: dict[float, int]  # rounded size -> heading level
+    bold_level: int  # level of short bold body-size headings
+    line_gap: float  # usual gap between lines of one paragraph, as a share of the size
+    outline: dict[str, int] = field(default_factory=dict)  # normalised title -> level
+
+
+@dataclass(slots=True)
+class _Row:
+    item: Item
+    page: int
+    text: str
+    size: float
+    bold: bool
+    mono: bool
+
+
+def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> Styles:
+    """Body size, heading size levels and the usual line gap of the whole document."""
+    chars: Counter[float] = Counter()
+    for items in pages:
+        for it in items:
+            if it.line is not None:
+                for span in it.line.spans:
+                    chars[round(span.size * 2) / 2] += len(span.text.strip())
+    body = chars.most_common(1)[0][0] if chars else 10.0
+    total = sum(chars.values()) or 1
+    big = sorted((s for s, n in chars.items()
+                  if s >= body * HEADING_SIZE_RATIO and s >= body + 1 and n < 0.3 * total),
+                 reverse=True)
+    levels: dict[float, int] = {}
+    for size in big:
+        levels[size] = min(len(set(levels.values())) + 1, 4)
+    return Styles(body_size=body, heading_levels=levels, bold_level=min(len(levels) + 1, 6),
+                  line_gap=_usual_gap(pages),
+                  outline={_norm(t): min(max(lvl, 1), 6) for lvl, t in outline if _norm(t)})
+
+
+def _usual_gap(pages: list[list[Item]]) -> float:
+    gaps = []
+    for items in pages:
+        for a, b in zip(items, items[1:], strict=False):
+            if a.line is None or b.line is None or abs(a.size - b.size) > 0.5:
+                continue
+            gap = (b.box[1] - a.box[3]) / max(a.size, 1.0)
+            if -0.1 <= gap <= 1.0 and b.box[0] < a.box[2] and a.box[0] < b.box[2]:
+                gaps.append(gap)
+    return statistics.median(gaps) if len(gaps) >= 3 else 0.35
+
+
+def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Block]:
+    """Markdown blocks for the ordered items of each (page number, items) pair."""
+    blocks: list[Block] = []
+    markers: list[float] = []  # marker x of the open list levels, outermost first
+    group: list[_Row] = []
+    kind = ""
+    for number, items in pages:
+        for it in items:
+            if it.payload is not None:
+                _flush(blocks, kind, group, styles, markers)
+                group, kind = [], ""
+                it.payload.page = number
+                blocks.append(it.payload)
+                continue
+            row = _row(it, number)
+            if not row.text:
+                continue
+            row_kind = _classify(row, group, kind, styles)
+            if row_kind == "+":
+                group.append(row)
+                continue
+            _flush(blocks, kind, group, styles, markers)
+            group, kind = [row], row_kind
+    _flush(blocks, kind, group, styles, markers)
+    for i, block in enumerate(blocks):
+        block.index = i
+    return blocks
+
+
+def _row(it: Item, page: int) -> _Row:
+    spans = [s for s in it.line.spans if s.text.strip()]
+    bold = bool(spans) and all(s.bold for s in spans)
+    mono = bool(spans) and all(s.mono for s in spans)
+    return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
+                mono=mono)
+
+
+def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
+    """The kind of block `row` starts, or "+" when it continues the current group."""
+    level = _heading_level(row, st)
+    if row.mono and not level:
+        return "+" if kind == "code" and _near(group[-1], row, st, 2.5) else "code"
+    starts = _starts_new(row, group, kind, st)
+    if level and (starts or kind == "heading"):
+        if kind == "heading" and not starts and _heading_level(group[-1], st) == level:
+            return "+"
+        return "heading"
+    if _BULLET.match(row.text) or _NUMBERED.match(row.text):
+        return "list_item"
+    if kind == "list_item" and not starts and row.item.box[0] > group[0].item.box[0] + 1:
+        return "+"
+    if kind == "paragraph" and not starts:
+        return "+"
+    return "paragraph"
+
+
+def _heading_level(row: _Row, st: Styles) -> int:
+    text = row.text
+    if len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text):
+        return 0
+    outlined = st.outline.get(_norm(text))
+    if outlined:
+        return outlined
+    level = st.heading_levels.get(round(row.size * 2) / 2, 0)
+    if level:
+        return level
+    short = len(text.split()) <= MAX_BOLD_HEADING_WORDS and not _SENTENCE_END.search(text)
+    if row.bold and short and not text.endswith(","):
+        section = _SECTION.match(text)
+        return min(st.bold_level + (section.group(1).count(".") if section else 0), 6)
+    return 0
+
+
+def _near(prev: _Row, row: _Row, st: Styles, lines: float) -> bool:
+    gap = row.item.box[1] - prev.item.box[3]
+    return prev.page == row.page and -0.3 * row.size <= gap <= lines * row.size
+
+
+def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
+    """True when `row` cannot continue the paragraph (or heading/list item) `group`."""
+    if not group or kind in ("code", ""):
+        return True
+    prev = group[-1]
+    if prev.page != row.page:
+        return not _continues_across_pages(prev, row)
+    a, b = prev.item.box, row.item.box
+    gap = (b[1] - a[3]) / max(row.size, 1.0)
+    if gap < -0.3 or gap > st.line_gap + 0.3 or abs(prev.size - row.size) > 0.1 * row.size:
+        return True
+    if b[0] >= a[2] or a[0] >= b[2]:  # no horizontal overlap: another column
+        return True
+    if prev.bold != row.bold and kind == "heading":
+        return True
+    sign = -1.0 if row.item.rtl else 1.0  # right-to-left lines start at their right edge
+    starts = [sign * (r.item.box[2] if sign < 0 else r.item.box[0]) for r in group]
+    ends = [sign * (r.item.box[0] if sign < 0 else r.item.box[2]) for r in group]
+    start = sign * (b[2] if sign < 0 else b[0])
+    if len(group) >= 2 and start > min(starts) + 0.8 * row.size and kind == "paragraph":
+        return True  # first-line indent of the next paragraph
+    end = sign * (b[0] if sign < 0 else b[2])
+    return bool(_SENTENCE_END.search(prev.text)) and ends[-1] < max(*ends, end) - 3 * row.size
+
+
+def _continues_across_pages(prev: _Row, row: _Row) -> bool:
+    return (abs(prev.size - row.size) < 0.5 and not _SENTENCE_END.search(prev.text)
+            and row.text[:1].islower())
+
+
+def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
+           markers: list[float]) -> None:
+    if kind != "list_item":
+        markers.clear()
+    if not group:
+        return
+    page = group[0].page
+    if kind == "code":
+        text = _code_text(group)
+        blocks.append(Block(kind="code", markdown=f"```\n{text}\n```", text=text, tag="pre",
+                            page=page))
+        return
+    if kind == "heading":
+        level = _heading_level(group[0], st) or st.bold_level
+        text = _plain(_flow(group))
+        blocks.append(Block(kind="heading", markdown=f"{'#' * level} {text}", text=text,
+                            tag=f"h{level}", heading_level=level, page=page))
+        return
+    runs = _flow(group)
+    if kind == "list_item":
+        blocks.append(_list_item(runs, group, markers, page))
+        return
+    blocks.append(Block(kind="paragraph", markdown=_markdown(runs), text=_plain(runs), tag="p",
+                        page=page))
+
+
+def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: int) -> Block:
+    text = _plain(runs)
+    bullet = _BULLET.match(text)
+    if bullet:
+        marker, cut = "-", bullet.end()
+    else:
+        num = _NUMBERED.match(text)
+        label, punct = num.group(1), num.group(2)
+        marker = f"{label}." if label.isdigit() else f"- {label}{punct}"
+        cut = num.end()
+    runs = _drop_prefix(runs, cut)
+    depth = _list_depth(group[0], markers)
+    pad = "   " * depth if marker[0].isdigit() else "  " * depth
+    return Block(kind="list_item", markdown=f"{pad}{marker} {_markdown(runs)}",
+                 text=_plain(runs), tag="li", page=page)
+
+
+def _list_depth(row: _Row, markers: list[float]) -> int:
+    """Nesting depth from the marker's x against the open list levels (updated)."""
+    x = row.item.box[0]
+    step = 0.8 * row.size
+    while markers and x < markers[-1] - step:
+        markers.pop()
+    if not markers or x > markers[-1] + step:
+        markers.append(x)
+    else:
+        markers[-1] = x
+    return len(markers) - 1
+
+
+def _drop_prefix(runs: list[Span], count: int) -> list[Span]:
+    out = []
+    for run in runs:
+        if count >= len(run.text):
+            count -= len(run.text)
+            continue
+        out.append(Span(text=run.text[count:], bbox=run.bbox, size=run.size, bold=run.bold,
+                        italic=run.italic, mono=run.mono, link=run.link))
+        count = 0
+    return out
+
+
+def _code_text(group: list[_Row]) -> str:
+    widths = [(s.bbox[2] - s.bbox[0]) / len(s.text) for r in group for s in r.item.line.spans
+              if len(s.text) >= 4]
+    char_w = statistics.median(widths) if widths else 0.6 * group[0].size
+    left = min(r.item.box[0] for r in group)
+    lines: list[str] = []
+    for i, r in enumerate(group):
+        if i and r.item.box[1] - group[i - 1].item.box[3] > 1.2 * r.size:
+            lines.append("")
+        pad = max(0, round((r.item.box[0] - left) / max(char_w, 1.0)))
+        lines.append(" " * pad + r.item.line.text.rstrip())
+    return "\n".join(lines).replace("```", "`\u200b``")
+
+
+def _flow(group: list[_Row]) -> list[Span]:
+    """The spans of `group` re-flowed into one run of text (line breaks joined)."""
+    runs: list[Span] = []
+    for row in group:
+        spans = [s for s in row.item.line.spans if s.text]
+        if not spans:
+            continue
+        if runs:
+            _join_line(runs, spans[0])
+        runs.extend(spans)
+    if runs:
+        runs[0] = _with_text(runs[0], runs[0].text.lstrip())
+        runs[-1] = _with_text(runs[-1], runs[-1].text.rstrip())
+    return runs
+
+
+def _join_line(runs: list[Span], nxt: Span) -> None:
+    last = runs[-1]
+    head = last.text.rstrip()
+    tail = nxt.text.lstrip()
+    if head.endswith("\u00ad"):
+        runs[-1] = _with_text(last, head[:-1])
+    elif (len(head) >= 2 and head[-1] in "-\u2010" and head[-2].isalpha()
+          and tail[:1].islower() and _word_before(runs).lower() not in _KEEP_HYPHEN):
+        runs[-1] = _with_text(last, head[:-1])
+    elif head.endswith(("-", "\u2010", "/")) or (_CJK.match(head[-1:]) and _CJK.match(tail[:1])):
+        runs[-1] = _with_text(last, head)
+    else:
+        runs[-1] = _with_text(last, head + " ")
+
+
+def _word_before(runs: list[Span]) -> str:
+    text = "".join(r.text for r in runs[-3:]).rstrip()[:-1]
+    return re.split(r"[^\w]", text)[-1] if text else ""
+
+
+def _with_text(span: Span, text: str) -> Span:
+    return Span(text=text, bbox=span.bbox, size=span.size, bold=span.bold, italic=span.italic,
+                mono=span.mono, font=span.font, link=span.link)
+
+
+def _plain(runs: list[Span]) -> str:
+    return " ".join("".join(r.text for r in runs).split())
+
+
+def _markdown(runs: list[Span]) -> str:
+    """Inline Markdown: **bold**, *italic*, `code`, [links](uri), styles merged per run."""
+    merged: list[list] = []
+    for r in runs:
+        style = (r.bold, r.italic, r.mono and not r.text.isspace(), r.link)
+        if merged and (merged[-1][0] == style or not r.text.strip()):
+            merged[-1][1] += r.text
+        else:
+            merged.append([style, r.text])
+    if all(m[0][0] for m in merged if m[1].strip()):  # all bold: emphasis adds nothing
+        merged = [[(False, *m[0][1:]), m[1]] for m in merged]
+    out = []
+    for (bold, italic, mono, link), text in merged:
+        core = text.strip()
+        if not core:
+            out.append(text)
+            continue
+        if mono:
+            core = f"`{core}`"
+        if italic:
+            core = f"*{core}*"
+        if bold:
+            core = f"**{core}**"
+        if link:
+            core = f"[{core}]({link})"
+        lead = text[: len(text) - len(text.lstrip())]
+        trail = text[len(text.rstrip()):]
+        out.append(lead + core + trail)
+    return " ".join("".join(out).split())
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())

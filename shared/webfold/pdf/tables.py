@@ -1,0 +1,146 @@
+"""Ruled tables as pipe tables: PyMuPDF's table finder behind a cheap gate and checks.
+
+`find_tables` costs tens of milliseconds, so it only runs on pages whose vector
+drawings hold enough horizontal and vertical rules to make a grid. What it finds must
+look like a table (at least two rows and two columns, mostly filled cells, no prose
+paragraph in a box); merged cells are expanded by repeating their text into every
+grid cell they cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from webfold.document import Block
+from webfold.pdf.model import BBox
+
+MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
+MIN_FILLED = 0.5  # share of non-empty cells a table needs
+MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
+MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
+
+
+@dataclass(slots=True)
+class FoundTable:
+    bbox: BBox
+    block: Block
+
+
+def find_tables(page: Any) -> list[FoundTable]:
+    """The tables on one `pymupdf.Page` that pass the checks, as Markdown blocks.
+
+    Returns [] when the page has no grid of rules or the finder fails (a broken
+    drawing must not lose the page's text).
+    """
+    if not has_grid(page):
+        return []
+    try:
+        found = page.find_tables()
+    except Exception:  # PyMuPDF raises assorted errors on odd vector content
+        return []
+    out = []
+    for tab in found.tables:
+        rows = _expanded_rows(tab)
+        if rows is not None and _looks_like_table(rows):
+            out.append(FoundTable(bbox=tuple(tab.bbox), block=_block(rows)))
+    return out
+
+
+def has_grid(page: Any) -> bool:
+    """True when at least `MIN_RULES` vertical rules each cross two horizontal rules."""
+    try:
+        paths = page.get_cdrawings()
+    except Exception:
+        return False
+    if len(paths) > MAX_DRAWINGS:
+        return False
+    horizontal: list[tuple[float, float, float]] = []  # y, x0, x1
+    vertical: list[tuple[float, float, float]] = []  # x, y0, y1
+    for path in paths:
+        for item in path.get("items", ()):
+            if item[0] == "l":
+                _add_rule(item[1][0], item[1][1], item[2][0], item[2][1], horizontal, vertical)
+            elif item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                for a, b, c, d in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1),
+                                   (x1, y0, x1, y1)):
+                    _add_rule(a, b, c, d, horizontal, vertical)
+    if len(horizontal) < 2 or len(vertical) < MIN_RULES:
+        return False
+    crossing = 0
+    for x, y0, y1 in vertical[:400]:
+        hits = sum(1 for y, h0, h1 in horizontal[:400]
+                   if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2)
+        crossing += hits >= 2
+        if crossing >= MIN_RULES:
+            return True
+    return False
+
+
+def _add_rule(x0: float, y0: float, x1: float, y1: float,
+              horizontal: list[tuple[float, float, float]],
+              vertical: list[tuple[float, float, float]]) -> None:
+    if abs(y1 - y0) < 1 and abs(x1 - x0) > 5:
+        horizontal.append((y0, min(x0, x1), max(x0, x1)))
+    elif abs(x1 - x0) < 1 and abs(y1 - y0) > 5:
+        vertical.append((x0, min(y0, y1), max(y0, y1)))
+
+
+def _expanded_rows(tab: Any) -> list[list[str]] | None:
+    try:
+        cells = tab.extract()
+        boxes = [row.cells for row in tab.rows]
+    except Exception:
+        return None
+    if len(cells) != len(boxes):
+        return None
+    rows = [[_clean(c) if c is not None else None for c in row] for row in cells]
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if value is None:
+                row[c] = _covering(rows, boxes, r, c)
+    return [[c or "" for c in row] for row in rows]
+
+
+def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:
+    """Text of the merged cell that covers grid position (r, c): from the left, else above."""
+    for k in range(c - 1, -1, -1):
+        if boxes[r][k] is not None:
+            return (rows[r][k] or "") if _spans_to(boxes[r][k], boxes, c, axis=0) else ""
+    for k in range(r - 1, -1, -1):
+        if c < len(boxes[k]) and boxes[k][c] is not None:
+            return (rows[k][c] or "") if _spans_to(boxes[k][c], boxes, r, axis=1) else ""
+    return ""
+
+
+def _spans_to(box: Any, boxes: list[list[Any]], index: int, axis: int) -> bool:
+    if axis == 0:  # does `box` reach the middle of column `index`?
+        xs = [(row[index][0] + row[index][2]) / 2 for row in boxes
+              if index < len(row) and row[index] is not None]
+        return bool(xs) and box[2] >= min(xs)
+    ys = [(b[1] + b[3]) / 2 for b in boxes[index] if b is not None]
+    return bool(ys) and box[3] >= min(ys)
+
+
+def _looks_like_table(rows: list[list[str]]) -> bool:
+    cells = [c for row in rows for c in row]
+    filled = [c for c in cells if c]
+    if len(rows) < 2 or max(len(r) for r in rows) < 2 or not filled:
+        return False
+    if len(filled) < MIN_FILLED * len(cells):
+        return False
+    return sum(len(c) for c in filled) / len(filled) <= MAX_MEAN_CELL_CHARS
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _block(rows: list[list[str]]) -> Block:
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + " --- |" * width]
+    lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    text = "\n".join("\t".join(r) for r in rows).replace("\\|", "|")
+    return Block(kind="table", markdown="\n".join(lines), text=text, tag="table")
