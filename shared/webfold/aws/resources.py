@@ -38,3 +38,7 @@ IDEMPOTENCY_TTL_ATTR = "expiration"
 # The watch list lives in the URL state table: an item with `interval_s` (N) is watched
 # and re-scraped by `rescrape` when `interval_s` has passed since it was last fetched.
 WATCH_INTERVAL_ATTR = "interval_s"
+
+# The input the EventBridge Scheduler target passes to `rescrape` (a Scheduler context
+# attribute, filled in at each tick); `rescrape` computes what is due against it.
+SCHEDULER_INPUT = '{"scheduled_time": "<aws.scheduler.scheduled-time>"}'

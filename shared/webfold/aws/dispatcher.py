@@ -1,0 +1,133 @@
+"""The local stand-in for Lambda's SQS event source mappings and the scheduler.
+
+Polls each queue, hands the messages to the real handler as a real SQS event, deletes
+the messages the handler did not report in `batchItemFailures` and makes the failed
+ones visible again at once. Redelivery counts and the move to the dead-letter queue
+are the queue's own redrive policy (moto implements it), exactly as in AWS.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+Handler = Callable[[dict, Any], Any]
+BATCH_SIZE = 10  # the SQS maximum for one receive, and Lambda's default batch size
+
+
+@dataclass(slots=True)
+class LocalContext:
+    """The parts of the Lambda context object the handlers and Powertools read."""
+
+    function_name: str
+    timeout_s: float = 900.0
+    memory_limit_in_mb: int = 1024
+    aws_request_id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    log_group_name: str = "local"
+    log_stream_name: str = "local"
+    _deadline: float = field(default=0.0, repr=False)
+
+    def __post_init__(self) -> None:
+        self._deadline = time.monotonic() + self.timeout_s
+
+    @property
+    def invoked_function_arn(self) -> str:
+        return f"arn:aws:lambda:local:000000000000:function:{self.function_name}"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return max(0, int((self._deadline - time.monotonic()) * 1000))
+
+
+@dataclass(frozen=True, slots=True)
+class QueueRoute:
+    """A queue and the handler its event source mapping invokes."""
+
+    function_name: str
+    queue_url: str
+    queue_arn: str
+    handler: Handler
+
+
+@dataclass(slots=True)
+class BatchReport:
+    received: int = 0
+    failed: int = 0
+
+
+class Dispatcher:
+    """Drives handlers from queues; one `poll` is one receive per queue."""
+
+    def __init__(self, sqs: Any, routes: list[QueueRoute], region: str) -> None:
+        self.sqs = sqs
+        self.routes = routes
+        self.region = region
+
+    def poll(self, wait_s: int = 0) -> BatchReport:
+        """Receive one batch from every queue and hand it to its handler."""
+        report = BatchReport()
+        for route in self.routes:
+            resp = self.sqs.receive_message(
+                QueueUrl=route.queue_url, MaxNumberOfMessages=BATCH_SIZE,
+                WaitTimeSeconds=wait_s, AttributeNames=["All"], MessageAttributeNames=["All"])
+            messages = resp.get("Messages", [])
+            if messages:
+                report.received += len(messages)
+                report.failed += self._deliver(route, messages)
+        return report
+
+    def drain(self, timeout_s: float = 120.0) -> BatchReport:
+        """Poll until every queue stays empty (failed messages are retried until they
+        succeed or the redrive policy moves them to their dead-letter queue)."""
+        total = BatchReport()
+        deadline = time.monotonic() + timeout_s
+        idle_rounds = 0
+        while idle_rounds < 2 and time.monotonic() < deadline:
+            report = self.poll()
+            total.received += report.received
+            total.failed += report.failed
+            idle_rounds = idle_rounds + 1 if report.received == 0 else 0
+        return total
+
+    def _deliver(self, route: QueueRoute, messages: list[dict]) -> int:
+        event = {"Records": [self._sqs_record(route, m) for m in messages]}
+        try:
+            response = route.handler(event, LocalContext(route.function_name)) or {}
+            failed_ids = {f["itemIdentifier"] for f in response.get("batchItemFailures", [])}
+        except Exception:  # a crashed invocation fails the whole batch, as in Lambda
+            failed_ids = {m["MessageId"] for m in messages}
+        done = [m for m in messages if m["MessageId"] not in failed_ids]
+        for start in range(0, len(done), BATCH_SIZE):
+            self.sqs.delete_message_batch(QueueUrl=route.queue_url, Entries=[
+                {"Id": str(i), "ReceiptHandle": m["ReceiptHandle"]}
+                for i, m in enumerate(done[start:start + BATCH_SIZE])])
+        for m in messages:
+            if m["MessageId"] in failed_ids:  # back on the queue now, not after the timeout
+                self.sqs.change_message_visibility(QueueUrl=route.queue_url,
+                                                   ReceiptHandle=m["ReceiptHandle"],
+                                                   VisibilityTimeout=0)
+        return len(failed_ids)
+
+    def _sqs_record(self, route: QueueRoute, message: dict) -> dict:
+        body = message["Body"]
+        return {
+            "messageId": message["MessageId"],
+            "receiptHandle": message["ReceiptHandle"],
+            "body": body,
+            "attributes": message.get("Attributes", {}),
+            "messageAttributes": message.get("MessageAttributes", {}),
+            "md5OfBody": message.get("MD5OfBody") or hashlib.md5(body.encode()).hexdigest(),
+            "eventSource": "aws:sqs",
+            "eventSourceARN": route.queue_arn,
+            "awsRegion": self.region,
+        }
+
+
+def scheduler_event(now: datetime | None = None) -> dict:
+    """The input the EventBridge Scheduler target gives `rescrape` (see resources)."""
+    moment = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {"scheduled_time": moment}

@@ -1,0 +1,105 @@
+"""Object keys: decoding notification keys and naming the outputs of a source.
+
+Pure functions; no AWS calls. Outputs end in `.md` / `.json`, which never match a
+source suffix, so writing them never triggers another conversion.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from urllib.parse import unquote, unquote_plus, urlsplit
+
+from webfold.aws.resources import SOURCE_SUFFIXES
+
+MARKDOWN_SUFFIX = ".md"
+RECORD_SUFFIX = ".json"
+SCRAPES_PREFIX = "scrapes/"
+REJECTED_PREFIX = "rejected/"  # error records for queue messages that could not be read
+
+_UNSAFE = re.compile(r"[^\w.~!$&'()+,;=:@-]+")  # \w includes non-ASCII letters
+_MAX_SEGMENT = 200  # S3 keys are at most 1024 bytes; keep every path segment well short
+
+
+def decode_key(raw: str) -> str:
+    """The real object key from the form-encoded key of an S3 notification.
+
+    S3 (and moto) encode keys like a form field: `+` is a space, `%2B` a plus, `%2F` a
+    slash. Decoding twice would corrupt a key containing `%`, so call this exactly once.
+    """
+    return unquote_plus(raw)
+
+
+def source_suffix(key: str) -> str | None:
+    """The source suffix a key ends with (`.warc.gz` before `.gz`), or None."""
+    lowered = key.lower()
+    for suffix in sorted(SOURCE_SUFFIXES, key=len, reverse=True):
+        if lowered.endswith(suffix):
+            return suffix
+    return None
+
+
+def output_stem(key: str) -> str:
+    """`path/name.html` -> `path/name`: the key outputs are named after.
+
+    Raises ValueError for a key that is not a source (outputs must never be converted).
+    """
+    suffix = source_suffix(key)
+    if suffix is None:
+        raise ValueError(f"not a source key: {key!r}")
+    return key[: -len(suffix)]
+
+
+def markdown_key(stem: str) -> str:
+    return stem + MARKDOWN_SUFFIX
+
+
+def record_key(stem: str) -> str:
+    return stem + RECORD_SUFFIX
+
+
+def warc_records_prefix(stem: str) -> str:
+    """`path/name` (of `path/name.warc.gz`) -> `path/name.warc/`, where record outputs go."""
+    return stem + ".warc/"
+
+
+def url_stem(url: str) -> str:
+    """A key stem for a URL: `host/path`, `index` for a directory, the query as a hash.
+
+    `https://Example.com/a/b.html?x=1` -> `example.com/a/b_<8 hex>`. A source suffix is
+    dropped so the stem plus `.md` / `.json` never looks like a source.
+    """
+    parts = urlsplit(url)
+    host = (parts.hostname or "unknown-host").lower()
+    if parts.port:
+        host = f"{host}_{parts.port}"
+    path = parts.path or "/"
+    if path.endswith("/"):
+        path += "index"
+    suffix = source_suffix(path)
+    if suffix:
+        path = path[: -len(suffix)]
+    segments = [_safe_segment(s) for s in path.split("/") if s and s not in (".", "..")]
+    stem = "/".join([host, *segments]) if segments else f"{host}/index"
+    if parts.query:
+        stem += "_" + hashlib.sha256(parts.query.encode("utf-8")).hexdigest()[:8]
+    return stem
+
+
+def scrape_stem(url: str) -> str:
+    """Where `ingest_url` writes a URL's outputs when the message names no key."""
+    return SCRAPES_PREFIX + url_stem(url)
+
+
+def given_stem(key: str) -> str:
+    """The stem for a key named in a URL message (`out/page.md` -> `out/page`)."""
+    for suffix in (MARKDOWN_SUFFIX, RECORD_SUFFIX):
+        if key.endswith(suffix):
+            return key[: -len(suffix)]
+    return key
+
+
+def _safe_segment(segment: str) -> str:
+    decoded = unquote(segment)  # in a URL path `+` is a plus, not a space
+    cleaned = _UNSAFE.sub("_", decoded).strip("._") or "_"
+    return cleaned[:_MAX_SEGMENT]

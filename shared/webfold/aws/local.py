@@ -1,0 +1,199 @@
+"""The whole pipeline on one machine: moto's server as an embedded AWS, the real handlers.
+
+`LocalStack` starts moto on 127.0.0.1, creates the bucket, queues (with dead-letter
+queues and redrive) and tables named in `resources`, wires the S3 notifications with
+the same suffix filters as the CDK stack, and loads the handlers from `functions/`.
+Its `Dispatcher` then drives them as the event source mappings would in AWS.
+
+    python -m webfold.aws.local --drop page.html report.pdf   # convert, print, stop
+    python -m webfold.aws.local --watch                       # keep serving
+    python -m webfold.aws.local --aws --drop page.html        # the deployed stack instead
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from webfold.aws import resources as r
+from webfold.aws.dispatcher import Dispatcher, QueueRoute
+
+REPO = Path(__file__).resolve().parents[3]
+FUNCTIONS_DIR = REPO / "functions"
+REGION = "us-east-1"
+QUEUE_VISIBILITY_S = 60  # locally failed messages are made visible again at once anyway
+LOCAL_ENV = {
+    "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local",  # moto takes any key
+    "AWS_DEFAULT_REGION": REGION, "AWS_REGION": REGION,
+    "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_METRICS_NAMESPACE": "webfold-local",
+    "POWERTOOLS_SERVICE_NAME": "webfold", "POWERTOOLS_LOG_LEVEL": "WARNING",
+    "POWERTOOLS_METRICS_DISABLED": "1",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StackNames:
+    """The resources the handlers need, as their environment variables carry them."""
+
+    bucket: str
+    objects_queue_url: str
+    objects_dlq_url: str
+    urls_queue_url: str
+    urls_dlq_url: str
+    url_state_table: str
+    idempotency_table: str
+
+    def environ(self) -> dict[str, str]:
+        return {r.ENV_BUCKET: self.bucket, r.ENV_URLS_QUEUE: self.urls_queue_url,
+                r.ENV_URL_STATE_TABLE: self.url_state_table,
+                r.ENV_IDEMPOTENCY_TABLE: self.idempotency_table}
+
+    @classmethod
+    def from_environ(cls, environ: dict[str, str] | os._Environ) -> StackNames:
+        """The deployed stack's names (`--aws`); raises KeyError naming a missing one."""
+        return cls(bucket=environ[r.ENV_BUCKET], objects_queue_url="", objects_dlq_url="",
+                   urls_queue_url=environ[r.ENV_URLS_QUEUE], urls_dlq_url="",
+                   url_state_table=environ[r.ENV_URL_STATE_TABLE],
+                   idempotency_table=environ.get(r.ENV_IDEMPOTENCY_TABLE, ""))
+
+
+def create_resources(client: Callable[[str], Any]) -> StackNames:
+    """Create the bucket, queues, tables and notifications of the stack; returns names.
+
+    `client(service)` returns a boto3 client for the target account.
+    """
+    s3, sqs, ddb = client("s3"), client("sqs"), client("dynamodb")
+    s3.create_bucket(Bucket=r.DOCUMENTS_BUCKET)
+    objects_url, objects_dlq = _queue_with_dlq(sqs, r.OBJECTS_QUEUE, r.OBJECTS_DLQ)
+    urls_url, urls_dlq = _queue_with_dlq(sqs, r.URLS_QUEUE, r.URLS_DLQ)
+    _table(ddb, r.URL_STATE_TABLE, r.URL_STATE_KEY, r.URL_STATE_TTL_ATTR)
+    _table(ddb, r.IDEMPOTENCY_TABLE, r.IDEMPOTENCY_KEY, r.IDEMPOTENCY_TTL_ATTR)
+    arn = queue_arn(sqs, objects_url)
+    s3.put_bucket_notification_configuration(
+        Bucket=r.DOCUMENTS_BUCKET,
+        NotificationConfiguration={"QueueConfigurations": [
+            {"QueueArn": arn, "Events": ["s3:ObjectCreated:*"],
+             "Filter": {"Key": {"FilterRules": [{"Name": "suffix", "Value": suffix}]}}}
+            for suffix in r.SOURCE_SUFFIXES]})
+    return StackNames(bucket=r.DOCUMENTS_BUCKET, objects_queue_url=objects_url,
+                      objects_dlq_url=objects_dlq, urls_queue_url=urls_url,
+                      urls_dlq_url=urls_dlq, url_state_table=r.URL_STATE_TABLE,
+                      idempotency_table=r.IDEMPOTENCY_TABLE)
+
+
+def queue_arn(sqs: Any, queue_url: str) -> str:
+    attrs = sqs.get_queue_attributes(QueueUrl=queue_url, AttributeNames=["QueueArn"])
+    return attrs["Attributes"]["QueueArn"]
+
+
+def _queue_with_dlq(sqs: Any, name: str, dlq_name: str) -> tuple[str, str]:
+    dlq_url = sqs.create_queue(QueueName=dlq_name)["QueueUrl"]
+    redrive = {"deadLetterTargetArn": queue_arn(sqs, dlq_url),
+               "maxReceiveCount": str(r.MAX_RECEIVE_COUNT)}
+    url = sqs.create_queue(QueueName=name, Attributes={
+        "RedrivePolicy": json.dumps(redrive), "VisibilityTimeout": str(QUEUE_VISIBILITY_S)})
+    return url["QueueUrl"], dlq_url
+
+
+def _table(ddb: Any, name: str, key: str, ttl_attr: str) -> None:
+    ddb.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
+                     KeySchema=[{"AttributeName": key, "KeyType": "HASH"}],
+                     AttributeDefinitions=[{"AttributeName": key, "AttributeType": "S"}])
+    ddb.update_time_to_live(TableName=name, TimeToLiveSpecification={
+        "Enabled": True, "AttributeName": ttl_attr})
+
+
+def load_handler(name: str) -> ModuleType:
+    """Import `functions/<name>/handler.py` under the unique module name `webfold_fn_<name>`.
+
+    The functions are not a package (each is deployed alone); a module already loaded is
+    returned as is, since handlers keep their clients at module level.
+    """
+    module_name = f"webfold_fn_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, FUNCTIONS_DIR / name / "handler.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no handler for function {name!r} in {FUNCTIONS_DIR}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
+class LocalStack:
+    """moto's server on 127.0.0.1 (an ephemeral port) with the stack's resources in it.
+
+    The handlers run in this process and build their clients from the environment at
+    import: apply `environ()` (endpoint, fake credentials, the handlers' variables)
+    before `dispatcher()` loads them.
+    """
+
+    def __init__(self, *, allow_loopback: bool = True) -> None:
+        self.allow_loopback = allow_loopback
+        self.server: Any = None
+        self.endpoint = ""
+        self.names: StackNames | None = None
+
+    def start(self) -> StackNames:
+        """Start the server and create the resources; returns their names."""
+        from moto.server import ThreadedMotoServer
+
+        self.server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+        self.server.start()
+        host, port = self.server.get_host_and_port()
+        self.endpoint = f"http://{host}:{port}"
+        return self.reset()
+
+    def client(self, service: str) -> Any:
+        """A boto3 client for the embedded server, whatever the environment says."""
+        import boto3
+
+        return boto3.client(service, endpoint_url=self.endpoint, region_name=REGION,
+                            aws_access_key_id="local", aws_secret_access_key="local")
+
+    def reset(self) -> StackNames:
+        """Forget every object, message and item, and create the resources afresh."""
+        import httpx
+
+        httpx.post(f"{self.endpoint}/moto-api/reset", timeout=10)
+        self.names = create_resources(self.client)
+        return self.names
+
+    def environ(self) -> dict[str, str]:
+        """The variables the handlers (and boto3 in this process) need."""
+        assert self.names is not None, "start() first"
+        env = {**LOCAL_ENV, "AWS_ENDPOINT_URL": self.endpoint, **self.names.environ()}
+        if self.allow_loopback:  # the demo serves its URL from 127.0.0.1
+            env["WEBFOLD_ALLOW_LOOPBACK"] = "1"
+        return env
+
+    def dispatcher(self) -> Dispatcher:
+        """A dispatcher for both queues, with the handlers loaded from `functions/`."""
+        assert self.names is not None, "start() first"
+        sqs = self.client("sqs")
+        routes = [
+            QueueRoute("convert_object", self.names.objects_queue_url,
+                       queue_arn(sqs, self.names.objects_queue_url),
+                       load_handler("convert_object").lambda_handler),
+            QueueRoute("ingest_url", self.names.urls_queue_url,
+                       queue_arn(sqs, self.names.urls_queue_url),
+                       load_handler("ingest_url").lambda_handler),
+        ]
+        return Dispatcher(sqs, routes, REGION)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None

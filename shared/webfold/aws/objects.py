@@ -1,0 +1,105 @@
+"""Converting one S3 object and writing its outputs beside it (the `convert_object` core).
+
+`s3://bucket/path/name.html` gives `path/name.md` + `path/name.json`. A WARC is streamed
+from S3 record by record (`webfold.warc.iter_warc`, memory stays flat) and gives
+`path/name.json` (the archive's record and counts) plus one pair per converted or
+failed record under `path/name.warc/`. Permanent failures are written as a JSON record
+carrying the error; retryable ones raise `RetryableFailure` and write nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from webfold.aws.keys import output_stem, source_suffix, warc_records_prefix
+from webfold.aws.outcome import Outcome, RetryableFailure
+from webfold.aws.s3io import open_object, read_object, write_document
+from webfold.convert import ConvertOptions, convert
+from webfold.document import Document, failed
+from webfold.errors import ConversionError
+
+WARC_SUFFIXES = (".warc", ".warc.gz")
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRef:
+    """One object named by an S3 notification, its key already decoded."""
+
+    bucket: str
+    key: str
+    etag: str | None = None
+
+    @property
+    def uri(self) -> str:
+        return f"s3://{self.bucket}/{self.key}"
+
+
+def convert_object(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcome:
+    """Read, convert and write the outputs of one source object.
+
+    Returns `skipped` for a key that is not a source, `converted` with the keys written,
+    or `failed` with the error record's key for a permanent failure. Raises
+    `RetryableFailure` for a retryable one (S3 trouble, a timeout, a converter bug).
+    """
+    suffix = source_suffix(ref.key)
+    if suffix is None:
+        return Outcome("skipped")
+    if suffix in WARC_SUFFIXES:
+        return _convert_archive(s3, ref, options)
+    stem = output_stem(ref.key)
+    source = read_object(s3, ref.bucket, ref.key, max_bytes=options.settings.max_bytes)
+    if isinstance(source, ConversionError):
+        return _source_failure(s3, ref, stem, source)
+    doc = convert(source.data, filename=ref.key, content_type=source.content_type,
+                  select=options.select, options=options)
+    if doc.error is not None and doc.error.retryable:
+        raise RetryableFailure(doc.error)
+    doc.source = ref.uri
+    doc.extra["source_etag"] = source.etag
+    keys = write_document(s3, ref.bucket, stem, doc, source_key=ref.key, source_etag=source.etag)
+    return Outcome("converted" if doc.ok else "failed", tuple(keys), doc.error, doc.type,
+                   len(source.data))
+
+
+def _source_failure(s3: Any, ref: ObjectRef, stem: str, error: ConversionError) -> Outcome:
+    if error.retryable:
+        raise RetryableFailure(error)
+    doc = failed("unknown", error.code, error.message, source=ref.uri)
+    keys = write_document(s3, ref.bucket, stem, doc, source_key=ref.key, source_etag=ref.etag)
+    return Outcome("failed", tuple(keys), doc.error)
+
+
+def _convert_archive(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcome:
+    from webfold.warc import WarcCounts, iter_warc, record_stem
+
+    stem = output_stem(ref.key)
+    opened = open_object(s3, ref.bucket, ref.key)
+    if isinstance(opened, ConversionError):
+        return _source_failure(s3, ref, stem, opened)
+    prefix = warc_records_prefix(stem)
+    counts = WarcCounts()
+    keys: list[str] = []
+    try:
+        for item in iter_warc(opened.body, options=options):
+            counts.add(item)
+            if item.document is None:  # skipped: a request, warcinfo, a non-2xx response
+                continue
+            item.document.extra["archive"] = ref.uri
+            keys += write_document(s3, ref.bucket,
+                                   prefix + record_stem(item.uri, item.date, item.offset),
+                                   item.document, source_key=ref.key, source_etag=opened.etag)
+    finally:
+        opened.body.close()
+    summary = Document(type="warc", source=ref.uri, bytes_in=opened.length,
+                       extra={"warc": counts.to_dict(), "source_etag": opened.etag})
+    if counts.converted == 0:
+        summary.error = ConversionError(
+            "empty" if counts.failed == 0 else "damaged", "no record converted: "
+            + counts.summary())
+    elif counts.failed:
+        summary.warnings.append(f"{counts.failed} of {counts.records} records failed")
+    keys += write_document(s3, ref.bucket, stem, summary, source_key=ref.key,
+                           source_etag=opened.etag, markdown=False)
+    return Outcome("converted" if summary.ok else "failed", tuple(keys), summary.error,
+                   "warc", opened.length)
