@@ -12,7 +12,7 @@ import importlib
 import sys
 
 # Subcommand modules under webfold.cli, in the order `--help` lists them.
-SUBCOMMANDS = ("md", "convert", "warc", "crawl")
+SUBCOMMANDS = ("md", "convert", "pdf", "warc", "crawl")
 
 
 def build_parser() -> argparse.ArgumentParser:

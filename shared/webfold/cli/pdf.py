@@ -1,0 +1,113 @@
+"""`webfold pdf FILE`: one PDF to Markdown (or its JSON record, or chunks).
+
+Exit 0 when converted, 1 when the document failed (the message or record says why),
+2 for unusable arguments or an unreadable file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from typing import Any
+
+_PAGES = re.compile(r"^\s*\d+\s*(?:-\s*\d+\s*)?(?:,\s*\d+\s*(?:-\s*\d+\s*)?)*$")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "pdf", help="convert a PDF (native text, OCR for scanned pages)",
+        description="Convert one PDF to Markdown: reading order, headings, tables, and OCR "
+                    "for pages without a usable text layer.")
+    parser.add_argument("file", metavar="FILE", help="the PDF file")
+    parser.add_argument("--no-ocr", action="store_true",
+                        help="never run OCR; pages that need it are listed as skipped")
+    parser.add_argument("--ocr-lang", metavar="LANGS",
+                        help="Tesseract languages, e.g. eng+deu (default eng)")
+    parser.add_argument("--ocr-max-pages", type=int, metavar="N", help="OCR at most N pages")
+    parser.add_argument("--ocr-max-dim", type=int, metavar="PX",
+                        help="longest side of a page rendered for OCR, in pixels")
+    parser.add_argument("--ocr-timeout", type=float, metavar="S", help="OCR timeout per page")
+    parser.add_argument("--pages", metavar="RANGES", help="pages to read, e.g. 1-5 or 1,3,7-9")
+    parser.add_argument("--images", metavar="DIR",
+                        help="write the images into DIR and point the markers at them")
+    parser.add_argument("--json", action="store_true",
+                        help="print the JSON record (with the Markdown) instead of Markdown")
+    parser.add_argument("--chunk", type=int, metavar="N",
+                        help="split into chunks of about N characters at page/heading bounds")
+    parser.add_argument("--jsonl", action="store_true", help="with --chunk: one JSON per line")
+    return parser
+
+
+def parse_pages(text: str) -> tuple[int, ...]:
+    """"1-5,8" -> (1, 2, 3, 4, 5, 8). Raises ValueError for anything else."""
+    if not _PAGES.match(text):
+        raise ValueError(f"--pages: {text!r} is not a page list like 1-5 or 1,3,7-9")
+    pages: set[int] = set()
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        lo, hi = int(first), int(last or first)
+        if lo < 1 or hi < lo or hi - lo > 100_000:
+            raise ValueError(f"--pages: {part.strip()!r} is not a valid range")
+        pages.update(range(lo, hi + 1))
+    return tuple(sorted(pages))
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from webfold.settings import Settings
+
+    changes: dict[str, Any] = {}
+    if args.no_ocr:
+        changes["ocr"] = False
+    for arg, name in (("ocr_lang", "ocr_lang"), ("ocr_max_pages", "ocr_max_pages"),
+                      ("ocr_max_dim", "ocr_max_dim"), ("ocr_timeout", "ocr_timeout_s")):
+        value = getattr(args, arg)
+        if value is not None:
+            if not isinstance(value, str) and value < 0:
+                raise ValueError(f"--{arg.replace('_', '-')} must not be negative")
+            changes[name] = value
+    return Settings.from_env(os.environ).replace(**changes)
+
+
+def run(args: argparse.Namespace) -> int:
+    from webfold.convert import ConvertOptions, convert
+
+    try:
+        if args.jsonl and not args.chunk:
+            raise ValueError("--jsonl needs --chunk")
+        if args.chunk is not None and args.chunk < 1:
+            raise ValueError("--chunk must be at least 1")
+        settings = _settings(args)
+        pages = parse_pages(args.pages) if args.pages else None
+        with open(args.file, "rb") as handle:
+            data = handle.read()
+    except (OSError, ValueError) as exc:
+        print(f"webfold pdf: {exc}", file=sys.stderr)
+        return 2
+    options = ConvertOptions(settings=settings, pages=pages, image_dir=args.images)
+    doc = convert(data, filename=args.file, content_type="application/pdf", options=options)
+    for warning in doc.warnings:
+        print(f"webfold pdf: warning: {warning}", file=sys.stderr)
+    if args.chunk:
+        _print_chunks(doc, args.chunk, args.jsonl)
+    elif args.json:
+        print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False, indent=2))
+    elif doc.ok:
+        sys.stdout.write(doc.markdown)
+    if not doc.ok:
+        print(f"webfold pdf: {doc.error.code}: {doc.error.message}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _print_chunks(doc: Any, size: int, jsonl: bool) -> None:
+    from webfold.chunk import chunk_document
+
+    for chunk in chunk_document(doc, max_chars=size):
+        record = chunk if isinstance(chunk, dict) else chunk.record()
+        if jsonl:
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            print(json.dumps(record, ensure_ascii=False, indent=2))
