@@ -69,11 +69,12 @@ class CrawlResult:
 
 
 def block_key(block: Block) -> str | None:
-    """A block's identity across pages: its text casefolded with whitespace collapsed
-    (its Markdown for blocks without text, such as images), None when blank."""
+    """A block's identity across pages: its kind and its text casefolded with whitespace
+    collapsed (its Markdown for blocks without text, such as images), None when blank.
+    The kind keeps a page's heading apart from the menu item that links to it."""
     raw = block.text if block.text.strip() else block.markdown
     key = _SPACE.sub(" ", raw).strip().casefold()
-    return key or None
+    return f"{block.kind}:{key}" if key else None
 
 
 def remove_template(docs: list[Document], *, min_share: float, min_pages: int) -> TemplateReport:
