@@ -1,0 +1,149 @@
+"""The OCR route on real generated scans with the real tesseract binary: upright, turned
+and degraded scans read back at low CER, failures come back as typed errors, and
+--no-ocr never starts tesseract. Each tesseract run costs about half a second, so the
+scans read here are few."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import sys
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PIL import Image
+
+from webfold.pdf.model import PageLines
+from webfold.pdf.ocr import OcrPage, OcrWord, TesseractEngine, ocr_page, page_lines
+from webfold.settings import Settings
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+from pdf_corpus import Case, build_corpus  # noqa: E402
+from pdf_scores import cer  # noqa: E402
+
+REFERENCE = REPO / ".." / "shared" / "data" / "pdf-dev" / "reference"
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,
+                                     reason="the tesseract binary is not installed")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Case]:
+    return {c.name: c for c in build_corpus(tmp_path_factory.mktemp("corpus"))}
+
+
+def read_last_page(path: Path, engine: TesseractEngine, **settings: object) -> PageLines:
+    with pymupdf.open(path) as doc:
+        result = ocr_page(doc[-1], settings=Settings(**settings), engine=engine)
+    assert isinstance(result, PageLines), result
+    return result
+
+
+def text_of(lines: PageLines) -> str:
+    return "\n".join(line.text for line in lines.lines)
+
+
+@needs_tesseract
+@pytest.mark.parametrize("name", ["scan_clean", "scan_noisy", "scan_rot90", "scan_rot180"])
+def test_scans_read_back_at_low_cer(corpus: dict[str, Case], name: str) -> None:
+    lines = read_last_page(corpus[name].path, TesseractEngine())
+    assert cer(corpus[name].text, text_of(lines)) <= 0.03
+    assert lines.width < lines.height  # turned scans come back as the upright portrait page
+    assert all(line.source == "ocr" and line.confidence is not None for line in lines.lines)
+    for line in lines.lines:
+        x0, y0, x1, y1 = line.bbox
+        assert 0 <= x0 < x1 <= lines.width and 0 <= y0 < y1 <= lines.height
+    title, body = lines.lines[0], lines.lines[1]
+    assert title.text == "Report of the Harbour Office"
+    assert title.spans[0].size > body.spans[0].size * 1.2  # the 18 pt title stands out
+    assert 9 <= body.spans[0].size <= 14  # 12 pt body text
+
+
+@needs_tesseract
+def test_mixed_file_scanned_page(corpus: dict[str, Case]) -> None:
+    lines = read_last_page(corpus["mixed"].path, TesseractEngine())
+    expected = corpus["mixed"].text.split("\n\n")[3:]
+    assert cer("\n\n".join(expected), text_of(lines)) <= 0.03
+
+
+@needs_tesseract
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="../shared/data/pdf-dev is not present")
+@pytest.mark.parametrize("name", ["ocr_test", "ocr_test_rotated_90"])
+def test_reference_ocr_sentences_come_out(name: str) -> None:
+    sentence = (REFERENCE / f"{name}.txt").read_text(encoding="utf-8").strip()
+    lines = read_last_page(REFERENCE / f"{name}.pdf", TesseractEngine())
+    assert " ".join(text_of(lines).split()) == sentence
+
+
+def test_missing_tesseract_is_a_typed_error(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path, corpus: dict[str, Case]) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # an empty directory: no tesseract anywhere
+    with pymupdf.open(corpus["scan_clean"].path) as doc:
+        error = ocr_page(doc[0], settings=Settings(), engine=TesseractEngine())
+    assert not isinstance(error, PageLines)
+    assert error.code == "ocr_failed" and error.retryable
+    assert "tesseract is not installed" in error.message
+
+
+@needs_tesseract
+def test_unknown_language_is_a_typed_error(corpus: dict[str, Case]) -> None:
+    engine = TesseractEngine()
+    with pymupdf.open(corpus["scan_clean"].path) as doc:
+        error = ocr_page(doc[0], settings=Settings(ocr_lang="eng+xxq"), engine=engine)
+    assert not isinstance(error, PageLines)
+    assert error.code == "ocr_failed" and "xxq" in error.message
+    assert engine.processes == 1  # the language list only; no page was sent
+
+
+@needs_tesseract
+def test_page_over_its_ocr_timeout_is_a_timeout_error(corpus: dict[str, Case]) -> None:
+    with pymupdf.open(corpus["scan_clean"].path) as doc:
+        error = ocr_page(doc[0], settings=Settings(ocr_timeout_s=0.001), engine=TesseractEngine())
+    assert not isinstance(error, PageLines)
+    assert error.code == "timeout" and error.retryable
+
+
+def test_rendering_is_bounded_by_ocr_max_dim(corpus: dict[str, Case]) -> None:
+    class Sizes:  # an engine that only records the image size it was given
+        def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
+            with Image.open(io.BytesIO(image)) as img:
+                self.size = img.size
+            return OcrPage(width=int(self.size[0]), height=int(self.size[1]))
+
+    engine = Sizes()
+    with pymupdf.open(corpus["scan_clean"].path) as doc:
+        lines = ocr_page(doc[0], settings=Settings(ocr_max_dim=1000), engine=engine)
+    assert max(engine.size) == 1000
+    assert isinstance(lines, PageLines) and lines.height == pytest.approx(842, abs=1)
+
+
+def test_word_boxes_of_turned_pages_are_laid_out_upright() -> None:
+    # "Hello world" read upwards on a 200 x 400 px image turned 90 degrees ccw.
+    words = [OcrWord("Hello", (10, 300, 30, 380), 95, 1, 1, 1),
+             OcrWord("world", (10, 200, 30, 290), 93, 1, 1, 1)]
+    lines = page_lines(OcrPage(width=200, height=400, words=words, rotation=90),
+                       number=3, points_per_pixel=0.5)
+    assert (lines.width, lines.height, lines.number) == (200, 100, 3)
+    [line] = lines.lines
+    assert line.text == "Hello world" and line.confidence == 94
+    assert line.spans[0].bbox == (10, 5, 50, 15) and line.spans[1].bbox == (55, 5, 100, 15)
+
+
+def _convert_without_ocr(path: Path, engine: TesseractEngine):  # noqa: ANN202
+    convert_module = pytest.importorskip("webfold.pdf.converter")
+    del convert_module
+    from webfold.convert import ConvertOptions, convert
+
+    options = ConvertOptions(settings=Settings(ocr=False), ocr=engine)
+    return convert(path.read_bytes(), filename=path.name, options=options)
+
+
+def test_no_ocr_never_starts_tesseract(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                       corpus: dict[str, Case]) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # a tesseract start would fail loudly
+    engine = TesseractEngine()
+    doc = _convert_without_ocr(corpus["mixed"].path, engine)
+    assert engine.processes == 0
+    assert [p.route for p in doc.pages] == ["native", "skipped"]
+    assert not any("tesseract" in w for w in doc.warnings)

@@ -1,0 +1,137 @@
+"""The per-page route rule on real generated pages: native text stays native, scans,
+stamped scans and garbled text layers go to OCR, a searchable scan stays native."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from webfold.pdf.model import Line, PageLines, Span
+from webfold.pdf.native import read_page
+from webfold.pdf.route import garbage_score, image_cover, page_route
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+from pdf_corpus import build_corpus, paragraphs  # noqa: E402
+
+ROBUST = REPO / ".." / "shared" / "data" / "pdf-dev" / "robust"
+NATIVE_CASES = ["two_column", "two_column_scrambled", "rotated_15", "rotate_90", "headings",
+                "bold_headings", "table_merged", "running_headers", "lists", "code", "chinese",
+                "cyrillic", "arabic"]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return {c.name: c.path for c in build_corpus(tmp_path_factory.mktemp("corpus"))}
+
+
+def routes(path: Path) -> list[tuple[str, str | None]]:
+    with pymupdf.open(path) as doc:
+        return [page_route(page, read_page(page, page.number + 1)) for page in doc]
+
+
+@pytest.mark.parametrize("name", NATIVE_CASES)
+def test_born_digital_pages_stay_native(corpus: dict[str, Path], name: str) -> None:
+    assert {route for route, _ in routes(corpus[name])} == {"native"}
+
+
+@pytest.mark.parametrize("name", ["scan_clean", "scan_noisy", "scan_rot90", "scan_rot180"])
+def test_image_only_pages_go_to_ocr(corpus: dict[str, Path], name: str) -> None:
+    assert routes(corpus[name]) == [("ocr", "no text layer")]
+
+
+def test_a_stamp_on_a_scan_does_not_make_it_native(corpus: dict[str, Path]) -> None:
+    [(route, reason)] = routes(corpus["scan_stamp"])
+    assert route == "ocr"
+    assert reason is not None and reason.startswith("scanned page: images cover 100%")
+
+
+def test_mixed_file_routes_page_by_page(corpus: dict[str, Path]) -> None:
+    assert [route for route, _ in routes(corpus["mixed"])] == ["native", "ocr"]
+
+
+def test_searchable_scan_with_invisible_text_layer_stays_native(tmp_path: Path) -> None:
+    paras = paragraphs(61, 3, 2)
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_image(page.rect, pixmap=pymupdf.Pixmap(pymupdf.csGRAY, (0, 0, 400, 560)))
+    page.insert_textbox(pymupdf.Rect(72, 72, 523, 770), "\n\n".join(paras), fontsize=12,
+                        render_mode=3)  # invisible, as OCR software writes it
+    doc.save(tmp_path / "searchable.pdf")
+    assert routes(tmp_path / "searchable.pdf") == [("native", None)]
+
+
+def test_title_page_with_a_small_logo_stays_native(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_image(pymupdf.Rect(250, 100, 350, 200),
+                      pixmap=pymupdf.Pixmap(pymupdf.csGRAY, (0, 0, 64, 64)))
+    page.insert_text((200, 400), "Annual Report", fontsize=24)
+    doc.save(tmp_path / "title.pdf")
+    assert routes(tmp_path / "title.pdf") == [("native", None)]
+
+
+def _lines(*texts: str) -> PageLines:
+    lines = [Line(spans=[Span(text=t, bbox=(72, 72 + 14 * i, 500, 84 + 14 * i), size=11)],
+                  bbox=(72, 72 + 14 * i, 500, 84 + 14 * i)) for i, t in enumerate(texts)]
+    return PageLines(number=1, width=595, height=842, lines=lines)
+
+
+# Text layers as PyMuPDF reads them from the pdf.js robust files (glyph ids, UTF-16 read
+# as bytes, private-use symbol codes, cp1251 read as Latin-1, unassigned code points).
+GARBLED = [
+    "\x00\x07\x00\x08\x00\t\x00\n\x00\x0b\x00\x0c",
+    "3/$1B/$72B\x15\x13\x14\x17B\x15\x13\x14\x18\n*UXSD\x035R]NãDG\x03\x10\x03,,\x03%",
+    "\uf8f2\uf8f3",
+    "Îãëàâëåíèå",
+    "䋴䋮䋶㩷◲ᤃ\u0c4f\u0d50ဳ\n㪆\u0c4f\u0d50ဳ",
+    "(cid:12)(cid:15)(cid:7) (cid:44)(cid:3)",
+    "\ufffd\ufffd\ufffd report \ufffd\ufffd",
+]
+CLEAN = [
+    "The river rose slowly through the night.",
+    "Durée de la réunion: deux heures, à l'hôtel de ville.",
+    "Grüße aus Köln, Düsseldorf und Österreich.",
+    "Река медленно поднималась всю ночь.",
+    "河水在夜里慢慢上涨，早上到了石桥。",
+    "ارتفع النهر ببطء طوال الليل",
+    "ﻣﺮﺣﺒﺎ ﺑﺎﻟﻌﺎﻟﻢ",  # Arabic presentation forms are real letters
+    "Issue 6901: f ﬀ ﬁ ﬃ",
+    "Scan here to make a donation!\x01 Thank you for your support of our work.",
+]
+
+
+def test_a_garbled_layer_with_letters_says_so() -> None:
+    route, reason = page_route(None, _lines(GARBLED[1]))
+    assert route == "ocr" and reason is not None and reason.startswith("garbled text layer")
+
+
+@pytest.mark.parametrize("text", GARBLED)
+def test_garbled_text_layers_go_to_ocr(text: str) -> None:
+    assert garbage_score(text) >= 0.1
+    assert page_route(None, _lines(text))[0] == "ocr"
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_clean_text_in_any_script_is_not_garbled(text: str) -> None:
+    assert garbage_score(text) < 0.1
+
+
+def test_no_alphanumeric_text_means_ocr() -> None:
+    assert page_route(None, _lines("  ", "— · —")) == ("ocr", "no text layer")
+
+
+def test_image_cover_is_the_union_clipped_to_the_page() -> None:
+    assert image_cover([], 100, 100) == 0.0
+    assert image_cover([(0, 0, 50, 100), (25, 0, 75, 100)], 100, 100) == pytest.approx(0.75)
+    assert image_cover([(-50, -50, 50, 50)], 100, 100) == pytest.approx(0.25)
+    assert image_cover([(0, 0, 200, 200), (10, 10, 20, 20)], 100, 100) == pytest.approx(1.0)
+
+
+@pytest.mark.skipif(not ROBUST.is_dir(), reason="../shared/data/pdf-dev/robust is not present")
+@pytest.mark.parametrize("name", ["issue5801.pdf", "issue4650.pdf", "issue2833.pdf"])
+def test_real_garbled_text_layers_go_to_ocr(name: str) -> None:
+    assert routes(ROBUST / name)[0][0] == "ocr"
