@@ -1,32 +1,38 @@
 """Fetching a URL safely, politely and within a deadline (edge module; httpx).
 
-`fetch_url` returns the bytes of one URL as a `FetchResult`; `scrape` (in
-`webfold.scrape`) turns a URL into a `Document`. Every hop is vetted by
-`webfold.urlguard` and connected to the exact address that was checked (the URL's host
-is replaced by that address; the Host header and TLS SNI/certificate name keep the
-real host), so DNS cannot be rebound between the check and the connection.
-"""
+`fetch_url` returns the bytes of one URL as a `FetchResult`; `scrape` turns a URL
+into a `Document` (fetching, rendering when the page needs a browser, converting).
+Every hop is vetted by `webfold.urlguard` and connected to the exact address that was
+checked (the URL's host is replaced by that address; the Host header and the TLS
+SNI/certificate name keep the real host), so DNS cannot be rebound between the check
+and the connection."""
 
 from __future__ import annotations
 
 import email.utils
+import hashlib
 import threading
 import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import brotli
 import httpx
 
 from webfold.contentcoding import ContentDecoder, TooLarge
+from webfold.convert import convert
+from webfold.document import Document, failed
 from webfold.errors import ConversionError
 from webfold.pageclass import classify_html
 from webfold.robots import MAX_ROBOTS_BYTES, RobotsRules
 from webfold.settings import DEFAULT_SETTINGS, Settings
 from webfold.sniff import HTML_TYPES, PDF_TYPES, StreamInfo, parse_content_type, sniff
 from webfold.urlguard import Resolver, Target, check_url, system_resolver
+
+if TYPE_CHECKING:
+    from webfold.render import Renderer
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
@@ -425,3 +431,134 @@ def _fetch_robots(origin: str, fetcher: _Fetcher) -> RobotsRules | ConversionErr
             return RobotsRules.allow_all()
         return body
     return RobotsRules.parse(body.decode("utf-8", "replace"))
+
+
+RENDER_MODES = ("auto", "always", "never")
+
+
+def scrape(
+    url: str,
+    *,
+    settings: Settings = DEFAULT_SETTINGS,
+    render: str = "auto",
+    select: str = "main",
+    validators: Validators | None = None,
+    renderer: Renderer | None = None,
+    wait_for_ms: int = 0,
+    wait_selector: str | None = None,
+    scroll: bool = False,
+    respect_robots: bool | None = None,
+    resolver: Resolver = system_resolver,
+) -> Document:
+    """Fetch `url` (rendering it when needed) and convert it: a URL in, a `Document` out.
+
+    `render`: "never" converts what the fetch returned; "auto" (default) sends blocked
+    pages and empty app shells to `renderer` when one is given; "always" skips the
+    fetch and renders (robots.txt and the guard still apply). `select` is the
+    converter's selection mode; `validators` make the fetch conditional.
+    The record gains `http` (status, final URL, redirects, validators...), `route`
+    (fetch | render), `escalated` (why a fetched page was rendered), `timings_ms` and
+    `content_sha256` (of the Markdown, for change detection). Failures are values in
+    `Document.error`: every `fetch_url` code plus render_failed and the converter's.
+    """
+    if render not in RENDER_MODES:
+        raise ValueError(f"render must be one of {RENDER_MODES}, not {render!r}")
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+    fetched: FetchResult | None = None
+    escalated: str | None = None
+    doc: Document | None = None
+    if render == "always":
+        gate = preflight(url, settings=settings, respect_robots=respect_robots, resolver=resolver)
+        doc = _failed(url, gate) if gate else None
+    else:
+        fetched = fetch_url(url, settings=settings, validators=validators, resolver=resolver,
+                            respect_robots=respect_robots)
+        timings["fetch"] = fetched.elapsed_ms
+        doc = _fetched_document(fetched, select, settings, timings)
+        if renderer is not None and render == "auto" and doc.error is not None \
+                and doc.error.code in ("blocked", "empty"):
+            escalated = f"{doc.error.code}: {doc.error.message}"
+            doc = None
+    if doc is None:
+        if renderer is None:
+            doc = _failed(url, ConversionError("render_failed", "no renderer is available"))
+        else:
+            doc = _rendered(url, renderer, settings, select, timings,
+                            RenderOptions(wait_for_ms, wait_selector, scroll))
+    doc.source = url
+    timings["total"] = (time.perf_counter() - started) * 1000
+    doc.extra.update({
+        "http": fetched.facts() if fetched else None,
+        "route": "render" if "render" in timings else "fetch",
+        "escalated": escalated,
+        "timings_ms": {k: round(v, 1) for k, v in timings.items()},
+        "content_sha256": hashlib.sha256(doc.markdown.encode()).hexdigest()
+        if doc.markdown else None,
+    })
+    return doc
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    wait_for_ms: int = 0
+    wait_selector: str | None = None
+    scroll: bool = False
+
+
+def preflight(url: str, *, settings: Settings = DEFAULT_SETTINGS,
+              respect_robots: bool | None = None, resolver: Resolver = system_resolver,
+              robots_cache: RobotsCache | None = None) -> ConversionError | None:
+    """Whether `url` may be requested at all, without requesting it: the guard, then
+    robots.txt (fetched and cached). None when allowed, else the error (bad_url,
+    forbidden_address, robots_disallowed, or what fetching robots.txt ran into)."""
+    target = check_url(url, allow_loopback=settings.allow_loopback, resolver=resolver)
+    if isinstance(target, ConversionError):
+        return target
+    if not (settings.respect_robots if respect_robots is None else respect_robots):
+        return None
+    with new_client() as client:
+        fetcher = _Fetcher(client, settings, resolver, Deadline(settings.fetch_timeout_s),
+                           time.sleep, {})
+        return _robots_error(target, fetcher,
+                             robots_cache if robots_cache is not None else DEFAULT_ROBOTS_CACHE)
+
+
+def _failed(url: str, error: ConversionError, doc_type: str = "unknown") -> Document:
+    return failed(doc_type, error.code, error.message, source=url)
+
+
+def _fetched_document(fetched: FetchResult, select: str, settings: Settings,
+                      timings: dict[str, float]) -> Document:
+    if fetched.error is not None:
+        doc = _failed(fetched.url, fetched.error, fetched.doc_type or "unknown")
+        doc.bytes_in = len(fetched.body)
+        return doc
+    started = time.perf_counter()
+    doc = convert(fetched.body, url=fetched.final_url, content_type=fetched.content_type,
+                  select=select, settings=settings)
+    timings["convert"] = (time.perf_counter() - started) * 1000
+    return doc
+
+
+def _rendered(url: str, renderer: Renderer, settings: Settings, select: str,
+              timings: dict[str, float], options: RenderOptions) -> Document:
+    from webfold.render import RenderRequest, rendered_document
+
+    request = RenderRequest(url=url, wait_for_ms=options.wait_for_ms,
+                            wait_selector=options.wait_selector, scroll=options.scroll,
+                            timeout_s=settings.render_timeout_s,
+                            allow_loopback=settings.allow_loopback,
+                            user_agent=settings.user_agent)
+    result = renderer.render(request)
+    timings["render"] = result.elapsed_ms
+    if result.error is None:
+        verdict = classify_html(result.html.encode("utf-8"))
+        if verdict.kind == "blocked":  # the browser got the bot wall too
+            return _failed(url, ConversionError("blocked", f"rendered: {verdict.reason}"), "html")
+    started = time.perf_counter()
+    doc = rendered_document(result, select=select, settings=settings)
+    timings["convert"] = (time.perf_counter() - started) * 1000
+    doc.extra["render"] = {"status": result.status, "final_url": result.final_url,
+                           "blocked_requests": len(result.blocked_requests)}
+    return doc

@@ -12,7 +12,7 @@ import importlib
 import sys
 
 # Subcommand modules under webfold.cli, in the order `--help` lists them.
-SUBCOMMANDS = ("md", "convert", "pdf", "warc", "crawl")
+SUBCOMMANDS = ("md", "convert", "pdf", "warc", "crawl", "scrape")
 
 
 def build_parser() -> argparse.ArgumentParser:
