@@ -31,9 +31,9 @@ def page(slug: str, title: str, body: str, *, related: bool = False,
         "Gazette</a></li><li><a href='/contact.html'>Contact the newsroom</a></li></ul></header>"
         f"<div class='notice'><p>{COOKIE}</p></div>"
         f"<main><article><h1>{title}</h1><p>{body}</p>"
-        f"<p>Reported for the {slug} desk. {body.split(',')[0]}.</p>"
+        f"<p>Reported for the {slug} desk. {body.split(',')[0].rstrip('.')}.</p>"
         f"{f'<p>{RELATED}</p>' if related else ''}{extra}</article></main>"
-        f"<footer><p>{FOOTER}</p></footer></body></html>"
+        f"<div><p>{FOOTER}</p></div></body></html>"  # an old-style footer: no <footer>
     )
 
 
