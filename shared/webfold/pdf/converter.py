@@ -19,6 +19,7 @@ import pymupdf
 
 from webfold.convert import ConvertOptions
 from webfold.document import Document, Metadata, PageInfo, failed
+from webfold.errors import ConversionError
 from webfold.pdf import route
 from webfold.pdf.furniture import strip_furniture
 from webfold.pdf.images import page_images
@@ -208,10 +209,14 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
         return None
     run.ocr_pages += 1
     try:
-        return ocr.ocr_page(page, settings=settings, engine=run.options.ocr)
-    except Exception as exc:  # a missing binary or a crashed engine: the page is skipped
-        info.route, info.reason = "skipped", f"{info.reason}; OCR failed ({type(exc).__name__})"
+        result = ocr.ocr_page(page, settings=settings, engine=run.options.ocr)
+    except Exception as exc:  # a crashed engine: the page is skipped, the rest goes on
+        result = ConversionError("ocr_failed", f"{type(exc).__name__}: {exc}")
+    if isinstance(result, ConversionError):
+        info.route, info.reason = "skipped", f"{info.reason}; OCR failed ({result.code})"
+        run.warnings.append(f"page {info.number}: OCR failed: {result.message}")
         return None
+    return result
 
 
 def _has_bomb(doc: Any, page: Any) -> bool:

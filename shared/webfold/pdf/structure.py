@@ -175,7 +175,9 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
         return not _continues_across_pages(prev, row)
     a, b = prev.item.box, row.item.box
     gap = (b[1] - a[3]) / max(row.size, 1.0)
-    if gap < -0.3 or gap > st.line_gap + 0.3 or abs(prev.size - row.size) > 0.1 * row.size:
+    ocr = row.item.line.source == "ocr"  # word-box sizes vary: looser bounds
+    max_gap = max(st.line_gap + 0.3, 1.0) if ocr else st.line_gap + 0.3
+    if gap < -0.3 or gap > max_gap or abs(prev.size - row.size) > (0.3 if ocr else 0.1) * row.size:
         return True
     if b[0] >= a[2] or a[0] >= b[2]:  # no horizontal overlap: another column
         return True
