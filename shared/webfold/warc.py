@@ -126,9 +126,7 @@ def iter_warc(source: str | os.PathLike[str] | BinaryIO, *,
 
 def _iter_file(fh: BinaryIO, options: ConvertOptions) -> Iterator[WarcItem]:
     seekable = _seekable(fh)
-    position: int | None = 0
-    while position is not None:
-        restart_from = None
+    while True:
         archive = ArchiveIterator(fh)
         try:
             for record in archive:
@@ -136,13 +134,14 @@ def _iter_file(fh: BinaryIO, options: ConvertOptions) -> Iterator[WarcItem]:
         except Exception as exc:  # warcio raises many types on a broken record
             offset = archive.offset
             yield _broken(offset, f"unreadable record ({type(exc).__name__}: {exc})")
-            restart_from = offset + 1 if seekable else None
+            if not seekable or _resync(fh, offset + 1) is None:
+                return
         else:
             tail = _unread_tail(archive)
             if tail:
                 yield _broken(archive.offset, f"truncated or unreadable data ({tail} bytes "
                                               "at the end)")
-        position = _resync(fh, restart_from) if restart_from is not None else None
+            return
 
 
 def _seekable(fh: BinaryIO) -> bool:
@@ -214,6 +213,9 @@ def _item(record: Any, archive: ArchiveIterator, options: ConvertOptions) -> War
             return _failed(item, record, None, "damaged", "record truncated or header incomplete")
         item.reason = f"{item.record_type} record"
         return item
+    if not (item.uri or "").lower().startswith(("http://", "https://")):
+        item.reason = "non-http response"  # dns:, ftp: ... records hold no web page
+        return item
     http = record.http_headers
     status = _status(http)
     if status is not None and not 200 <= status < 300:
@@ -224,10 +226,10 @@ def _item(record: Any, archive: ArchiveIterator, options: ConvertOptions) -> War
         body, warnings = _payload(record, http, options.settings.max_bytes)
     except _PayloadError as exc:
         return _failed(item, record, status, exc.code, str(exc))
-    route = _route(body[:4096], content_type, item.uri)
     if not body.strip():
         item.reason = "empty payload"
         return item
+    route = _route(body[:4096], content_type, item.uri)
     if route is None:
         item.reason = f"type {parse_content_type(content_type)[0] or 'unknown'}"
         return item

@@ -17,6 +17,7 @@ from warc_builders import (
     gzip_member_offsets,
     plain_record_offsets,
 )
+from warcio.warcwriter import WARCWriter
 
 import webfold
 from webfold.convert import ConvertOptions
@@ -220,3 +221,14 @@ def test_a_hostile_target_uri_cannot_close_the_record_comment():
     assert first_line.startswith("<!-- webfold:record ") and first_line.endswith(" -->")
     assert first_line.count(">") == 1
     assert "<script>" not in doc.markdown
+
+
+def test_a_dns_response_record_is_not_mistaken_for_a_page():
+    buf = io.BytesIO()
+    writer = WARCWriter(buf, gzip=False)
+    writer.write_record(writer.create_warc_record(
+        "dns:example.com", "response", payload=io.BytesIO(b"20240506 example.com. 300 IN A "
+                                                          b"93.184.216.34\n"),
+        warc_content_type="text/dns"))
+    [item] = items(buf.getvalue())
+    assert (item.status, item.reason) == ("skipped", "non-http response")
