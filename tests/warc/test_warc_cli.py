@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import sys
 
 from warc_builders import Rec, article, build_warc
 
@@ -75,3 +77,18 @@ def test_a_failed_record_makes_the_exit_code_one(tmp_path, capsys):
 def test_a_missing_file_exits_two(tmp_path, capsys):
     assert run([str(tmp_path / "nope.warc")]) == 2
     assert "nope.warc" in capsys.readouterr().err
+
+
+def test_a_terminal_gets_a_progress_bar_and_pipes_do_not(tmp_path, capsys, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert run([str(archive(tmp_path, PAGES)), "--jsonl", "--all-blocks"]) == 0
+    shown = terminal.getvalue()
+    assert "\r[" in shown and "records" in shown and "4 records: 2 converted" in shown
+    monkeypatch.undo()
+    assert run([str(archive(tmp_path, PAGES)), "--jsonl", "--all-blocks"]) == 0
+    assert "\r[" not in capsys.readouterr().err
