@@ -35,6 +35,7 @@ _NOT_PAGES = frozenset({
     ".xml", ".zip", ".gz", ".tar", ".mp3", ".mp4", ".webm", ".avi", ".mov", ".woff",
     ".woff2", ".ttf", ".exe", ".dmg", ".iso"})
 _SPACE = re.compile(r"\s+")
+_QUEUE_PER_PAGE = 10  # links kept waiting per page of budget: bounds memory on link farms
 
 
 @dataclass(slots=True)
@@ -197,8 +198,9 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> Craw
                 continue
             done.add(fetched.final_url)
             result.documents.append(_page_document(fetched, options))
-            if fetched.doc_type == "html" and fetched.body and _origin(fetched.final_url) == origin:
-                for link in page_links(fetched.body, fetched.final_url):
+            if fetched.ok and fetched.doc_type == "html" and _origin(fetched.final_url) == origin:
+                room = settings.crawl_max_pages * _QUEUE_PER_PAGE - len(queue)
+                for link in page_links(fetched.body, fetched.final_url)[:max(room, 0)]:
                     if link not in seen and _origin(link) == origin:
                         seen.add(link)
                         queue.append(link)
