@@ -22,7 +22,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from webfold.aws import resources
 from webfold.aws.outcome import RetryableFailure
-from webfold.aws.runtime import convert_options
+from webfold.aws.runtime import convert_options, renderer
 from webfold.aws.s3io import write_rejected
 from webfold.aws.telemetry import count_failure, count_outcome
 from webfold.aws.urls import ingest, parse_message
@@ -36,6 +36,7 @@ processor = BatchProcessor(event_type=EventType.SQS)
 s3 = boto3.client("s3")
 table = state_table(boto3, os.environ[resources.ENV_URL_STATE_TABLE])
 OPTIONS = convert_options(os.environ)
+RENDERER = renderer(os.environ)
 BUCKET = os.environ[resources.ENV_BUCKET]
 
 
@@ -50,7 +51,8 @@ def record_handler(record: SQSRecord) -> None:
         return
     started = time.perf_counter()
     try:
-        outcome = ingest(message, s3=s3, bucket=BUCKET, table=table, options=OPTIONS)
+        outcome = ingest(message, s3=s3, bucket=BUCKET, table=table, options=OPTIONS,
+                         renderer=RENDERER)
     except RetryableFailure as exc:
         count_failure(exc.error)
         raise

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -150,6 +151,7 @@ class LocalStack:
         """Start the server and create the resources; returns their names."""
         from moto.server import ThreadedMotoServer
 
+        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line per request otherwise
         self.server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
         self.server.start()
         host, port = self.server.get_host_and_port()
@@ -162,6 +164,13 @@ class LocalStack:
 
         return boto3.client(service, endpoint_url=self.endpoint, region_name=REGION,
                             aws_access_key_id="local", aws_secret_access_key="local")
+
+    def resource(self, service: str) -> Any:
+        """A boto3 resource (e.g. a DynamoDB `Table` factory) for the embedded server."""
+        import boto3
+
+        return boto3.resource(service, endpoint_url=self.endpoint, region_name=REGION,
+                              aws_access_key_id="local", aws_secret_access_key="local")
 
     def reset(self) -> StackNames:
         """Forget every object, message and item, and create the resources afresh."""

@@ -42,3 +42,8 @@ WATCH_INTERVAL_ATTR = "interval_s"
 # The input the EventBridge Scheduler target passes to `rescrape` (a Scheduler context
 # attribute, filled in at each tick); `rescrape` computes what is due against it.
 SCHEDULER_INPUT = '{"scheduled_time": "<aws.scheduler.scheduled-time>"}'
+
+# Page images for the OCR function and rendered HTML from the render function pass
+# through here (payloads stay small); the bucket's lifecycle rule expires the prefix
+# after a day. Only the OCR function reads it, only the render function writes it.
+SCRATCH_PREFIX = "tmp/webfold-scratch/"

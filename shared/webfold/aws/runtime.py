@@ -1,9 +1,16 @@
-"""What a handler reads from its environment once, at cold start."""
+"""What a handler reads from its environment once, at cold start.
+
+On AWS the OCR engine and the renderer are the container functions named by
+`WEBFOLD_OCR_FUNCTION` / `WEBFOLD_RENDER_FUNCTION`; without them (one machine) they are
+the local Tesseract engine and the local Chromium, called in-process.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from webfold.aws import resources as r
 from webfold.convert import ConvertOptions
 from webfold.settings import Settings
 
@@ -15,4 +22,28 @@ def convert_options(environ: Mapping[str, str]) -> ConvertOptions:
     with a limit nobody asked for.
     """
     settings = Settings.from_env(environ)
-    return ConvertOptions(select=settings.select, settings=settings)
+    ocr = None
+    if environ.get(r.ENV_OCR_FUNCTION):
+        from webfold.aws.engines import LambdaOcrEngine
+
+        ocr = LambdaOcrEngine(**_invoke_parts(environ, r.ENV_OCR_FUNCTION))
+    return ConvertOptions(select=settings.select, settings=settings, ocr=ocr)
+
+
+def renderer(environ: Mapping[str, str]) -> Any:
+    """The render function when one is configured, else the local Chromium (None when
+    this machine has no Chromium: pages that need rendering then fail `render_failed`)."""
+    if environ.get(r.ENV_RENDER_FUNCTION):
+        from webfold.aws.engines import LambdaRenderer
+
+        return LambdaRenderer(**_invoke_parts(environ, r.ENV_RENDER_FUNCTION))
+    from webfold.render import local_renderer
+
+    return local_renderer()
+
+
+def _invoke_parts(environ: Mapping[str, str], function_var: str) -> dict[str, Any]:
+    import boto3
+
+    return {"lambda_client": boto3.client("lambda"), "s3": boto3.client("s3"),
+            "bucket": environ[r.ENV_BUCKET], "function_name": environ[function_var]}

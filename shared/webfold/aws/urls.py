@@ -22,10 +22,11 @@ from webfold.aws.urlstate import UrlState, load_state, save_state
 from webfold.convert import SELECT_MODES, ConvertOptions
 from webfold.document import Document
 from webfold.errors import ConversionError
+from webfold.fetch import RENDER_MODES, Validators, scrape
 
-RENDER_MODES = ("auto", "always", "never")
 _FIELDS = frozenset({"url", "render", "select", "key"})
 _MAX_URL_CHARS = 8_192
+_RETRYABLE_CLIENT_STATUSES = frozenset({408, 425, 429})
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +79,11 @@ def _valid_key(key: object) -> bool:
 
 
 def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: ConvertOptions,
-           now: float | None = None) -> Outcome:
+           renderer: Any = None, now: float | None = None) -> Outcome:
     """Fetch, convert and (when changed) write one URL; record its state.
 
+    `renderer` (a `webfold.render.Renderer`, or None for none) renders pages that need a
+    browser.
     Returns `converted`, `unchanged` (304, or the same Markdown as last time: nothing
     rewritten) or `failed` (a permanent failure, its JSON record written). Raises
     `RetryableFailure` for a retryable one (timeout, 5xx, blocked, storage).
@@ -88,12 +91,12 @@ def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: Conver
     moment = int(now if now is not None else time.time())
     state = load_state(table, msg.url)
     watched = bool(state and state.interval_s)
-    doc = _scrape(msg, state, options)
+    doc = _scrape(msg, state, options, renderer)
     fetched = {"last_fetched": moment, "last_error": None}
     if doc.error is not None and doc.error.code == "not_modified":
         save_state(table, msg.url, fetched, watched=watched)
         return Outcome("unchanged", doc_type=doc.type)
-    if doc.error is not None and doc.error.retryable:
+    if doc.error is not None and _worth_retrying(doc):
         save_state(table, msg.url, {"last_error": doc.error.code}, watched=watched)
         raise RetryableFailure(doc.error)
     stem = msg.stem
@@ -113,12 +116,20 @@ def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: Conver
                    doc.bytes_in)
 
 
-def _scrape(msg: UrlMessage, state: UrlState | None, options: ConvertOptions) -> Document:
-    from webfold.fetch import Validators
-    from webfold.scrape import scrape
+def _worth_retrying(doc: Document) -> bool:
+    """Retryable by its code, except a client error: a 404 or 410 stays one on retry."""
+    assert doc.error is not None
+    status = (doc.extra.get("http") or {}).get("status")
+    if doc.error.code == "http_error" and isinstance(status, int) and 400 <= status < 500:
+        return status in _RETRYABLE_CLIENT_STATUSES
+    return doc.error.retryable
+
+
+def _scrape(msg: UrlMessage, state: UrlState | None, options: ConvertOptions,
+            renderer: Any) -> Document:
 
     # Conditional only when the outputs of the last fetch are where this message wants them.
     written = state is not None and state.content_hash and state.stem == msg.stem
     validators = Validators(state.etag, state.last_modified) if written and state else None
     return scrape(msg.url, render=msg.render, select=msg.select or options.select,
-                  settings=options.settings, validators=validators)
+                  settings=options.settings, validators=validators, renderer=renderer)

@@ -1,0 +1,130 @@
+"""The OCR engine and the renderer as Lambda invokes of the container functions.
+
+`LambdaOcrEngine` implements `webfold.pdf.ocr.OcrEngine` and `LambdaRenderer`
+implements `webfold.render.Renderer`: the converter calls them exactly like the local
+Tesseract engine and Chromium renderer. Documents never travel in a payload (Lambda
+caps them at 6 MB): a page image goes to a scratch key in the bucket and the OCR
+function reads it from there; the render function writes the page's HTML to a scratch
+key and returns the key. Scratch objects are deleted after use (and live under a
+prefix the bucket's lifecycle rule may expire, in case a caller dies first).
+
+The payload formats (`ocr_request`, `ocr_page_to_dict`, ...) are shared with the two
+handlers in `functions/ocr` and `functions/render`.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+
+from webfold.aws.resources import SCRATCH_PREFIX
+from webfold.errors import ConversionError
+
+_MAX_RENDERED_BYTES = 50_000_000
+
+
+def scratch_key(suffix: str) -> str:
+    return f"{SCRATCH_PREFIX}{uuid.uuid4().hex}{suffix}"
+
+
+def ocr_page_to_dict(page: Any) -> dict[str, Any]:
+    """An `OcrPage` as the OCR function's JSON response."""
+    return {"width": page.width, "height": page.height, "rotation": page.rotation,
+            "words": [[w.text, list(w.box), w.confidence, w.block, w.paragraph, w.line]
+                      for w in page.words],
+            "error": page.error.to_dict() if page.error else None}
+
+
+def ocr_page_from_dict(data: dict[str, Any]) -> Any:
+    """The OCR function's JSON response as an `OcrPage`; `ocr_failed` if it is malformed."""
+    from webfold.pdf.ocr import OcrPage, OcrWord
+
+    try:
+        err = data.get("error")
+        return OcrPage(width=int(data["width"]), height=int(data["height"]),
+                       rotation=int(data.get("rotation", 0)),
+                       words=[OcrWord(str(t), (int(b[0]), int(b[1]), int(b[2]), int(b[3])),
+                                      float(c), int(bl), int(p), int(ln))
+                              for t, b, c, bl, p, ln in data.get("words", [])],
+                       error=ConversionError(err["code"], err["message"]) if err else None)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        return OcrPage(width=0, height=0, error=ConversionError(
+            "ocr_failed", f"the OCR function answered nonsense: {exc}"))
+
+
+class LambdaOcrEngine:
+    """OCR through the OCR container function: image to a scratch key, invoke, delete."""
+
+    def __init__(self, *, lambda_client: Any, s3: Any, bucket: str, function_name: str) -> None:
+        self.lambda_client = lambda_client
+        self.s3 = s3
+        self.bucket = bucket
+        self.function_name = function_name
+
+    def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> Any:
+        """See `webfold.pdf.ocr.OcrEngine.recognize`; AWS failures are `ocr_failed`."""
+        from webfold.pdf.ocr import OcrPage
+
+        key = scratch_key(".png")
+        try:
+            self.s3.put_object(Bucket=self.bucket, Key=key, Body=image, ContentType="image/png")
+            payload = {"bucket": self.bucket, "key": key, "lang": lang, "timeout_s": timeout_s}
+            answer = invoke(self.lambda_client, self.function_name, payload)
+        except (ClientError, BotoCoreError, ValueError) as exc:
+            return OcrPage(width=0, height=0,
+                           error=ConversionError("ocr_failed", f"OCR function: {exc}"))
+        finally:
+            _delete_quietly(self.s3, self.bucket, key)
+        return ocr_page_from_dict(answer)
+
+
+class LambdaRenderer:
+    """Rendering through the render container function, which writes the HTML to S3."""
+
+    def __init__(self, *, lambda_client: Any, s3: Any, bucket: str, function_name: str) -> None:
+        self.lambda_client = lambda_client
+        self.s3 = s3
+        self.bucket = bucket
+        self.function_name = function_name
+
+    def render(self, request: Any) -> Any:
+        """See `webfold.render.Renderer.render`; AWS failures are `render_failed`."""
+        from webfold.render import RenderResult
+
+        key = scratch_key(".html")
+        try:
+            answer = invoke(self.lambda_client, self.function_name,
+                            {"request": request.to_dict(), "bucket": self.bucket, "key": key})
+            result = RenderResult.from_dict({k: v for k, v in answer.items() if k != "html_key"})
+            if result.error is None and answer.get("html_key"):
+                body = self.s3.get_object(Bucket=self.bucket, Key=answer["html_key"])["Body"]
+                result.html = body.read(_MAX_RENDERED_BYTES).decode("utf-8", "replace")
+        except (ClientError, BotoCoreError, ValueError, KeyError, TypeError) as exc:
+            return RenderResult(url=request.url, error=ConversionError(
+                "render_failed", f"render function: {exc}"))
+        finally:
+            _delete_quietly(self.s3, self.bucket, key)
+        return result
+
+
+def invoke(lambda_client: Any, function_name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """A synchronous invoke; raises ValueError when the function itself failed."""
+    resp = lambda_client.invoke(FunctionName=function_name, InvocationType="RequestResponse",
+                                Payload=json.dumps(payload).encode("utf-8"))
+    body = resp["Payload"].read()
+    if resp.get("FunctionError"):
+        raise ValueError(f"{function_name} failed: {body[:300].decode('utf-8', 'replace')}")
+    answer = json.loads(body)
+    if not isinstance(answer, dict):
+        raise ValueError(f"{function_name} answered {type(answer).__name__}, not an object")
+    return answer
+
+
+def _delete_quietly(s3: Any, bucket: str, key: str) -> None:
+    try:
+        s3.delete_object(Bucket=bucket, Key=key)
+    except (ClientError, BotoCoreError):
+        pass  # the scratch prefix expires by lifecycle rule anyway
