@@ -1,0 +1,77 @@
+"""The benchmark's text scores (scripts/pdf_scores.py): normalisation, edit distance,
+word F1, heading and table-row recall."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from pdf_scores import (  # noqa: E402
+    cer,
+    heading_recall,
+    levenshtein,
+    plain_text,
+    table_row_recall,
+    word_f1,
+)
+
+
+def slow_levenshtein(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def test_bit_parallel_levenshtein_equals_the_textbook_one() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        a = "".join(rng.choice("ab c") for _ in range(rng.randint(0, 40)))
+        b = "".join(rng.choice("ab c") for _ in range(rng.randint(0, 40)))
+        assert levenshtein(a, b) == slow_levenshtein(a, b)
+    assert levenshtein("", "abc") == 3 and levenshtein("kitten", "sitting") == 3
+
+
+def test_markup_is_stripped_before_comparing() -> None:
+    md = ("# Title\n\nSome **bold** and _italic_ text with a [link](http://x.test).\n\n"
+          "- first item\n1. second item\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\n"
+          "```python\nprint(1)\n```\n\n![figure](img.png)\n\n> quoted")
+    assert plain_text(md) == ("Title Some bold and italic text with a link. first item "
+                              "second item A B 1 2 print(1) quoted")
+    assert plain_text("snake_case_name stays") == "snake_case_name stays"
+    assert plain_text("ﻣﺮﺣﺒﺎ") == "مرحبا"  # presentation forms compare as letters
+
+
+def test_cer_and_word_f1() -> None:
+    assert cer("The river rose.", "# The  river\nrose.") == 0.0
+    assert cer("abcd", "abxd") == pytest.approx(0.25)
+    assert cer("", "") == 0.0 and cer("", "junk") == 1.0
+    assert word_f1("a b c d", "a b c d") == 1.0
+    assert word_f1("a b c d", "a b") == pytest.approx(2 * 1.0 * 0.5 / 1.5)
+    assert word_f1("a b", "") == 0.0
+
+
+def test_heading_recall_counts_markdown_headings_only() -> None:
+    md = "# Annual Report\n\nRainfall and Rivers\n\n### **Costs**\n"
+    assert heading_recall(["Annual Report", "Rainfall and Rivers", "Costs"], md) == \
+        pytest.approx(2 / 3)
+    assert heading_recall([], md) is None
+
+
+def test_table_rows_match_with_merged_cells_repeated_or_left_empty() -> None:
+    rows = [["Region", "Units"], ["North", "120"], ["North", "80"], ["South", "95"]]
+    repeated = "| Region | Units |\n|---|---|\n| North | 120 |\n| North | 80 |\n| South | 95 |"
+    empty = "| Region | Units |\n|---|---|\n| North | 120 |\n|  | 80 |\n| South | 95 |"
+    wrong = "| Region | Units |\n|---|---|\n| North | 120 |\n|  | 80 |\n|  | 95 |"
+    assert table_row_recall(rows, repeated) == 1.0
+    assert table_row_recall(rows, empty) == 1.0
+    assert table_row_recall(rows, wrong) == 0.75
+    assert table_row_recall(rows, "Region Units North 120") == 0.0
+    assert table_row_recall([], repeated) is None
