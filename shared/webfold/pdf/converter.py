@@ -26,7 +26,7 @@ from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines
 from webfold.pdf.native import image_infos, read_page
-from webfold.pdf.structure import build_blocks, document_styles
+from webfold.pdf.structure import build_blocks, document_styles, join_blocks
 from webfold.pdf.tables import find_tables
 from webfold.settings import Settings
 from webfold.sniff import StreamInfo
@@ -119,7 +119,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
     styles = document_styles([items for _, items in ordered], _outline(doc))
     blocks = build_blocks(ordered, styles)
     _warn_skipped(pages, run)
-    markdown = "\n\n".join(b.markdown for b in blocks)
+    markdown = join_blocks(blocks)
     result = Document(type="pdf", markdown=markdown + "\n" if markdown else "", blocks=blocks,
                       metadata=_metadata(doc, blocks), warnings=run.warnings,
                       pages=[p.info for p in pages])

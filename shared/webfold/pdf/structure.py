@@ -21,6 +21,7 @@ from webfold.pdf.model import Span
 MAX_HEADING_CHARS = 160
 MAX_BOLD_HEADING_WORDS = 14
 HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
+OCR_HEADING_RATIO = 1.4  # OCR sizes come from word boxes and wobble: a clearer margin
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
@@ -152,7 +153,7 @@ def _heading_level(row: _Row, st: Styles) -> int:
     if outlined:
         return outlined
     level = st.heading_levels.get(round(row.size * 2) / 2, 0)
-    if level:
+    if level and (row.item.line.source != "ocr" or row.size >= OCR_HEADING_RATIO * st.body_size):
         return level
     short = len(text.split()) <= MAX_BOLD_HEADING_WORDS and not _SENTENCE_END.search(text)
     if row.bold and short and not text.endswith(","):
@@ -354,6 +355,17 @@ def _markdown(runs: list[Span]) -> str:
         trail = text[len(text.rstrip()):]
         out.append(lead + core + trail)
     return " ".join("".join(out).split())
+
+
+def join_blocks(blocks: list[Block]) -> str:
+    """The document's Markdown: blank lines between blocks, none inside a list."""
+    parts: list[str] = []
+    for prev, block in zip([None, *blocks], blocks, strict=False):
+        if parts:
+            tight = prev.kind == "list_item" and block.kind == "list_item"
+            parts.append("\n" if tight else "\n\n")
+        parts.append(block.markdown)
+    return "".join(parts)
 
 
 def _norm(text: str) -> str:
