@@ -42,7 +42,6 @@ BACKOFF_MAX_S = 4.0
 ROBOTS_TTL_S = 3_600.0
 ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.1"
 ACCEPT_ENCODING = "gzip, deflate, br"
-_CHUNK = 65_536
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +372,7 @@ def read_body(response: httpx.Response, deadline: Deadline,
         return decoder
     received = 0
     try:
-        for chunk in response.iter_raw(_CHUNK):
+        for chunk in response.iter_raw():  # as it arrives, so the deadline is checked
             received += len(chunk)
             if received > cap:
                 return ConversionError("too_large", f"the body is over the {cap} byte cap")

@@ -12,6 +12,7 @@ import ipaddress
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -149,7 +150,7 @@ def check_url(url: str, *, allow_loopback: bool = False,
     """
     parsed = parse_url(url)
     if isinstance(parsed, ConversionError):
-        return parsed
+        return _refused_literal(url, allow_loopback) or parsed
     host = parsed.raw_host.decode("ascii").lower()  # IDNA-encoded, what DNS sees
     port = parsed.port or (443 if parsed.scheme == "https" else 80)
     literal = ip_literal(host)
@@ -169,3 +170,18 @@ def check_url(url: str, *, allow_loopback: bool = False,
             return ConversionError("forbidden_address",
                                    f"{host} is {address}, a {reason} address")
     return Target(url=parsed, host=host, port=port, addresses=tuple(addresses))
+
+
+def _refused_literal(url: str, allow_loopback: bool) -> ConversionError | None:
+    # httpx rejects some spellings a browser accepts (0177.0.0.1); name the real problem.
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname if parts.scheme.lower() in ALLOWED_SCHEMES else None
+    except ValueError:
+        return None
+    literal = ip_literal(host) if host else None
+    reason = refusal(literal, allow_loopback=allow_loopback) if literal else None
+    if reason:
+        return ConversionError("forbidden_address", f"{host} is {literal}, a {reason} address")
+    return None
+

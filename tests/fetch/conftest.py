@@ -1,0 +1,38 @@
+"""Fixtures: the real HTTP server on 127.0.0.1 (`site`) and fetch settings for it."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from collections.abc import Iterator
+
+import pytest
+from fetch_site import Handler, Site, payloads
+
+from webfold.settings import Settings
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # clients hanging up mid-body is what several tests do on purpose
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    server = QuietServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    state = Site(port=server.server_address[1])
+    Handler.site = state
+    Handler.payloads = payloads()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield state
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def settings() -> Settings:
+    """Loopback allowed (the server is on 127.0.0.1), short deadlines, small caps."""
+    return Settings(allow_loopback=True, fetch_timeout_s=5.0, connect_timeout_s=2.0,
+                    fetch_max_bytes=1_000_000)
