@@ -1,0 +1,110 @@
+"""Structure details on small generated PDFs: links, hyphenation, emphasis, images, CLI."""
+
+from __future__ import annotations
+
+import io
+
+import pymupdf
+import pytest
+from PIL import Image
+
+from webfold import convert
+from webfold.cli.pdf import parse_pages
+from webfold.convert import ConvertOptions
+
+
+def _page_with(lines: list[tuple[str, str, float]], size: float = 11.0) -> pymupdf.Document:
+    """One page; each (text, fontname, y)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for text, font, y in lines:
+        page.insert_text((72, y), text, fontname=font, fontsize=size)
+    return doc
+
+
+def test_hyphen_dropped_only_where_a_word_was_split():
+    doc = _page_with([("The engineers checked the pumps and the wa-", "helv", 100),
+                      ("ter level was measured by a self-", "helv", 114),
+                      ("locking gauge before the storm arrived.", "helv", 128)])
+    md = convert(doc.tobytes()).markdown
+    assert "the water level" in md
+    assert "self-locking gauge" in md
+
+
+def test_bold_italic_and_links():
+    doc = _page_with([("Plain words then", "helv", 100)])
+    page = doc[0]
+    page.insert_text((170, 100), "strong", fontname="hebo", fontsize=11)
+    page.insert_text((210, 100), "and", fontname="helv", fontsize=11)
+    page.insert_text((232, 100), "slanted.", fontname="heit", fontsize=11)
+    page.insert_text((72, 114), "See the report online.", fontname="helv", fontsize=11)
+    rect = pymupdf.Rect(110, 104, 150, 117)
+    page.insert_link({"kind": pymupdf.LINK_URI, "from": rect, "uri": "https://example.org/r"})
+    page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 104, 90, 117),
+                      "uri": "javascript:alert(1)"})
+    md = convert(doc.tobytes()).markdown
+    assert "**strong**" in md and "*slanted.*" in md
+    assert "](https://example.org/r)" in md
+    assert "javascript" not in md
+
+
+def test_running_header_and_page_numbers_removed_over_pages():
+    doc = pymupdf.open()
+    for n in range(1, 5):
+        page = doc.new_page()
+        page.insert_text((72, 40), "Harbour Office Quarterly", fontsize=9)
+        page.insert_text((72, 200), f"Body text of page number {n} stays.", fontsize=11)
+        page.insert_text((290, 810), str(n), fontsize=9)
+    md = convert(doc.tobytes()).markdown
+    assert "Harbour Office Quarterly" not in md
+    assert md.count("stays.") == 4
+    assert "\n3\n" not in f"\n{md}\n"
+
+
+def _jpeg() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (120, 80), (200, 30, 30)).save(buf, "JPEG", quality=80)
+    return buf.getvalue()
+
+
+def test_images_written_jpeg_unchanged_png_otherwise(tmp_path):
+    jpeg = _jpeg()
+    png = io.BytesIO()
+    Image.new("RGB", (60, 60), (0, 90, 200)).save(png, "PNG")
+    doc = _page_with([("Before the pictures.", "helv", 100), ("After the pictures.", "helv", 500)])
+    doc[0].insert_image(pymupdf.Rect(72, 150, 272, 283), stream=jpeg)
+    doc[0].insert_image(pymupdf.Rect(72, 300, 172, 400), stream=png.getvalue())
+    out = tmp_path / "img"
+    result = convert(doc.tobytes(), options=ConvertOptions(image_dir=str(out)))
+    files = sorted(p.name for p in out.iterdir())
+    assert len(files) == 2
+    jpg = next(p for p in out.iterdir() if p.suffix == ".jpg")
+    assert jpg.read_bytes() == jpeg
+    assert next(p for p in out.iterdir() if p.suffix == ".png").read_bytes()[:4] == b"\x89PNG"
+    md = result.markdown
+    assert md.index("Before") < md.index(f"![]({jpg.name})") < md.index("After")
+
+
+def test_image_marker_without_directory():
+    doc = _page_with([("Caption text below.", "helv", 300)])
+    doc[0].insert_image(pymupdf.Rect(72, 100, 272, 233), stream=_jpeg())
+    md = convert(doc.tobytes()).markdown
+    assert md.startswith("![](#page-1-image-1)")
+
+
+def test_blocks_carry_page_numbers_and_page_routes():
+    doc = pymupdf.open()
+    for n in range(1, 4):
+        doc.new_page().insert_text((72, 300), f"Text on page {n}.", fontsize=11)
+    result = convert(doc.tobytes())
+    assert [b.page for b in result.blocks] == [1, 2, 3]
+    record = result.record()
+    assert [p["route"] for p in record["pages"]] == ["native"] * 3
+
+
+def test_parse_pages():
+    assert parse_pages("1-3,7") == (1, 2, 3, 7)
+    assert parse_pages("5") == (5,)
+    for bad in ("0", "3-1", "a", "1-", ""):
+        with pytest.raises(ValueError):
+            parse_pages(bad)
