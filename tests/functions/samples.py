@@ -23,7 +23,7 @@ def page_html(title: str, sentence: str) -> bytes:
 
 
 def pdf_bytes(text: str = "Quarterly tide tables for the northern harbour.") -> bytes:
-    import fitz
+    import pymupdf as fitz
 
     doc = fitz.open()
     page = doc.new_page()

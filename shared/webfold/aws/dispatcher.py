@@ -131,3 +131,28 @@ def scheduler_event(now: datetime | None = None) -> dict:
     """The input the EventBridge Scheduler target gives `rescrape` (see resources)."""
     moment = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
     return {"scheduled_time": moment}
+
+
+class LocalLambdaClient:
+    """The `invoke` call of a boto3 Lambda client, answered by the handlers in-process.
+
+    moto cannot run functions without Docker; this runs `functions/<name>/handler.py`
+    (the OCR and render functions included) with a real JSON round trip of the payload,
+    so the Lambda engines work on one machine exactly as against AWS.
+    """
+
+    def invoke(self, *, FunctionName: str, Payload: bytes,  # noqa: N803 (boto3's names)
+               InvocationType: str = "RequestResponse") -> dict[str, Any]:
+        import io
+        import json
+
+        from webfold.aws.local import load_handler
+
+        handler = load_handler(FunctionName)
+        try:
+            answer = handler.lambda_handler(json.loads(Payload), LocalContext(FunctionName))
+        except Exception as exc:  # Lambda reports an unhandled error as FunctionError
+            error = {"errorType": type(exc).__name__, "errorMessage": str(exc)}
+            return {"StatusCode": 200, "FunctionError": "Unhandled",
+                    "Payload": io.BytesIO(json.dumps(error).encode())}
+        return {"StatusCode": 200, "Payload": io.BytesIO(json.dumps(answer).encode())}

@@ -12,11 +12,13 @@ Its `Dispatcher` then drives them as the event source mappings would in AWS.
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,3 +208,176 @@ class LocalStack:
         if self.server is not None:
             self.server.stop()
             self.server = None
+
+    def tick(self) -> dict:
+        """One EventBridge Scheduler tick: the real `rescrape` handler, called now."""
+        from webfold.aws.dispatcher import LocalContext, scheduler_event
+
+        return load_handler("rescrape").lambda_handler(scheduler_event(),
+                                                       LocalContext("rescrape"))
+
+
+def output_summary(record: dict[str, Any]) -> str:
+    """One line of a JSON record: type, title, sizes, pages or records, error."""
+    fields: dict[str, Any] = {"type": record.get("type")}
+    title = (record.get("metadata") or {}).get("title")
+    if title:
+        fields["title"] = title[:60]
+    for name in ("blocks_kept", "bytes_markdown"):
+        if name in record:
+            fields[name] = record[name]
+    if record.get("pages"):
+        fields["pages"] = len(record["pages"])
+    if record.get("warc"):
+        fields["records"] = record["warc"].get("converted")
+    if record.get("route"):
+        fields["route"] = record["route"]
+    error = record.get("error")
+    fields["error"] = error.get("code") if isinstance(error, dict) else error
+    return json.dumps(fields, ensure_ascii=False, separators=(", ", ": "))
+
+
+def print_outputs(s3: Any, bucket: str, keys: list[str], out: Any = sys.stdout) -> None:
+    """Print each output key; a record key with one line of its JSON record."""
+    for key in keys:
+        if key.endswith(".json"):
+            record = json.loads(s3.get_object(Bucket=bucket, Key=key)["Body"].read())
+            print(f"{key}  {output_summary(record)}", file=out)
+        else:
+            print(key, file=out)
+
+
+def output_keys(s3: Any, bucket: str, exclude: set[str]) -> list[str]:
+    """Every .md/.json key in the bucket that is not in `exclude`, sorted."""
+    found: list[str] = []
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+        found += [o["Key"] for o in page.get("Contents", [])
+                  if o["Key"].endswith((".md", ".json")) and o["Key"] not in exclude]
+    return sorted(found)
+
+
+def drop_files(s3: Any, bucket: str, paths: list[Path], prefix: str) -> list[str]:
+    """Upload local files under `prefix`; returns their keys."""
+    keys = []
+    for path in paths:
+        key = prefix + path.name
+        s3.put_object(Bucket=bucket, Key=key, Body=path.read_bytes())
+        keys.append(key)
+    return keys
+
+
+def queue_urls(sqs: Any, queue_url: str, urls: list[str], render: str = "auto") -> None:
+    for url in urls:
+        sqs.send_message(QueueUrl=queue_url, MessageBody=json.dumps({"url": url,
+                                                                     "render": render}))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m webfold.aws.local",
+        description="Run the Webfold pipeline on this machine (moto as AWS) or against "
+                    "the deployed stack (--aws).")
+    parser.add_argument("--drop", nargs="+", type=Path, default=[], metavar="PATH",
+                        help="upload these files to the documents bucket")
+    parser.add_argument("--url", nargs="+", default=[], metavar="URL",
+                        help="put these URLs on the URL queue")
+    parser.add_argument("--prefix", default="inbox/", help="key prefix for dropped files")
+    parser.add_argument("--watch", action="store_true",
+                        help="keep running: poll the queues, tick the rescrape schedule, "
+                             "print outputs as they appear (Ctrl-C stops)")
+    parser.add_argument("--tick-s", type=float, default=60.0,
+                        help="seconds between rescrape ticks with --watch")
+    parser.add_argument("--aws", action="store_true",
+                        help=f"use the deployed stack (names from {r.ENV_BUCKET} and "
+                             f"{r.ENV_URLS_QUEUE}, credentials from the environment)")
+    parser.add_argument("--wait-s", type=float, default=300.0,
+                        help="with --aws: how long to wait for the outputs")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Exit 0 when every expected output appeared, 1 otherwise, 2 for bad arguments."""
+    args = build_parser().parse_args(argv)
+    missing = [str(p) for p in args.drop if not p.is_file()]
+    if missing:
+        print(f"webfold local: no such file: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    if args.aws:
+        return run_against_aws(args)
+    stack = LocalStack()
+    try:
+        stack.start()
+        os.environ.update(stack.environ())
+        return run_local(stack, args)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        stack.stop()
+
+
+def run_local(stack: LocalStack, args: argparse.Namespace) -> int:
+    assert stack.names is not None
+    names, s3, sqs = stack.names, stack.client("s3"), stack.client("sqs")
+    dispatcher = stack.dispatcher()
+    drop_files(s3, names.bucket, args.drop, args.prefix)
+    queue_urls(sqs, names.urls_queue_url, args.url)
+    if not args.watch:
+        dispatcher.drain()
+        print_outputs(s3, names.bucket, output_keys(s3, names.bucket, set()))
+        return 0
+    print(f"webfold local: AWS API at {stack.endpoint} (any credentials), bucket "
+          f"{names.bucket}, URL queue {names.urls_queue_url}; Ctrl-C stops", flush=True)
+    seen: set[str] = set()
+    next_tick = 0.0
+    while True:
+        if time.monotonic() >= next_tick:
+            stack.tick()
+            next_tick = time.monotonic() + args.tick_s
+        dispatcher.poll(wait_s=1)
+        new = output_keys(s3, names.bucket, seen)
+        print_outputs(s3, names.bucket, new)
+        seen.update(new)
+        sys.stdout.flush()
+
+
+def run_against_aws(args: argparse.Namespace) -> int:
+    """Drop files and URLs into the deployed stack and wait for their records."""
+    import boto3
+
+    from webfold.aws.keys import output_stem, record_key, scrape_stem
+
+    try:
+        bucket, queue = os.environ[r.ENV_BUCKET], os.environ[r.ENV_URLS_QUEUE]
+    except KeyError as exc:
+        print(f"webfold local --aws: set {exc.args[0]} (from the stack's outputs)",
+              file=sys.stderr)
+        return 2
+    s3, sqs = boto3.client("s3"), boto3.client("sqs")
+    dropped = drop_files(s3, bucket, args.drop, args.prefix)
+    queue_urls(sqs, queue, args.url)
+    expected = [record_key(output_stem(k)) for k in dropped] + \
+        [record_key(scrape_stem(u)) for u in args.url]
+    deadline = time.monotonic() + args.wait_s
+    pending = list(expected)
+    while pending and time.monotonic() < deadline:
+        pending = [k for k in pending if not _exists(s3, bucket, k)]
+        if pending:
+            time.sleep(2)
+    print_outputs(s3, bucket, [k for k in expected if k not in pending])
+    for key in pending:
+        print(f"{key}  (not there after {args.wait_s:g} s)")
+    return 1 if pending else 0
+
+
+def _exists(s3: Any, bucket: str, key: str) -> bool:
+    from botocore.exceptions import ClientError
+
+    try:
+        s3.head_object(Bucket=bucket, Key=key)
+    except ClientError:
+        return False
+    return True
+
+
+if __name__ == "__main__":
+    sys.exit(main())
