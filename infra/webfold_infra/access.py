@@ -1,4 +1,4 @@
-"""Least-privilege grants: each function gets the actions it calls on the keys it touches.
+"""Least-privilege grants: each function gets the actions it calls, on the keys it touches.
 
 The CDK `grant_*` helpers hand out action wildcards (`s3:GetObject*`, `s3:List*`,
 `s3:Abort*`, invoke on every version `:*`); the pipeline needs less, so the S3 and
@@ -7,56 +7,68 @@ invoke statements are written out here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_s3 as s3
 
+from webfold.aws import resources
 from webfold_infra.nag import acknowledge, arn_token
 
-OUTPUT_PATTERNS = ("*.md", "*.json")  # the only keys a function may write
+OUTPUT_PATTERNS = ("*.md", "*.json")  # the only keys a function may write outside scratch
+SCRATCH_PATTERN = f"{resources.SCRATCH_PREFIX}*"  # page images and rendered HTML in transit
 
 
-def allow_read_sources(
-    function: lambda_.IFunction, bucket: s3.IBucket, suffixes: tuple[str, ...]
+def allow_objects(
+    function: lambda_.IFunction,
+    bucket: s3.IBucket,
+    actions: Sequence[str],
+    patterns: Sequence[str],
+    why: str,
 ) -> None:
-    """GetObject on keys with the given suffixes, and ListBucket.
+    """Allow `actions` on the bucket's keys matching `patterns`; `why` goes to cdk-nag."""
+    keys = [bucket.arn_for_objects(pattern) for pattern in patterns]
+    function.add_to_role_policy(iam.PolicyStatement(actions=list(actions), resources=keys))
+    bucket_arn = arn_token(bucket)
+    acknowledge(
+        function,
+        f"{why}; a key pattern is the narrowest S3 resource that allows it.",
+        *(f"AwsSolutions-IAM5[Resource::{bucket_arn}/{pattern}]" for pattern in patterns),
+    )
+
+
+def allow_read_sources(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
+    """GetObject on source keys (by suffix, under any prefix), and ListBucket.
 
     Without ListBucket, S3 answers a missing key with 403 instead of 404, and a
     deleted source would be retried as a storage failure instead of recorded as gone.
     """
-    patterns = [f"*{suffix}" for suffix in suffixes]
-    keys = [bucket.arn_for_objects(pattern) for pattern in patterns]
-    function.add_to_role_policy(iam.PolicyStatement(actions=["s3:GetObject"], resources=keys))
+    patterns = [f"*{suffix}" for suffix in resources.SOURCE_SUFFIXES]
+    allow_objects(
+        function, bucket, ["s3:GetObject"], patterns, "Reads sources under any prefix by suffix"
+    )
     function.add_to_role_policy(
         iam.PolicyStatement(actions=["s3:ListBucket"], resources=[bucket.bucket_arn])
     )
-    _acknowledge_key_patterns(function, bucket, patterns, "reads sources: keys by suffix")
 
 
 def allow_write_outputs(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
     """PutObject on `.md` and `.json` keys only: a function can never create a source."""
-    keys = [bucket.arn_for_objects(pattern) for pattern in OUTPUT_PATTERNS]
-    function.add_to_role_policy(iam.PolicyStatement(actions=["s3:PutObject"], resources=keys))
-    _acknowledge_key_patterns(function, bucket, OUTPUT_PATTERNS, "writes outputs beside sources")
+    allow_objects(
+        function, bucket, ["s3:PutObject"], OUTPUT_PATTERNS, "Writes outputs beside any source"
+    )
+
+
+def allow_scratch(function: lambda_.IFunction, bucket: s3.IBucket, actions: Sequence[str]) -> None:
+    """`actions` under the scratch prefix, where OCR and render payloads pass through."""
+    allow_objects(
+        function, bucket, actions, [SCRATCH_PATTERN], "Payloads pass through the scratch prefix"
+    )
 
 
 def allow_invoke(caller: lambda_.IFunction, callee: lambda_.IFunction) -> None:
     """InvokeFunction on the callee's unqualified ARN (no versions or aliases)."""
     caller.add_to_role_policy(
         iam.PolicyStatement(actions=["lambda:InvokeFunction"], resources=[callee.function_arn])
-    )
-
-
-def _acknowledge_key_patterns(
-    function: lambda_.IFunction,
-    bucket: s3.IBucket,
-    patterns: list[str] | tuple[str, ...],
-    what: str,
-) -> None:
-    bucket_arn = arn_token(bucket)
-    acknowledge(
-        function,
-        f"The function {what} anywhere in the bucket; a wildcard key with a fixed "
-        "suffix is the narrowest S3 resource that allows it.",
-        *(f"AwsSolutions-IAM5[Resource::{bucket_arn}/{pattern}]" for pattern in patterns),
     )

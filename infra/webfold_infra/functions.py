@@ -18,6 +18,13 @@ from webfold_infra.nag import BASIC_EXECUTION_ROLE, XRAY_WILDCARD, acknowledge
 PYTHON_RUNTIME = lambda_.Runtime.PYTHON_3_12  # the layer's bytecode is built for 3.12
 ASSET_EXCLUDES = ["__pycache__", "*.pyc", "Dockerfile", "*_event.json", "tests"]
 ARCHITECTURES = {"arm64": lambda_.Architecture.ARM_64, "x86_64": lambda_.Architecture.X86_64}
+# Besides its own folder, what a container image's Dockerfile may copy from the repository.
+IMAGE_CONTEXT = (
+    "shared/webfold",
+    "layers/converter/requirements.txt",
+    "pyproject.toml",
+    "README.md",
+)
 PLATFORMS = {"arm64": ecr_assets.Platform.LINUX_ARM64, "x86_64": ecr_assets.Platform.LINUX_AMD64}
 
 
@@ -81,9 +88,16 @@ class Functions(Construct):
         return _acknowledge_role(function)
 
     def _image_function(self, spec: FunctionSpec) -> lambda_.DockerImageFunction:
-        # Synth only fingerprints the folder; the image is built by `cdk deploy`.
+        # The image needs the converter package, so its build context is the repository
+        # (the parent of functions/) cut down to what the Dockerfile may copy. Synth only
+        # fingerprints that context; `cdk deploy` builds the image.
+        root, folder = self._functions_dir.parent, self._functions_dir.name
+        keep = {f"{folder}/{spec.name}", *IMAGE_CONTEXT}
         code = lambda_.DockerImageCode.from_image_asset(
-            str(self._functions_dir / spec.name), platform=PLATFORMS[self._arch]
+            str(root),
+            file=f"{folder}/{spec.name}/Dockerfile",
+            platform=PLATFORMS[self._arch],
+            exclude=[*_image_context_excludes(root, keep), "**/__pycache__", "**/*.pyc"],
         )
         function = lambda_.DockerImageFunction(
             self, _construct_id(spec), code=code, **self._common(spec, {})
@@ -107,6 +121,24 @@ class Functions(Construct):
             "log_group": log_group,
             "environment": {**_powertools_environment(spec), **environment},
         }
+
+
+def _image_context_excludes(root: Path, keep: set[str], relative: str = "") -> list[str]:
+    """Exclude patterns that leave only `keep` (paths relative to `root`) in the context.
+
+    Listing what to drop, rather than `*` plus `!keep` lines, lets the fingerprint skip
+    whole folders such as .venv/ instead of walking them to look for re-inclusions.
+    """
+    excludes = []
+    for child in sorted((root / relative).iterdir()):
+        path = f"{relative}{child.name}"
+        if path in keep:
+            continue
+        if any(k.startswith(f"{path}/") for k in keep):
+            excludes += _image_context_excludes(root, keep, f"{path}/")
+        else:
+            excludes.append(path)
+    return excludes
 
 
 def _acknowledge_role(function: lambda_.Function) -> lambda_.Function:

@@ -9,6 +9,7 @@ from aws_cdk import aws_scheduler as scheduler
 from aws_cdk import aws_scheduler_targets as targets
 from constructs import Construct
 
+from webfold.aws import resources
 from webfold_infra import constants
 from webfold_infra.nag import acknowledge, arn_token
 
@@ -27,7 +28,11 @@ class RescrapeSchedule(Construct):
         # A missed tick is harmless (the next one enqueues the same due URLs), so a
         # couple of retries and no dead-letter queue.
         target = targets.LambdaInvoke(
-            rescrape, role=self.role, retry_attempts=2, max_event_age=Duration.minutes(10)
+            rescrape,
+            role=self.role,
+            input=scheduler.ScheduleTargetInput.from_text(resources.SCHEDULER_INPUT),
+            retry_attempts=2,
+            max_event_age=Duration.minutes(10),
         )
         self.schedule = scheduler.Schedule(
             self,

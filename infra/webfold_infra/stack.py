@@ -11,7 +11,12 @@ from constructs import Construct
 
 from webfold.aws import resources
 from webfold_infra import constants
-from webfold_infra.access import allow_invoke, allow_read_sources, allow_write_outputs
+from webfold_infra.access import (
+    allow_invoke,
+    allow_read_sources,
+    allow_scratch,
+    allow_write_outputs,
+)
 from webfold_infra.functions import Functions
 from webfold_infra.monitoring import Monitoring
 from webfold_infra.notifications import SourceNotifications
@@ -67,10 +72,9 @@ class WebfoldStack(Stack):
         f, bucket = self.functions, self.storage.documents.bucket_name
         for function in f.all:
             function.add_environment(resources.ENV_BUCKET, bucket)
-        for function in (f.convert_object, f.ingest_url):
-            function.add_environment(
-                resources.ENV_IDEMPOTENCY_TABLE, self.tables.idempotency.table_name
-            )
+        f.convert_object.add_environment(
+            resources.ENV_IDEMPOTENCY_TABLE, self.tables.idempotency.table_name
+        )
         for function in (f.ingest_url, f.rescrape):
             function.add_environment(
                 resources.ENV_URL_STATE_TABLE, self.tables.url_state.table_name
@@ -78,18 +82,24 @@ class WebfoldStack(Stack):
         f.rescrape.add_environment(resources.ENV_URLS_QUEUE, self.queues.urls.queue_url)
 
     def _grant_access(self) -> None:
-        """Each function gets the actions it uses on the keys it touches, nothing more."""
+        """Each function gets the actions it calls on the keys it touches, nothing more."""
         f, bucket, tables = self.functions, self.storage.documents, self.tables
-        allow_read_sources(f.convert_object, bucket, constants.SOURCE_SUFFIXES)
-        allow_read_sources(f.ocr, bucket, (".pdf",))  # it is handed the key of a PDF
-        for function in (f.convert_object, f.ingest_url):
-            allow_write_outputs(function, bucket)
-            tables.idempotency.grant_read_write_data(function)
-        tables.url_state.grant_read_write_data(f.ingest_url)
-        tables.url_state.grant_read_write_data(f.rescrape)  # marks what it enqueued
-        self.queues.urls.grant_send_messages(f.rescrape)
+        # convert_object: sources in, outputs out; page images to OCR through scratch.
+        allow_read_sources(f.convert_object, bucket)
+        allow_write_outputs(f.convert_object, bucket)
+        allow_scratch(f.convert_object, bucket, ["s3:PutObject", "s3:DeleteObject"])
+        tables.idempotency.grant_read_write_data(f.convert_object)
         allow_invoke(f.convert_object, f.ocr)
+        allow_scratch(f.ocr, bucket, ["s3:GetObject"])
+        # ingest_url: outputs out; rendered HTML back from render through scratch.
+        allow_write_outputs(f.ingest_url, bucket)
+        allow_scratch(f.ingest_url, bucket, ["s3:GetObject", "s3:DeleteObject"])
+        tables.url_state.grant_read_write_data(f.ingest_url)
         allow_invoke(f.ingest_url, f.render)
+        allow_scratch(f.render, bucket, ["s3:PutObject"])
+        # rescrape: reads the watch list, enqueues what is due.
+        tables.url_state.grant_read_data(f.rescrape)
+        self.queues.urls.grant_send_messages(f.rescrape)
 
     def _add_triggers(self) -> None:
         """SQS -> Lambda with partial batch failures and a concurrency ceiling."""

@@ -6,6 +6,7 @@ from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_s3 as s3
 from constructs import Construct
 
+from webfold.aws import resources
 from webfold_infra import constants
 from webfold_infra.nag import acknowledge
 
@@ -40,14 +41,21 @@ class Storage(Construct):
             enforce_ssl=True,
             object_ownership=s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
             versioned=versioned,
-            lifecycle_rules=_version_expiry() if versioned else None,
+            lifecycle_rules=_documents_lifecycle(versioned),
             server_access_logs_bucket=self.access_logs,
             server_access_logs_prefix="documents/",
             removal_policy=RemovalPolicy.RETAIN,
         )
 
 
-def _version_expiry() -> list[s3.LifecycleRule]:
-    # Outputs are rewritten on every re-scrape; old versions should not pile up.
-    days = Duration.days(constants.NONCURRENT_VERSION_EXPIRY_DAYS)
-    return [s3.LifecycleRule(noncurrent_version_expiration=days)]
+def _documents_lifecycle(versioned: bool) -> list[s3.LifecycleRule]:
+    one_day = Duration.days(1)
+    rules = [
+        # OCR page images and rendered HTML are deleted after use; this catches leftovers.
+        s3.LifecycleRule(prefix=resources.SCRATCH_PREFIX, expiration=one_day),
+        s3.LifecycleRule(abort_incomplete_multipart_upload_after=one_day),
+    ]
+    if versioned:  # outputs are rewritten on every re-scrape: old versions should not pile up
+        days = Duration.days(constants.NONCURRENT_VERSION_EXPIRY_DAYS)
+        rules.append(s3.LifecycleRule(noncurrent_version_expiration=days))
+    return rules
