@@ -38,7 +38,7 @@ def page_images(page: Any, number: int, infos: list[dict[str, Any]], image_dir: 
     warnings: list[str] = []
     for k, info in enumerate(infos, start=1):
         x0, y0, x1, y1 = info["bbox"]
-        if x1 - x0 < MIN_SIDE_PT or y1 - y0 < MIN_SIDE_PT:
+        if x1 - x0 < MIN_SIDE_PT or y1 - y0 < MIN_SIDE_PT or _inside(info["bbox"], placed):
             continue
         target = f"#page-{number}-image-{k}"
         xref = info.get("xref", 0)
@@ -50,6 +50,13 @@ def page_images(page: Any, number: int, infos: list[dict[str, Any]], image_dir: 
         block = Block(kind="image", markdown=f"![]({target})", text="", tag="img", page=number)
         placed.append(PlacedImage(bbox=(x0, y0, x1, y1), block=block))
     return placed, warnings
+
+
+def _inside(bbox: BBox, placed: list[PlacedImage]) -> bool:
+    # Figures drawn as many stacked image pieces get one marker, for the outermost piece.
+    x0, y0, x1, y1 = bbox
+    return any(p.bbox[0] - 2 <= x0 and p.bbox[1] - 2 <= y0 and x1 <= p.bbox[2] + 2
+               and y1 <= p.bbox[3] + 2 for p in placed)
 
 
 def _write(doc: Any, xref: int, info: dict[str, Any], out: Path,

@@ -169,6 +169,9 @@ def _merge(a: Item, b: Item) -> Item:
 def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
     if len(items) <= 1 or depth > MAX_DEPTH:
         return sorted(items, key=_row_key)
+    bands = _spanner_bands(items, gutter)
+    if bands:
+        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
     columns = _vertical_split(items, gutter)
     if columns:
         if rtl:
@@ -178,6 +181,33 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
     if bands:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
     return sorted(items, key=_row_key)
+
+
+def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
+    """Bands between the items that cross the text's column gutters (full-width lines,
+    figures), when the lines alone show columns; each spanner is a band of its own."""
+    lines = [it for it in items if it.line is not None]
+    if len(lines) < 4 or len(lines) == len(items) or not _vertical_split(lines, gutter):
+        return None
+    cols = _vertical_split(lines, gutter)
+    edges = [(max(it.box[2] for it in a), min(it.box[0] for it in b))
+             for a, b in zip(cols, cols[1:], strict=False)]
+    spanners = [it for it in items if it.line is None
+                and any(it.box[0] < right and it.box[2] > left for left, right in edges)]
+    if not spanners:
+        return None
+    spanners.sort(key=lambda it: it.box[1])
+    rest = [it for it in items if not any(it is s for s in spanners)]
+    bands: list[list[Item]] = []
+    for sp in spanners:
+        above = [it for it in rest if (it.box[1] + it.box[3]) / 2 < sp.box[1]]
+        rest = [it for it in rest if not any(it is a for a in above)]
+        if above:
+            bands.append(above)
+        bands.append([sp])
+    if rest:
+        bands.append(rest)
+    return bands if len(bands) > 1 else None
 
 
 def _row_key(it: Item) -> tuple[float, float]:

@@ -52,7 +52,7 @@ class _Row:
     page: int
     text: str
     size: float
-    bold: bool
+    bold: bool  # every span bold, or every span italic: a run-in heading's emphasis
     mono: bool
 
 
@@ -120,7 +120,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
 
 def _row(it: Item, page: int) -> _Row:
     spans = [s for s in it.line.spans if s.text.strip()]
-    bold = bool(spans) and all(s.bold for s in spans)
+    bold = bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
     mono = bool(spans) and all(s.mono for s in spans)
     return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
                 mono=mono)
