@@ -8,13 +8,15 @@ serialised DOM as a `RenderResult`. `rendered_document` sends that DOM through
 method is a `Renderer` (the Lambda render function is called the same way); requests
 and results travel as plain dicts (`to_dict` / `from_dict`).
 
-The guard of `webfold.urlguard` applies to the URL handed to the browser and, through
-route interception, to every request and WebSocket the page makes. The top-level host
-is pinned to its checked address (`--host-resolver-rules`) when we launch the browser.
+The guard of `webfold.urlguard` applies to the URL handed to the browser and to every
+connection the page makes: a browser we launch goes through `webfold.guardproxy`
+(every hop vetted and pinned to its checked address); a user's browser (`browser_ws`)
+through route interception.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -29,14 +31,16 @@ from typing import Any, Protocol
 from webfold.convert import convert
 from webfold.document import Document, failed
 from webfold.errors import ConversionError
+from webfold.guardproxy import GuardProxy
 from webfold.settings import DEFAULT_SETTINGS, Settings
-from webfold.urlguard import Target, check_url, ip_literal
+from webfold.urlguard import check_url
 
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_FLAGS = (
     "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
     "--no-first-run", "--disable-component-update", "--disable-sync",
     "--disable-default-apps", "--disable-extensions", "--mute-audio",
+    "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
 )
 KILL_GRACE_S = 3.0  # the child's own deadline is the request's; the kill comes this much later
 NETWORK_IDLE_MAX_MS = 10_000  # pages that poll forever never go idle; stop waiting then
@@ -179,11 +183,11 @@ def render_in_process(request: RenderRequest, *, executable: str | None = None,
     it directly). The guard runs before the browser starts; failures are values:
     forbidden_address, bad_url, fetch_failed, timeout, render_failed."""
     started = time.perf_counter()
-    target = check_url(request.url, allow_loopback=request.allow_loopback)
-    if isinstance(target, ConversionError):
-        return RenderResult(url=request.url, error=target)
+    checked = check_url(request.url, allow_loopback=request.allow_loopback)
+    if isinstance(checked, ConversionError):
+        return RenderResult(url=request.url, error=checked)
     try:
-        result = _run_session(request, target, executable=executable, browser_ws=browser_ws)
+        result = _run_session(request, executable=executable, browser_ws=browser_ws)
     except _Refused as exc:
         result = RenderResult(url=request.url, blocked_requests=[str(exc)], error=ConversionError(
             "forbidden_address", f"the page navigated to a forbidden address: {exc}"))
@@ -200,59 +204,63 @@ def _playwright_error(exc: Exception) -> ConversionError:
     return ConversionError(code, f"{name}: {first}")
 
 
-def _run_session(request: RenderRequest, target: Target, *, executable: str | None,
+def _run_session(request: RenderRequest, *, executable: str | None,
                  browser_ws: str | None) -> RenderResult:
+    """One browser session. A browser we launch sends everything through the guard
+    proxy (redirects and DNS included); a user's browser over CDP is guarded by route
+    interception, which sees each request but not the hops of a redirect."""
     from playwright.sync_api import sync_playwright  # heavy; only the render path pays
 
     deadline = time.monotonic() + request.timeout_s
     result = RenderResult(url=request.url)
     guard = _RequestGuard(request.allow_loopback)
-    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="webfold-chrome-") as profile:
-        options: dict[str, Any] = {"service_workers": "block", "user_agent": request.user_agent}
+    options: dict[str, Any] = {"service_workers": "block", "user_agent": request.user_agent}
+    with contextlib.ExitStack() as stack:
+        pw = stack.enter_context(sync_playwright())
         if browser_ws:
             browser = pw.chromium.connect_over_cdp(browser_ws, timeout=_left_ms(deadline))
+            stack.callback(browser.close)  # over CDP this only disconnects
             context = browser.new_context(**options)
+            blocked = guard.blocked
         else:
-            browser = None
+            proxy = stack.enter_context(GuardProxy(allow_loopback=request.allow_loopback))
+            profile = stack.enter_context(tempfile.TemporaryDirectory(prefix="webfold-chrome-"))
             context = pw.chromium.launch_persistent_context(
                 profile, executable_path=executable, headless=True,
-                args=[*CHROMIUM_FLAGS, *_pin_flags(target)], timeout=_left_ms(deadline),
-                **options)
-        try:
-            page = context.new_page()
+                args=[*CHROMIUM_FLAGS, f"--proxy-server=http://127.0.0.1:{proxy.port}",
+                      "--proxy-bypass-list=<-loopback>"],
+                timeout=_left_ms(deadline), **options)
+            blocked = proxy.blocked
+        stack.callback(context.close)
+        page = context.new_page()
+        if browser_ws:
             page.route("**/*", guard.route)
             page.route_web_socket("**/*", guard.websocket)
-            response = _goto(page, request.url, deadline, guard)
-            result.status = response.status if response else None
-            _settle(page, request, deadline, result.warnings)
-            result.html = page.content()
-            result.final_url = page.url
-        finally:
-            context.close()
-            if browser is not None:
-                browser.close()  # over CDP this only disconnects from the user's browser
-    result.blocked_requests = guard.blocked
+        response = _goto(page, request.url, deadline, blocked)
+        result.status = response.status if response else None
+        _settle(page, request, deadline, result.warnings)
+        result.final_url = page.url
+        if isinstance(check_url(page.url, allow_loopback=request.allow_loopback),
+                      ConversionError) and not page.url.startswith(("about:", "data:")):
+            raise _Refused(page.url)
+        result.html = page.content()
+        result.blocked_requests = list(blocked)
     return result
 
 
-def _pin_flags(target: Target) -> list[str]:
-    """Make Chromium connect the top-level host to the address the guard checked."""
-    if ip_literal(target.host) is not None:
-        return []
-    address = target.addresses[0]
-    shown = f"[{address}]" if address.version == 6 else str(address)
-    return [f"--host-resolver-rules=MAP {target.host} {shown}"]
-
-
-def _goto(page: Any, url: str, deadline: float, guard: _RequestGuard) -> Any:
+def _goto(page: Any, url: str, deadline: float, blocked: list[str]) -> Any:
     from playwright.sync_api import Error as PlaywrightError
 
     try:
         return page.goto(url, wait_until="domcontentloaded", timeout=_left_ms(deadline))
     except PlaywrightError as exc:
-        if guard.blocked and "ERR_BLOCKED_BY_CLIENT" in str(exc):
-            raise _Refused(guard.blocked[-1]) from None
+        if blocked and any(f"ERR_{kind}" in str(exc) for kind in _REFUSAL_ERRORS):
+            raise _Refused(blocked[-1]) from None
         raise
+
+
+# How Chromium reports a navigation the guard refused (route abort, proxy 403 on CONNECT).
+_REFUSAL_ERRORS = ("BLOCKED_BY_CLIENT", "TUNNEL_CONNECTION_FAILED")
 
 
 class _Refused(Exception):
