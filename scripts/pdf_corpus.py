@@ -396,7 +396,7 @@ def _blur_noise_skew(image: Image.Image) -> Image.Image:
     pixels = np.asarray(image, dtype=np.float32)
     noise = np.random.default_rng(42).normal(0.0, 22.0, pixels.shape)
     image = Image.fromarray(np.clip(pixels + noise, 0, 255).astype(np.uint8), "L")
-    return image.rotate(-2.0, resample=Image.BICUBIC, fillcolor=255)
+    return image.rotate(-4.0, resample=Image.BICUBIC, fillcolor=255)
 
 
 def _scan_page(doc: pymupdf.Document, image: Image.Image, quality: int = 80) -> pymupdf.Page:
@@ -463,7 +463,7 @@ def build_corpus(out_dir: str | Path) -> list[Case]:
         _cyrillic(out),
         _arabic(out),
         _scan_case(out, "scan_clean", 51, "clean 200 dpi scan"),
-        _scan_case(out, "scan_noisy", 53, "blurred, noisy, skewed 2 degrees, JPEG q55",
+        _scan_case(out, "scan_noisy", 53, "blurred, noisy, skewed 4 degrees, JPEG q55",
                    _blur_noise_skew, quality=55),
         _scan_case(out, "scan_rot90", 55, "scan turned 90 degrees",
                    lambda im: im.transpose(Image.Transpose.ROTATE_90)),

@@ -15,12 +15,19 @@ import pytest
 from PIL import Image
 
 from webfold.pdf.model import PageLines
-from webfold.pdf.ocr import OcrPage, OcrWord, TesseractEngine, ocr_page, page_lines
+from webfold.pdf.ocr import (
+    OcrPage,
+    OcrWord,
+    TesseractEngine,
+    deskew_angle,
+    ocr_page,
+    page_lines,
+)
 from webfold.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
-from pdf_corpus import Case, build_corpus  # noqa: E402
+from pdf_corpus import Case, build_corpus, paragraphs, scan_image  # noqa: E402
 from pdf_scores import cer  # noqa: E402
 
 REFERENCE = REPO / ".." / "shared" / "data" / "pdf-dev" / "reference"
@@ -147,3 +154,21 @@ def test_no_ocr_never_starts_tesseract(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert engine.processes == 0
     assert [p.route for p in doc.pages] == ["native", "skipped"]
     assert not any("tesseract" in w for w in doc.warnings)
+
+
+@pytest.fixture(scope="module")
+def page_image() -> Image.Image:
+    return scan_image("Report of the Harbour Office", paragraphs(71, 3, 2))
+
+
+@pytest.mark.parametrize("skew", [-7.0, -2.5, 1.0, 6.0])
+def test_deskew_finds_the_angle_that_levels_the_lines(page_image: Image.Image,
+                                                       skew: float) -> None:
+    turned = page_image.rotate(skew, resample=Image.BICUBIC, fillcolor=255)
+    assert deskew_angle(turned) == pytest.approx(-skew, abs=0.25)
+
+
+def test_deskew_leaves_level_turned_and_blank_pages_alone(page_image: Image.Image) -> None:
+    assert deskew_angle(page_image) == 0.0
+    assert deskew_angle(page_image.transpose(Image.Transpose.ROTATE_90)) == 0.0
+    assert deskew_angle(Image.new("L", (800, 1100), 255)) == 0.0
