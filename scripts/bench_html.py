@@ -2,6 +2,9 @@
 
 Median and p90 ms/page of `webfold.convert(..., select="all")` beside the median of
 bare Lexbor parsing in the same run, their ratio, and the peak memory of the process.
+Times are CPU time of this process (`time.process_time`), parse and conversion
+interleaved page by page, so a busy shared machine inflates both alike. Pages are read
+one at a time, so the peak memory is the converter's, not the corpus's.
 
     .venv/bin/python scripts/bench_html.py [--data DIR] [--limit N] [--select all|main]
 """
@@ -24,18 +27,24 @@ DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / 
 WARM_UP_PAGES = 50
 
 
-def load_pages(data_dir: Path, limit: int | None) -> list[bytes]:
-    files = sorted((data_dir / "html").glob("*.html.gz"))[:limit]
-    return [gzip.decompress(f.read_bytes()) for f in files]
+def time_pairs(files: list[Path], convert, parse) -> tuple[list[float], list[float]]:
+    """Per page: parse time, then conversion time, interleaved so both see the same load.
 
-
-def time_each(pages: list[bytes], fn) -> list[float]:
-    times = []
-    for page in pages:
-        started = time.perf_counter()
-        fn(page)
-        times.append((time.perf_counter() - started) * 1000)
-    return times
+    Both read the same page: the parse baseline gets it decoded (Lexbor needs text), the
+    conversion gets the bytes and does its own charset decoding.
+    """
+    parse_ms, convert_ms = [], []
+    clock = time.process_time
+    for path in files:
+        page = gzip.decompress(path.read_bytes())
+        text = page.decode("utf-8", "replace")
+        started = clock()
+        parse(text)
+        middle = clock()
+        convert(page)
+        parse_ms.append((middle - started) * 1000)
+        convert_ms.append((clock() - middle) * 1000)
+    return parse_ms, convert_ms
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -52,10 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.data / "html").is_dir():
         print(f"bench_html: no pages under {args.data}/html", file=sys.stderr)
         return 2
-    pages = load_pages(args.data, args.limit)
-    # Both timings read the same UTF-8 bytes; the parse baseline gets them decoded, as
-    # Lexbor needs text, and the conversion includes its own charset decoding.
-    texts = [p.decode("utf-8", "replace") for p in pages]
+    files = sorted((args.data / "html").glob("*.html.gz"))[:args.limit]
 
     errors: list[str] = []
 
@@ -67,15 +73,13 @@ def main(argv: list[str] | None = None) -> int:
     def parse(text: str) -> None:
         LexborHTMLParser(text)
 
-    time_each(pages[:WARM_UP_PAGES], convert)
-    time_each(texts[:WARM_UP_PAGES], parse)
-    parse_ms = time_each(texts, parse)
+    time_pairs(files[:WARM_UP_PAGES], convert, parse)
     errors.clear()
-    convert_ms = time_each(pages, convert)
+    parse_ms, convert_ms = time_pairs(files, convert, parse)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     parse_median = statistics.median(parse_ms)
     convert_median = statistics.median(convert_ms)
-    print(f"pages: {len(pages)} (warm-up {WARM_UP_PAGES}), select={args.select}, "
+    print(f"pages: {len(files)} (warm-up {WARM_UP_PAGES}), select={args.select}, "
           f"errors: {len(errors)} {sorted(set(errors))}")
     print("| measure | median ms/page | p90 ms/page |")
     print("|---|---|---|")

@@ -58,8 +58,9 @@ def convert_text(text: str, url: str | None, select: str, *, charset: str = "utf
     facts = extract(tree, scripts, base)
     blocks = result.blocks
     warnings: list[str] = []
-    if result.words < THIN_PAGE_WORDS:
-        recovered, source = payloads.recover(scripts, facts.jsonld, base, result.words)
+    if not result.has_words(THIN_PAGE_WORDS):
+        dom_words = sum(len(b.text.split()) for b in blocks)
+        recovered, source = payloads.recover(scripts, facts.jsonld, base, dom_words)
         if recovered:
             for block in recovered:
                 block.index = len(blocks)

@@ -42,12 +42,13 @@ CHROME_TOKENS = frozenset({
 })
 
 
-def is_hidden(attrs: dict[str, str | None], tag: str) -> bool:
+def is_hidden(attrs: dict[str, str | None]) -> bool:
     """True when the element's own attributes hide it from a reader.
 
     `hidden`, `aria-hidden="true"`, `type=hidden`, inline `display:none` or
-    `visibility:hidden`, and the consent/ad chrome class and id tokens. The caller skips
-    this for `<html>` and `<body>`, whose own style never hides the page.
+    `visibility:hidden`. The caller skips this for `<html>` and `<body>`, whose own
+    style never hides the page, and checks `CHROME_TOKENS` against the class and id
+    tokens it already holds.
     """
     if "hidden" in attrs:
         return True
@@ -58,21 +59,9 @@ def is_hidden(attrs: dict[str, str | None], tag: str) -> bool:
     if style and _style_hides(style):
         return True
     kind = attrs.get("type")
-    if kind is not None and kind.strip().lower() == "hidden":
-        return True
-    return _is_chrome(attrs.get("class"), attrs.get("id"))
+    return kind is not None and kind.strip().lower() == "hidden"
 
 
 def _style_hides(style: str) -> bool:
     compact = style.lower().replace(" ", "").replace("\t", "").replace("\n", "")
     return "display:none" in compact or "visibility:hidden" in compact
-
-
-def _is_chrome(classes: str | None, element_id: str | None) -> bool:
-    if element_id and element_id.strip().lower() in CHROME_TOKENS:
-        return True
-    if classes:
-        for token in classes.lower().split():
-            if token in CHROME_TOKENS:
-                return True
-    return False

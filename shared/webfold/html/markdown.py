@@ -11,6 +11,7 @@ _WS = re.compile(r"[ \t\n\r\f]+")
 _ESCAPE = re.compile(r"[\\`*\[\]<]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 # Syntax that only counts at the start of a line.
 _LINE_START = re.compile(r"^([#>+=~-]|\d{1,9}[.)](?=\s|$))")
+_LINE_START_CHARS = frozenset("#>+=~-0123456789")
 _BACKTICKS = re.compile(r"`+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight(?:-source)?|brush:)-?([A-Za-z0-9_+#.-]+)")
 _UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:", "file:")
@@ -31,6 +32,8 @@ def escape(text: str) -> str:
 
 def escape_line_start(line: str) -> str:
     """Escape a heading, quote, list or rule marker at the start of a line."""
+    if not line or line[0] not in _LINE_START_CHARS:
+        return line
     match = _LINE_START.match(line)
     if match is None:
         return line

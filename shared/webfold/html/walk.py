@@ -33,9 +33,10 @@ from selectolax.lexbor import LexborNode
 
 from webfold.document import Block, BlockFlag
 from webfold.html import markdown as md
-from webfold.html.furniture import FURNITURE_TAGS, KEPT_INSIDE, is_hidden
+from webfold.html.furniture import CHROME_TOKENS, FURNITURE_TAGS, KEPT_INSIDE, is_hidden
 
-MAX_PATH = 64  # path/tokens/ancestors keep the innermost elements beyond this depth
+MAX_PATH = 64  # path/ancestors keep the innermost elements beyond this depth
+MAX_TOKENS = 256  # tokens keep the innermost class/id tokens beyond this many
 MAX_SPAN = 200  # colspan/rowspan above this are treated as this (hostile tables)
 
 INLINE_TAGS = frozenset({
@@ -47,11 +48,16 @@ INLINE_TAGS = frozenset({
 _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
          "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
 _CLOSE = {"<sup>": "</sup>", "<sub>": "</sub>"}
+_UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
+_HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
+_MD_SPECIAL = frozenset("\\`*[]<_")
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
               "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
 _LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
+_SPECIAL_BLOCKS = frozenset({"br", "img", "wbr", "hr", "pre", "table", "blockquote",
+                             *_LEAF_KIND, *_LIST_TAGS})
 _CONTAINER_FLAG = {
     "main": BlockFlag.MAIN, "article": BlockFlag.ARTICLE, "nav": BlockFlag.NAV,
     "aside": BlockFlag.ASIDE, "header": BlockFlag.HEADER, "footer": BlockFlag.FOOTER,
@@ -70,16 +76,42 @@ _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE = range(5)
 
 
 class _Frame:
-    __slots__ = ("tag", "eid", "flags", "tokens", "role", "kind", "prefix", "cont",
-                 "emitted", "counter", "ordered", "indent", "md_start", "text_start", "href",
-                 "wrap")
+    # path/tokens/ancestors are cumulative from the root (capped) and built lazily, only
+    # for elements that end up holding a block (see `_lineage`).
+    __slots__ = ("tag", "flags", "parent", "eid", "own", "path", "tokens", "ancestors",
+                 "role", "kind", "prefix", "cont", "emitted", "counter", "ordered", "indent",
+                 "md_start", "text_start", "href", "wrap")
 
-    def __init__(self, tag: str, eid: int, flags: int, tokens: tuple[str, ...], role: int):
+    def __init__(self, tag: str, flags: int, parent: _Frame | None, eid: int, own: str,
+                 role: int):
         self.tag = tag
-        self.eid = eid
         self.flags = flags
-        self.tokens = tokens
+        self.parent = parent
+        self.eid = eid
+        self.own = own
+        self.path = None
         self.role = role
+
+
+def _lineage(frame: _Frame) -> _Frame:
+    """Fill `path`, `tokens` and `ancestors` of `frame` and of its unfilled ancestors."""
+    chain = []
+    while frame.path is None:
+        chain.append(frame)
+        frame = frame.parent
+    for child in reversed(chain):
+        path, tokens, ancestors = frame.path, frame.tokens, frame.ancestors
+        if len(path) >= MAX_PATH:
+            path, ancestors = path[1:], ancestors[1:]
+        child.path = path + (child.tag,)
+        child.ancestors = ancestors + (child.eid,)
+        child.tokens = (tokens + tuple(child.own.split()))[-MAX_TOKENS:] if child.own else tokens
+        frame = child
+    return frame
+
+
+_ROOT = _Frame("", 0, None, 0, "", 0)
+_ROOT.path, _ROOT.tokens, _ROOT.ancestors = (), (), ()
 
 
 @dataclass(slots=True)
@@ -88,7 +120,15 @@ class WalkResult:
 
     blocks: list[Block] = field(default_factory=list)
     scripts: list[LexborNode] = field(default_factory=list)  # visible <script>s, for payloads
-    words: int = 0  # words in all blocks
+
+    def has_words(self, count: int) -> bool:
+        """Whether the blocks hold at least `count` words (stops counting there)."""
+        seen = 0
+        for block in self.blocks:
+            seen += block.text.count(" ") + 1
+            if seen >= count:
+                return True
+        return False
 
 
 def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) -> WalkResult:
@@ -100,9 +140,7 @@ def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) ->
     """
     walker = _Walker(base, include_hidden=include_hidden, flat=False)
     walker.run(root)
-    result = WalkResult(blocks=walker.blocks, scripts=walker.scripts)
-    result.words = sum(len(b.text.split()) for b in walker.blocks)
-    return result
+    return WalkResult(blocks=walker.blocks, scripts=walker.scripts)
 
 
 def inline_markdown(node: LexborNode, base: str | None) -> tuple[str, str, int]:
@@ -118,7 +156,7 @@ class _Walker:
         self.base = base
         self.include_hidden = include_hidden
         self.flat = flat  # render everything as one inline run (table cells)
-        self.stack: list[_Frame] = []
+        self.stack: list[_Frame] = [_ROOT]
         self.owners: list[_Frame] = []  # open leaf-block frames (p, li, h2 ...)
         self.lists: list[_Frame] = []
         self.inlines: list[_Frame] = []  # open inline frames that wrap their content
@@ -129,6 +167,7 @@ class _Walker:
         self.link_depth = 0
         self.last_br = False
         self.eid = 0
+        self.own = ""
         self.blocks: list[Block] = []
         self.scripts: list[LexborNode] = []
 
@@ -136,9 +175,18 @@ class _Walker:
     def run(self, start: LexborNode) -> None:
         node: LexborNode | None = start
         depth = 0
-        enter, leave = self.enter, self.leave
+        enter, leave, add_text = self.enter, self.leave, self.add_text
+        md_pieces, text_pieces = self.md, self.text
         while node is not None:
-            if enter(node):
+            tag = node.tag
+            if tag == "-text":
+                raw = node.text_content
+                if raw and not raw.isspace():
+                    add_text(raw)
+                elif raw and md_pieces and md_pieces[-1] != " ":
+                    md_pieces.append(" ")
+                    text_pieces.append(" ")
+            elif enter(node, tag):
                 child = node.child
                 if child is not None:
                     depth += 1
@@ -158,40 +206,66 @@ class _Walker:
         if not self.flat:
             self.flush()
 
-    def enter(self, node: LexborNode) -> bool:
-        """Handle an opening node; True when a frame was pushed and children follow."""
-        tag = node.tag
-        if tag == "-text":
-            self.add_text(node.text_content)
-            return False
+    def enter(self, node: LexborNode, tag: str | None) -> bool:
+        """Handle an opening element; True when a frame was pushed and children follow."""
         if tag is None or tag[0] in "-!_":
             return False
-        attrs = node.attributes
-        parent_flags = self.stack[-1].flags if self.stack else 0
-        extra = 0
+        parent = self.stack[-1]
+        flags = parent.flags
         if tag in FURNITURE_TAGS:
-            if tag == "script" and not parent_flags & (BlockFlag.HIDDEN | BlockFlag.NOSCRIPT):
-                self.scripts.append(node)
+            if tag == "script":
+                if not flags & _UNSEEN:
+                    self.scripts.append(node)
+                return False
             if tag == "noscript" and self.include_hidden:
-                extra = BlockFlag.NOSCRIPT
-            elif not (tag in KEPT_INSIDE and _inside(parent_flags, KEPT_INSIDE[tag])):
+                flags |= BlockFlag.NOSCRIPT
+            elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])):
                 return False
-        if attrs and tag != "body" and tag != "html" and is_hidden(attrs, tag):
-            if not self.include_hidden:
-                return False
-            extra |= BlockFlag.HIDDEN
+        attrs = node.attributes
+        own = ""  # the element's class and id tokens, lowercased, space-separated
+        if attrs:
+            classes = attrs.get("class")
+            element_id = attrs.get("id")
+            if classes:
+                own = classes.lower()
+            if element_id:
+                own = own + " " + element_id.lower()
+            if tag != "body" and tag != "html" and (
+                    not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)
+                    or own and not CHROME_TOKENS.isdisjoint(own.split())):
+                if not self.include_hidden:
+                    return False
+                flags |= BlockFlag.HIDDEN
+            if own and "comment" in own:
+                flags |= BlockFlag.COMMENT
+            if "itemprop" in attrs and (attrs["itemprop"] or "").lower() in _CONTENT_ITEMPROPS:
+                flags |= BlockFlag.ITEMPROP_CONTENT
+        self.own = own
         if tag in INLINE_TAGS:
-            return self.enter_inline(node, tag, attrs, parent_flags | extra)
-        return self.enter_block(node, tag, attrs, parent_flags | extra)
+            return self.enter_inline(node, tag, attrs, flags)
+        if tag in _SPECIAL_BLOCKS or self.flat:
+            return self.enter_block(node, tag, attrs, flags)
+        if self.md:  # div, section, td ...: the common case, kept short
+            self.flush()
+        self.eid += 1
+        self.stack.append(_Frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
+                                 own, _CONTAINER))
+        return True
 
     def leave(self) -> None:
         frame = self.stack[-1]
         role = frame.role
+        if role == _CONTAINER and not self.flat:
+            if self.md:
+                self.flush()
+            self.stack.pop()
+            return
         if role == _INLINE:
             self.close_inline(frame)
         else:
             if not self.flat:
-                self.flush()
+                if self.md:
+                    self.flush()
             elif self.md and self.md[-1] != " ":
                 self.md.append(" ")
                 self.text.append(" ")
@@ -203,38 +277,25 @@ class _Walker:
                 self.quote_depth -= 1
         self.stack.pop()
 
-    def push(self, tag: str, attrs: dict, flags: int, role: int) -> _Frame:
+    def push(self, tag: str, flags: int, role: int) -> _Frame:
         self.eid += 1
-        tokens: tuple[str, ...] = ()
-        if attrs:
-            classes = attrs.get("class")
-            element_id = attrs.get("id")
-            if classes:
-                tokens = tuple(classes.lower().split())
-            if element_id:
-                tokens += (element_id.strip().lower(),)
-            if tokens and any("comment" in t for t in tokens):
-                flags |= BlockFlag.COMMENT
-            prop = attrs.get("itemprop")
-            if prop and prop.lower() in _CONTENT_ITEMPROPS:
-                flags |= BlockFlag.ITEMPROP_CONTENT
-        frame = _Frame(tag, self.eid, flags | _CONTAINER_FLAG.get(tag, 0), tokens, role)
+        frame = _Frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), self.stack[-1], self.eid,
+                       self.own, role)  # `own` was set by `enter` for this same element
         self.stack.append(frame)
         return frame
 
     # -- inline content --------------------------------------------------------------
-    def add_text(self, raw: str | None) -> None:
-        if not raw:
-            return
-        text = md.collapse(raw)
-        if text == " ":
+    def add_text(self, raw: str) -> None:
+        if raw.isspace():
             if self.md and self.md[-1] != " ":
                 self.md.append(" ")
                 self.text.append(" ")
             return
+        if "\n" in raw or "  " in raw or "\t" in raw or "\r" in raw:
+            raw = md.collapse(raw)
         self.last_br = False
-        self.md.append(md.escape(text))
-        self.text.append(text)
+        self.md.append(raw if _MD_SPECIAL.isdisjoint(raw) else md.escape(raw))
+        self.text.append(raw)
 
     def enter_inline(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
         if tag in _CODE_TAGS:
@@ -244,7 +305,7 @@ class _Walker:
                 self.md.append(span)
                 self.text.append(md.collapse(node.text()))
             return False
-        frame = self.push(tag, attrs, flags, _INLINE)
+        frame = self.push(tag, flags, _INLINE)
         frame.wrap = None
         if tag == "a":
             frame.href = md.safe_url(attrs.get("href"), self.base) if self.link_depth == 0 else None
@@ -307,6 +368,11 @@ class _Walker:
 
     # -- block structure -------------------------------------------------------------
     def enter_block(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
+        if tag not in _SPECIAL_BLOCKS:  # flat mode (table cells): blocks become spaces
+            if self.md and self.md[-1] != " ":
+                self.add_text(" ")
+            self.push(tag, flags, _CONTAINER)
+            return True
         if tag == "br":
             self.add_break()
             return False
@@ -318,9 +384,10 @@ class _Walker:
         if self.flat:
             if self.md and self.md[-1] != " ":
                 self.add_text(" ")
-            self.push(tag, attrs, flags, _CONTAINER)
+            self.push(tag, flags, _CONTAINER)
             return True
-        self.flush()
+        if self.md:
+            self.flush()
         if tag == "hr":
             self.emit("rule", "---", "", "hr", flags, escaped=True)
             return False
@@ -334,7 +401,7 @@ class _Walker:
         if kind is not None:
             return self.enter_leaf(tag, attrs, flags, kind)
         if tag in _LIST_TAGS:
-            frame = self.push(tag, attrs, flags, _LIST)
+            frame = self.push(tag, flags, _LIST)
             frame.ordered = tag == "ol"
             frame.counter = _int(attrs.get("start"), 1) if frame.ordered else 1
             owner = self.owners[-1] if self.owners else None
@@ -345,18 +412,18 @@ class _Walker:
             self.lists.append(frame)
             return True
         if tag == "blockquote":
-            self.push(tag, attrs, flags, _QUOTE)
+            self.push(tag, flags, _QUOTE)
             self.quote_depth += 1
             return True
-        self.push(tag, attrs, flags, _CONTAINER)
+        self.push(tag, flags, _CONTAINER)
         return True
 
     def enter_leaf(self, tag: str, attrs: dict, flags: int, kind: str) -> bool:
         owner = self.owners[-1] if self.owners else None
         if owner is not None and tag not in _HEADINGS and tag != "li":
-            self.push(tag, attrs, flags, _CONTAINER)  # a <p> inside an <li> continues the item
+            self.push(tag, flags, _CONTAINER)  # a <p> inside an <li> continues the item
             return True
-        frame = self.push(tag, attrs, flags, _LEAF)
+        frame = self.push(tag, flags, _LEAF)
         frame.kind = kind
         frame.emitted = 0
         indent = self.lists[-1].indent if self.lists else ""
@@ -385,8 +452,12 @@ class _Walker:
         """Turn the collected inline run into a block (nothing when it has no content)."""
         if not self.md:
             return
-        for frame in reversed(self.inlines):
-            self.wrap_inline(frame)
+        inlines = self.inlines
+        if inlines:
+            for frame in reversed(inlines):
+                self.wrap_inline(frame)
+            for frame in inlines:
+                frame.md_start = frame.text_start = 0
         raw_md = "".join(self.md)
         raw_text = "".join(self.text)
         link_chars = self.link_chars
@@ -394,13 +465,11 @@ class _Walker:
         self.text.clear()
         self.link_chars = 0
         self.last_br = False
-        for frame in self.inlines:
-            frame.md_start = frame.text_start = 0
         text = _lines(raw_text)
         if not text and "](" not in raw_md:
             return
         owner = self.owners[-1] if self.owners else None
-        flags = self.stack[-1].flags if self.stack else 0
+        flags = self.stack[-1].flags
         if owner is None:
             kind = "quote" if self.quote_depth else "paragraph"
             if not text:
@@ -426,23 +495,19 @@ class _Walker:
             first = cont = self.lists[-1].indent
         else:
             first = cont = ""
-        quote = "> " * self.quote_depth
-        lines = body.split("\n")
-        last = len(lines) - 1
-        out = []
-        for i, line in enumerate(lines):
-            if not escaped:  # a run: escape line-start syntax, mark <br> as a hard break
-                line = md.escape_line_start(line) + ("\\" if i < last else "")
-            lead = first if i == 0 else cont
-            out.append((quote + lead + line).rstrip() if line else quote.rstrip())
+        quote = "> " * self.quote_depth if self.quote_depth else ""
+        if "\n" not in body:  # the common case: one line
+            markdown = quote + first + (body if escaped else md.escape_line_start(body))
+        else:
+            markdown = _prefix_lines(body, quote, first, cont, escaped)
         if kind == "list_item" and link_chars >= 0.6 * max(len(text), 1):
             flags |= BlockFlag.LINK_LIST
-        stack = self.stack[-MAX_PATH:]
-        self.blocks.append(Block(
-            kind=kind, markdown="\n".join(out), text=text, index=len(self.blocks), tag=tag,
-            heading_level=level, path=tuple(f.tag for f in stack),
-            tokens=tuple(t for f in stack for t in f.tokens),
-            ancestors=tuple(f.eid for f in stack), link_chars=link_chars, flags=flags))
+        top = _lineage(self.stack[-1])
+        # Positional: keyword construction of a slots dataclass costs 4x here (hot path).
+        # Order: kind, markdown, text, index, tag, heading_level, path, tokens, ancestors,
+        # link_chars, flags (tests/html/test_walk.py pins it).
+        self.blocks.append(Block(kind, markdown, text, len(self.blocks), tag, level, top.path,
+                                 top.tokens, top.ancestors, link_chars, flags))
 
     def emit_code(self, node: LexborNode, attrs: dict, flags: int) -> None:
         code = node.text() or ""
@@ -457,18 +522,31 @@ class _Walker:
             "lang-" + data_lang if data_lang else None,
             parent.attributes.get("class") if parent is not None else None,
             grand.attributes.get("class") if grand is not None else None)
-        frame = self.push("pre", attrs, flags, _CONTAINER)
+        frame = self.push("pre", flags, _CONTAINER)
         self.emit("code", md.fence(code, language), code.strip("\n"), "pre", frame.flags,
                   escaped=True)
         self.stack.pop()
 
     def emit_table(self, node: LexborNode, flags: int) -> None:
-        frame = self.push("table", node.attributes, flags, _CONTAINER)
+        frame = self.push("table", flags, _CONTAINER)
         rows, text, link_chars = _table_rows(node, self.base)
         if rows:
             self.emit("table", md.pipe_table(rows), text, "table", frame.flags, link_chars,
                       escaped=True)
         self.stack.pop()
+
+
+def _prefix_lines(body: str, quote: str, first: str, cont: str, escaped: bool) -> str:
+    """Prefix each line for its quote and list item; a run's lines end in hard breaks."""
+    lines = body.split("\n")
+    last = len(lines) - 1
+    out = []
+    for i, line in enumerate(lines):
+        if not escaped:  # a run: escape line-start syntax, mark <br> as a hard break
+            line = md.escape_line_start(line) + ("\\" if i < last else "")
+        lead = first if i == 0 else cont
+        out.append((quote + lead + line).rstrip() if line else quote.rstrip())
+    return "\n".join(out)
 
 
 def _inside(flags: int, containers: tuple[str, ...]) -> bool:
@@ -484,9 +562,10 @@ def _int(value: str | None, default: int) -> int:
 
 def _lines(raw: str) -> str:
     """Collapse spaces, trim every line, and drop empty lines from a run."""
-    if "\n" not in raw:
-        return md.collapse(raw).strip()
-    lines = [md.collapse(line).strip() for line in raw.split("\n")]
+    if "\n" not in raw:  # pieces arrive collapsed; only their joins can double a space
+        raw = raw.strip()
+        return " ".join(raw.split()) if "  " in raw else raw
+    lines = [" ".join(line.split()) for line in raw.split("\n")]
     return "\n".join(line for line in lines if line)
 
 
