@@ -55,6 +55,7 @@ def convert_once(obj: dict) -> dict:
         outcome = convert_object(s3, ObjectRef(**obj), OPTIONS)
     except RetryableFailure as exc:
         count_failure(exc.error)
+        logger.warning("retryable failure, back to the queue", extra={"error": exc.error.to_dict()})
         raise
     count_outcome(metrics, outcome, (time.perf_counter() - started) * 1000)
     logger.info("object handled", extra={"object": obj, **outcome.to_dict()})

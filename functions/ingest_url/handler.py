@@ -55,6 +55,7 @@ def record_handler(record: SQSRecord) -> None:
                          renderer=RENDERER)
     except RetryableFailure as exc:
         count_failure(exc.error)
+        logger.warning("retryable failure, back to the queue", extra={"error": exc.error.to_dict()})
         raise
     count_outcome(metrics, outcome, (time.perf_counter() - started) * 1000)
     logger.info("url handled", extra={"url": message.url, **outcome.to_dict()})

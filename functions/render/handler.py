@@ -63,6 +63,6 @@ def lambda_handler(event: dict, context: LambdaContext) -> dict:
     metrics.add_metric(name="PagesRendered", unit=MetricUnit.Count, value=1)
     metrics.add_metric(name="LatencyMs", unit=MetricUnit.Milliseconds, value=result.elapsed_ms)
     if result.error is not None:
-        logger.warning("render failed", extra={"url": request.url, **result.error.to_dict()})
+        logger.warning("render failed", extra={"url": request.url, "error": result.error.to_dict()})
     result.html = ""
     return {**result.to_dict(), "html_key": html_key}

@@ -35,6 +35,9 @@ def names(local_stack: LocalStack, monkeypatch: pytest.MonkeyPatch) -> StackName
     for key, value in local_stack.environ().items():
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "webfold-test")
+    # The pipeline is under test, not the trained selector: keep every block, so the
+    # outputs do not move when the model is retrained.
+    monkeypatch.setenv("WEBFOLD_SELECT", "all")
     return stack_names
 
 

@@ -224,12 +224,12 @@ def output_summary(record: dict[str, Any]) -> str:
     if title:
         fields["title"] = title[:60]
     for name in ("blocks_kept", "bytes_markdown"):
-        if name in record:
+        if name in record and record.get("type") != "warc":  # an archive's are its records'
             fields[name] = record[name]
     if record.get("pages"):
         fields["pages"] = len(record["pages"])
-    if record.get("warc"):
-        fields["records"] = record["warc"].get("converted")
+    if isinstance(record.get("warc"), dict) and "converted" in record["warc"]:
+        fields["records"] = record["warc"]["converted"]  # an archive, not one of its records
     if record.get("route"):
         fields["route"] = record["route"]
     error = record.get("error")
@@ -253,7 +253,7 @@ def output_keys(s3: Any, bucket: str, exclude: set[str]) -> list[str]:
     for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
         found += [o["Key"] for o in page.get("Contents", [])
                   if o["Key"].endswith((".md", ".json")) and o["Key"] not in exclude]
-    return sorted(found)
+    return sorted(found, key=lambda k: (k.rsplit(".", 1)[0], not k.endswith(".md")))
 
 
 def drop_files(s3: Any, bucket: str, paths: list[Path], prefix: str) -> list[str]:
