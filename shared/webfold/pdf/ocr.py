@@ -83,7 +83,6 @@ class TesseractEngine:
     def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
         """Run tesseract (psm 1, OSD included) on PNG bytes; see `OcrEngine.recognize`."""
         import pytesseract
-        from PIL import Image
 
         os.environ.setdefault("OMP_THREAD_LIMIT", OMP_THREADS)
         try:
@@ -91,16 +90,7 @@ class TesseractEngine:
             if missing:
                 return _failed("ocr_failed", f"tesseract has no language data for {missing}")
             with tempfile.NamedTemporaryFile(suffix=".png") as tmp:
-                with Image.open(io.BytesIO(image)) as img:
-                    width, height = img.size
-                    skew = deskew_angle(img)
-                    if skew:  # text lines level again; same size, boxes stay comparable
-                        fill = int(np.median(np.asarray(img.convert("L"))[::8, ::8]))
-                        img.convert("L").rotate(skew, resample=Image.BICUBIC, fillcolor=fill) \
-                            .save(tmp, format="PNG", compress_level=1)
-                    else:
-                        tmp.write(image)
-                tmp.flush()
+                width, height, skew = _write_levelled(image, tmp)
                 self.processes += 1
                 data = pytesseract.image_to_data(tmp.name, lang=lang, config=TESSERACT_CONFIG,
                                                  timeout=timeout_s,
@@ -128,6 +118,23 @@ class TesseractEngine:
             self._languages = set(pytesseract.get_languages(config=""))
         missing = [code for code in lang.split("+") if code not in self._languages]
         return "+".join(missing) or None
+
+
+def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float]:
+    """Write the page image to `out`, deskewed when its lines slope; (width, height, skew)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(image)) as img:
+        gray = img.convert("L")
+    skew = deskew_angle(gray)
+    if skew:  # same size after turning, so word boxes stay in the frame the caller sent
+        fill = int(np.median(np.asarray(gray)[::8, ::8]))
+        gray.rotate(skew, resample=Image.BICUBIC, fillcolor=fill).save(
+            out, format="PNG", compress_level=1)
+    else:
+        out.write(image)
+    out.flush()
+    return gray.width, gray.height, skew
 
 
 def deskew_angle(image: Any) -> float:
