@@ -14,6 +14,7 @@ import pymupdf
 import pytest
 from PIL import Image
 
+from webfold.errors import ConversionError
 from webfold.pdf.model import PageLines
 from webfold.pdf.ocr import (
     OcrPage,
@@ -172,3 +173,13 @@ def test_deskew_leaves_level_turned_and_blank_pages_alone(page_image: Image.Imag
     assert deskew_angle(page_image) == 0.0
     assert deskew_angle(page_image.transpose(Image.Transpose.ROTATE_90)) == 0.0
     assert deskew_angle(Image.new("L", (800, 1100), 255)) == 0.0
+
+
+def test_ocr_page_survives_the_json_trip_to_the_lambda_function_and_back() -> None:
+    import json
+
+    page = OcrPage(width=200, height=400, rotation=90, skew=-1.5,
+                   words=[OcrWord("Hello", (10, 300, 30, 380), 95.5, 1, 1, 1)])
+    assert OcrPage.from_dict(json.loads(json.dumps(page.to_dict()))) == page
+    failed = OcrPage(width=0, height=0, error=ConversionError("timeout", "too slow"))
+    assert OcrPage.from_dict(json.loads(json.dumps(failed.to_dict()))) == failed

@@ -63,6 +63,23 @@ class OcrPage:
     skew: float = 0.0  # degrees the engine turned the image back (ccw) before reading it
     error: ConversionError | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (what the OCR Lambda function returns); see `from_dict`."""
+        return {"width": self.width, "height": self.height, "rotation": self.rotation,
+                "skew": self.skew, "error": self.error.to_dict() if self.error else None,
+                "words": [[w.text, *w.box, w.confidence, w.block, w.paragraph, w.line]
+                          for w in self.words]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> OcrPage:
+        """The inverse of `to_dict`; raises KeyError/TypeError/ValueError on a bad payload."""
+        err = data.get("error")
+        words = [OcrWord(str(t), (int(x0), int(y0), int(x1), int(y1)), float(c), int(b), int(p),
+                         int(n)) for t, x0, y0, x1, y1, c, b, p, n in data.get("words", ())]
+        return cls(width=int(data["width"]), height=int(data["height"]), words=words,
+                   rotation=int(data.get("rotation", 0)), skew=float(data.get("skew", 0.0)),
+                   error=ConversionError(err["code"], err["message"]) if err else None)
+
 
 class OcrEngine(Protocol):
     def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
