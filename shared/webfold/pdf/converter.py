@@ -152,7 +152,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             info.route, info.reason = "skipped", "content stream too large"
             return page_data
         lines = read_page(page, number)
-        images = image_infos(page) if page.get_images() else []
+        images = image_infos(page, xrefs=bool(run.options.image_dir))
         lines.image_boxes = [tuple(img["bbox"]) for img in images]
         info.route, info.reason = route.page_route(page, lines)
         if info.route == "ocr":

@@ -45,10 +45,18 @@ def read_page(page: Any, number: int) -> PageLines:
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines)
 
 
-def image_infos(page: Any) -> list[dict[str, Any]]:
-    """PyMuPDF's image list (bbox, xref, size) for the page; [] if it cannot be listed."""
+def image_infos(page: Any, *, xrefs: bool) -> list[dict[str, Any]]:
+    """The page's images as dicts with "bbox" (and "xref", "width", "height" when
+    `xrefs`: PyMuPDF then decodes every image to match it, so ask only to write them).
+    [] when the page has no images or they cannot be listed."""
     try:
-        return page.get_image_info(xrefs=True)
+        if not page.get_images():
+            return []
+        if xrefs:
+            return page.get_image_info(xrefs=True)
+        # An image-keeping text page lists image boxes without decoding the pixels.
+        textpage = page.get_textpage(flags=TEXT_FLAGS | pymupdf.TEXT_PRESERVE_IMAGES)
+        return [{"bbox": tuple(b[:4]), "xref": 0} for b in textpage.extractBLOCKS() if b[6] == 1]
     except Exception:  # a broken image dictionary must not lose the page's text
         return []
 
