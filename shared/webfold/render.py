@@ -215,7 +215,9 @@ def _run_session(request: RenderRequest, *, executable: str | None,
     result = RenderResult(url=request.url)
     guard = _RequestGuard(request.allow_loopback)
     options: dict[str, Any] = {"service_workers": "block", "user_agent": request.user_agent}
-    with contextlib.ExitStack() as stack:
+    with contextlib.ExitStack() as stack:  # closed in reverse: the profile goes last
+        profile = stack.enter_context(tempfile.TemporaryDirectory(
+            prefix="webfold-chrome-", ignore_cleanup_errors=True))
         pw = stack.enter_context(sync_playwright())
         if browser_ws:
             browser = pw.chromium.connect_over_cdp(browser_ws, timeout=_left_ms(deadline))
@@ -224,7 +226,6 @@ def _run_session(request: RenderRequest, *, executable: str | None,
             blocked = guard.blocked
         else:
             proxy = stack.enter_context(GuardProxy(allow_loopback=request.allow_loopback))
-            profile = stack.enter_context(tempfile.TemporaryDirectory(prefix="webfold-chrome-"))
             context = pw.chromium.launch_persistent_context(
                 profile, executable_path=executable, headless=True,
                 args=[*CHROMIUM_FLAGS, f"--proxy-server=http://127.0.0.1:{proxy.port}",

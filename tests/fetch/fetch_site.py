@@ -47,6 +47,25 @@ APP_SHELL = (b"<!doctype html><html><head><title>App</title><script defer src='/
              b"script after load, so a plain fetch sees an empty shell and nothing else.</p>"
              b"<p>A second paragraph from the same script, long enough to be kept.</p>"
              b"</article>';</script></body></html>")
+LATE = (b"<html><head><title>Late</title></head><body><article><h1>Waiting</h1>"
+        b"<p>The first paragraph is in the HTML itself and is long enough to keep.</p>"
+        b"</article><script>setTimeout(function () { var p = document.createElement('p');"
+        b" p.id = 'late'; p.textContent = 'Late text arrived after a pause, built by script.';"
+        b" document.querySelector('article').appendChild(p); }, 700);</script></body></html>")
+LAZY = (b"<html><head><title>Lazy</title></head><body><article><h1>Lazy</h1>"
+        b"<p>The top of a long page, with a tall spacer below it.</p>"
+        b"<div style='height:5000px'></div><div id='more'></div></article><script>"
+        b"window.addEventListener('scroll', function () { if (window.scrollY > 3000 && "
+        b"!document.getElementById('lazy')) { var p = document.createElement('p'); p.id = 'lazy';"
+        b" p.textContent = 'Lazy paragraph loaded when the reader scrolled to the bottom.';"
+        b" document.getElementById('more').appendChild(p); } });</script></body></html>")
+LEAKY = (b"<html><head><title>Leaky</title></head><body><article><h1>Leaky page</h1>"
+         b"<p id='out'>This page tries to read internal addresses from the browser.</p>"
+         b"<img src='http://169.254.169.254/latest/meta-data/iam'>"
+         b"<iframe src='/to-private'></iframe></article><script>"
+         b"fetch('http://10.0.0.1/secret').catch(function () {});</script></body></html>")
+BUSY = (b"<html><head><title>Busy</title></head><body><p>Spinning forever.</p>"
+        b"<script>while (true) {}</script></body></html>")
 CAPTCHA_ARTICLE = html_page("Why sites show a captcha", "".join(
     f"<p>Paragraph {i}: some sites load g-recaptcha or hCaptcha widgets on login forms; "
     f"this article explains why, and is long enough to be a real page.</p>" for i in range(30)))
@@ -220,6 +239,10 @@ ROUTES = {
     "/datadome": lambda h, p, q, n: h.send(200, DATADOME),
     "/shell": lambda h, p, q, n: h.send(200, APP_SHELL),
     "/static/app.js": lambda h, p, q, n: h.send(200, b"/* bundle */", "text/javascript"),
+    "/late": lambda h, p, q, n: h.send(200, LATE),
+    "/lazy": lambda h, p, q, n: h.send(200, LAZY),
+    "/leaky": lambda h, p, q, n: h.send(200, LEAKY),
+    "/busy": lambda h, p, q, n: h.send(200, BUSY),
     "/captcha-article": lambda h, p, q, n: h.send(200, CAPTCHA_ARTICLE.encode()),
     "/empty-body": lambda h, p, q, n: h.send(200, b""),
     "/big-declared": _declared_big,
@@ -229,7 +252,7 @@ PREFIX_ROUTES = [("/chain/", _redirect_chain), ("/coded/", _coded), ("/bomb/", _
 
 def payloads() -> dict[str, bytes]:
     page = ARTICLE.encode()
-    zeros = b"\0" * 30_000_000  # decodes to 30 MB; the tests cap at 1 MB
+    zeros = b"\0" * 10_000_000  # decodes to 10 MB; the tests cap at 1 MB
     raw = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
     return {
         "pdf": make_pdf(),
