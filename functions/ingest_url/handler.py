@@ -21,11 +21,12 @@ from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from webfold.aws import resources
+from webfold.aws.messages import parse_message
 from webfold.aws.outcome import RetryableFailure
 from webfold.aws.runtime import convert_options, renderer
 from webfold.aws.s3io import write_rejected
 from webfold.aws.telemetry import count_failure, count_outcome
-from webfold.aws.urls import ingest, parse_message
+from webfold.aws.urls import ingest
 from webfold.aws.urlstate import state_table
 from webfold.errors import ConversionError
 

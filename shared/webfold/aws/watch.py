@@ -14,7 +14,7 @@ from typing import Any
 from boto3.dynamodb.conditions import Attr
 
 from webfold.aws import resources as r
-from webfold.aws.urls import UrlMessage
+from webfold.aws.messages import UrlMessage
 from webfold.aws.urlstate import UrlState, save_state
 
 SQS_BATCH = 10  # SendMessageBatch takes at most ten entries
