@@ -62,7 +62,8 @@ def pip_install(arch: str, target: Path) -> None:
         "--python-version", PYTHON_VERSION, "--implementation", "cp",
         *platforms, "-r", str(REQUIREMENTS),
     ]  # fmt: skip
-    subprocess.run(cmd, check=True)
+    # Captured so a caller can tell "registry unreachable" from a real resolution error.
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
 
 
 def copy_webfold(target: Path) -> None:
@@ -166,7 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python312", help="Python 3.12 interpreter for the bytecode")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    result = build(args.arch, args.out.resolve(), args.python312 or find_python312())
+    try:
+        result = build(args.arch, args.out.resolve(), args.python312 or find_python312())
+    except subprocess.CalledProcessError as error:
+        print(f"{error.cmd[:4]} failed:\n{error.stdout or ''}{error.stderr or ''}", file=sys.stderr)
+        return 1
     mb = 1024 * 1024
     print(f"layer {result.arch}: {result.zip_path}")
     unzipped, zipped = result.unzipped_bytes / mb, result.zipped_bytes / mb
