@@ -25,6 +25,8 @@ _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 _ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
 _MONO_NAME = re.compile(r"mono|courier|consol|menlo|inconsolata|code|typewriter|^cour", re.I)
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
+_ALEFS = "\u0622\u0623\u0625\u0627"
+_LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
 
 def read_page(page: Any, number: int) -> PageLines:
@@ -34,7 +36,11 @@ def read_page(page: Any, number: int) -> PageLines:
     whatever PyMuPDF raises for a broken page; the converter turns that into a warning.
     """
     rect = page.rect if page.rotation == 0 else page.cropbox
-    data = page.get_text("dict", flags=TEXT_FLAGS)
+    textpage = page.get_textpage(flags=TEXT_FLAGS)
+    data = textpage.extractDICT()
+    if any(_LAM_ALEF.search(s["text"]) for b in data.get("blocks", ()) for ln in b.get("lines", ())
+           for s in ln["spans"]):
+        _fix_lam_alef(data, textpage.extractRAWDICT())
     links = _uri_links(page)
     lines: list[Line] = []
     for block in data.get("blocks", ()):
@@ -43,6 +49,38 @@ def read_page(page: Any, number: int) -> PageLines:
             if line is not None:
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines)
+
+
+def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:
+    """Put lam before alef where MuPDF split a lam-alef ligature glyph backwards.
+
+    The ligature's alef comes out first and with zero width ("اإل" for "الإ"); a real
+    alef followed by lam ("ال", the article) has width and is left alone.
+    """
+    for block, raw_block in zip(data.get("blocks", ()), raw.get("blocks", ()), strict=False):
+        for line, raw_line in zip(block.get("lines", ()), raw_block.get("lines", ()),
+                                  strict=False):
+            for span, raw_span in zip(line["spans"], raw_line["spans"], strict=False):
+                if _LAM_ALEF.search(span["text"]):
+                    span["text"] = _ligature_order(raw_span.get("chars", ()), span["text"])
+
+
+def _ligature_order(chars: list[dict[str, Any]], fallback: str) -> str:
+    if "".join(c["c"] for c in chars) != fallback:
+        return fallback
+    out: list[str] = []
+    i = 0
+    while i < len(chars):
+        c = chars[i]["c"]
+        x0, _, x1, _ = chars[i]["bbox"]
+        if (c in _ALEFS and x1 - x0 < 0.05 and i + 1 < len(chars)
+                and chars[i + 1]["c"] == "\u0644"):
+            out += ["\u0644", c]
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 def image_infos(page: Any, *, xrefs: bool) -> list[dict[str, Any]]:
