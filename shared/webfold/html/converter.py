@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 from webfold import selector
 from webfold.charset import decode
 from webfold.convert import ConvertOptions
-from webfold.document import Block, Document, failed
+from webfold.document import Block, BlockFlag, Document, failed
 from webfold.errors import ConversionError
 from webfold.html import payloads
 from webfold.html.markdown import safe_url
@@ -22,6 +22,7 @@ from webfold.html.walk import walk
 from webfold.sniff import StreamInfo
 
 THIN_PAGE_WORDS = 50  # below this many words, app payloads are searched for the text
+_UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
 _LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
 
 
@@ -59,13 +60,8 @@ def convert_text(text: str, url: str | None, select: str, *, charset: str = "utf
     blocks = result.blocks
     warnings: list[str] = []
     if not result.has_words(THIN_PAGE_WORDS):
-        dom_words = sum(len(b.text.split()) for b in blocks)
-        recovered, source = payloads.recover(scripts, facts.jsonld, base, dom_words)
-        if recovered:
-            for block in recovered:
-                block.index = len(blocks)
-                blocks.append(block)
-            warnings.append(f"thin page: text recovered from the {source} payload")
+        blocks = _rescue_thin_page(tree, base, blocks, scripts, facts.jsonld, include_hidden,
+                                   warnings)
     page = selector.PageContext(url=url, metadata=facts.metadata,
                                 jsonld_types=facts.jsonld_types, og_type=facts.og_type,
                                 structured_text=payloads.structured_text(facts.jsonld))
@@ -75,6 +71,32 @@ def convert_text(text: str, url: str | None, select: str, *, charset: str = "utf
     if not doc.markdown:
         doc.error = ConversionError("empty", "the page has no text content")
     return doc
+
+
+def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Block],
+                      scripts: list, jsonld: list, include_hidden: bool,
+                      warnings: list[str]) -> list[Block]:
+    """More text for a page under `THIN_PAGE_WORDS` words, or its blocks unchanged.
+
+    First the content the page hides until its scripts run (a `hidden` hydration wrapper,
+    Discourse's `<noscript>` posts) when that holds real text; then app payloads.
+    """
+    words = sum(len(b.text.split()) for b in blocks if not b.flags & _UNSEEN)
+    if words < THIN_PAGE_WORDS:
+        hidden = blocks if include_hidden else walk(tree.root, base, include_hidden=True).blocks
+        hidden_words = sum(len(b.text.split()) for b in hidden)
+        if hidden_words >= THIN_PAGE_WORDS and hidden_words > 2 * words:
+            for block in hidden:
+                block.flags &= ~_UNSEEN
+            blocks, words = hidden, hidden_words
+            warnings.append("thin page: used the content the page hides until scripts run")
+    recovered, source = payloads.recover(scripts, jsonld, base, words)
+    if recovered:
+        for block in recovered:
+            block.index = len(blocks)
+            blocks.append(block)
+        warnings.append(f"thin page: text recovered from the {source} payload")
+    return blocks
 
 
 def base_url(tree: LexborHTMLParser, url: str | None) -> str | None:

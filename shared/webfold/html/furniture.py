@@ -26,7 +26,7 @@ CHROME_TOKENS = frozenset({
     "cookie-banner", "cookie-consent", "cookie-notice", "cookie-bar", "cookie-law-info-bar",
     "cookiebanner", "cookieconsent", "cookienotice", "cookie-policy-banner", "cookies-banner",
     "cc-banner", "cc-window", "cookie_banner", "cookie_notice", "gdpr-banner", "gdpr-consent",
-    "gdpr", "consent-banner", "consent-modal", "cmp-container", "cmpbox", "qc-cmp2-container",
+    "gdpr", "consent-banner", "consent-modal", "cmpbox", "qc-cmp2-container",
     "onetrust-banner-sdk", "onetrust-consent-sdk", "ot-sdk-container", "cybotcookiebotdialog",
     "truste_overlay", "truste-consent-track", "sp_message_container", "didomi-host",
     "usercentrics-root", "osano-cm-window", "cky-consent-container", "moove_gdpr_cookie_info_bar",

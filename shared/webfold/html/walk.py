@@ -13,8 +13,8 @@ first, ending with the block's own element; the innermost `MAX_PATH` when deeper
 `flags` (`BlockFlag` bits of the containers), `link_chars`.
 
 Furniture (script, style, nav, header, footer, aside, form ...; see `furniture.py`)
-is always dropped with its subtree, except a header inside main/article and an aside
-inside main.
+is always dropped with its subtree, except a header inside main/article, an aside
+inside main, and a form that wraps the page (holds main, article or h1: ASP.NET).
 
 The hidden-content switch, for the selector: `walk(..., include_hidden=False)` is the
 issue's default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
@@ -49,6 +49,8 @@ _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
          "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
 _CLOSE = {"<sup>": "</sup>", "<sub>": "</sub>"}
 _UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
+# A <form> holding these wraps the page (ASP.NET WebForms), it is not a form to drop.
+_PAGE_CONTENT = "main, article, h1"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 _MD_SPECIAL = frozenset("\\`*[]<_")
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
@@ -122,10 +124,11 @@ class WalkResult:
     scripts: list[LexborNode] = field(default_factory=list)  # visible <script>s, for payloads
 
     def has_words(self, count: int) -> bool:
-        """Whether the blocks hold at least `count` words (stops counting there)."""
+        """Whether the visible blocks hold at least `count` words (stops counting there)."""
         seen = 0
         for block in self.blocks:
-            seen += block.text.count(" ") + 1
+            if not block.flags & _UNSEEN:
+                seen += block.text.count(" ") + 1
             if seen >= count:
                 return True
         return False
@@ -219,7 +222,8 @@ class _Walker:
                 return False
             if tag == "noscript" and self.include_hidden:
                 flags |= BlockFlag.NOSCRIPT
-            elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])):
+            elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])
+                      or tag == "form" and node.css_first(_PAGE_CONTENT) is not None):
                 return False
         attrs = node.attributes
         own = ""  # the element's class and id tokens, lowercased, space-separated
