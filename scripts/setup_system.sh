@@ -8,6 +8,8 @@ for lang in osd eng deu ara chi-sim rus; do
   dpkg -s "tesseract-ocr-$lang" >/dev/null 2>&1 || want+=("tesseract-ocr-$lang")
 done
 command -v chromium >/dev/null 2>&1 || want+=(chromium)
+# DejaVu Sans (Cyrillic, Arabic) embeds into the generated PDF corpus (scripts/pdf_corpus.py).
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
 [ ${#want[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
