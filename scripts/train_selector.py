@@ -33,13 +33,14 @@ SEED = 20260
 N_FOLDS = 5
 CACHE = Path("/tmp/webfold_selector_cache.npz")
 FOLD_DIR = Path("/tmp/webfold_selector_folds")
+OOF_FILE = Path("/tmp/webfold_selector_oof.npz")  # out-of-fold scores, for experiments
 MODEL_DIR = Path(__file__).resolve().parents[1] / "shared" / "webfold" / "models"
 DATA_COMMIT = "c039d5e"
 MAX_BLOCK_WEIGHT = 200  # tokens; a block's sample weight is min(tokens, this) / page tokens
 LGB_PARAMS = {
     "objective": "binary", "learning_rate": 0.08, "num_leaves": 63, "min_data_in_leaf": 40,
-    "feature_fraction": 0.6, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
-    "num_threads": 2, "verbose": -1, "seed": SEED,
+    "feature_fraction": 0.5, "bagging_fraction": 0.5, "bagging_freq": 1, "lambda_l2": 1.0,
+    "num_threads": 2, "verbose": -1, "seed": SEED, "max_bin": 63,
 }
 N_TREES = {"stage1": 300, "stage2": 200}
 
@@ -48,24 +49,29 @@ N_TREES = {"stage1": 300, "stage2": 200}
 
 
 def page_blocks(html: bytes, url: str):
-    """The blocks and PageContext the converter hands the selector for this page."""
-    from selectolax.lexbor import LexborHTMLParser
+    """The blocks and PageContext the converter hands the selector for this page.
 
-    from webfold.html import metadata
-    from webfold.html.walk import walk
-    from webfold.selector import PageContext
+    Runs the real conversion path (`webfold.convert`) and records the arguments of its
+    `selector.apply` call, so training sees exactly what inference sees.
+    """
+    import webfold
+    from webfold import selector
 
-    tree = LexborHTMLParser(html.decode("utf-8", "replace"))
-    result = walk(tree.root, url or None, include_hidden=True)
-    facts = metadata.extract(tree, result.scripts, url or None)
-    structured = []
-    for obj in facts.jsonld:
-        for key in ("articleBody", "text", "description"):
-            if isinstance(obj.get(key), str):
-                structured.append(obj[key])
-    return result.blocks, PageContext(url=url or None, metadata=facts.metadata,
-                                      jsonld_types=facts.jsonld_types, og_type=facts.og_type,
-                                      structured_text="\n".join(structured))
+    seen: list[tuple] = []
+    real_apply = selector.apply
+
+    def recording_apply(blocks, page, mode):
+        seen.append((blocks, page))
+        return real_apply(blocks, page, "all")
+
+    selector.apply = recording_apply
+    try:
+        webfold.convert(html, url=url or None, select="all")
+    finally:
+        selector.apply = real_apply
+    if not seen:
+        return [], selector.PageContext(url=url or None)
+    return seen[0]
 
 
 def _page_arrays(page: wcxb.Page) -> dict[str, object]:
@@ -314,6 +320,7 @@ def main() -> int:
     corpus = Corpus()
     folds = page_folds(corpus)
     p1, p2, models = cross_validate(corpus, folds, keep_models=args.step == "final")
+    np.savez(OOF_FILE, p1=p1, p2=p2, folds=folds)
     report(corpus, np.ones(len(corpus.y), dtype=bool), "all blocks")
     report(corpus, corpus.y > 0, "oracle labels")
     report(corpus, select(corpus, p1, 0.5), "stage1 @0.5")

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 import zlib
 from dataclasses import dataclass
+from functools import reduce
 from itertools import chain
+from operator import or_
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -70,7 +72,7 @@ N_HASH_BINS = 32
 STOPWORDS = ("the", "a", "an", "and", "of", "to", "in", "is", "it", "for", "on", "with", "that",
              "this", "as", "are", "was", "be", "by", "at", "or", "from", "you", "we", "your",
              "our", "have", "has", "not", "but", "can", "will", "they", "their", "its", "if")
-_STOPWORD_RE = re.compile(r"\b(?:" + "|".join(STOPWORDS) + r")\b")
+_STOPSET = frozenset(STOPWORDS)
 _URL_WORD_RE = re.compile(r"[a-z]+")
 _NEIGHBOUR_OFFSETS = (-3, -2, -1, 1, 2, 3)
 _NEIGHBOUR_COLUMNS = ("log_chars", "link_ratio", "is_heading", "stop_ratio", "same_parent")
@@ -107,8 +109,12 @@ CONTEXT_FEATURES: tuple[str, ...] = (
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
 _PATH_INDEX = {t: i for i, t in enumerate(PATH_TAGS)}
-_KEYWORD_BITS = [(i, words) for i, words in enumerate(KEYWORDS.values())]
-_token_cache: dict[str, tuple[int, int]] = {}  # class/id token -> (keyword bits, hash bin)
+_KEYWORD_WORDS = sorted({w for words in KEYWORDS.values() for w in words}, key=len, reverse=True)
+_KEYWORD_RE = re.compile("|".join(map(re.escape, _KEYWORD_WORDS)))
+# A matched keyword sets the bit of every group with a keyword inside it ("navbar": nav, header).
+_KEYWORD_MASKS = {k: sum(1 << g for g, words in enumerate(KEYWORDS.values())
+                         if any(w in k for w in words)) for k in _KEYWORD_WORDS}
+_token_cache: dict[str, int] = {}  # class/id token -> bit code (see _code_new_tokens)
 _path_cache: dict[tuple[str, ...], np.ndarray] = {}
 _TOKEN_CACHE_MAX = 200_000
 
@@ -123,42 +129,36 @@ class PageGroups:
     chars: np.ndarray
 
 
-def _token_code(token: str) -> tuple[int, int]:
-    code = _token_cache.get(token)
-    if code is None:
-        bits = 0
-        for i, words in _KEYWORD_BITS:
-            if any(w in token for w in words):
-                bits |= 1 << i
-        code = (bits, zlib.crc32(token.encode("utf-8")) % N_HASH_BINS)
-        if len(_token_cache) > _TOKEN_CACHE_MAX:
-            _token_cache.clear()
-        _token_cache[token] = code
-    return code
+def _code_new_tokens(tokens: list[str]) -> None:
+    """Cache each token's code: keyword-group bits, then one bit for its hash bin.
+
+    All of a page's unseen tokens are matched together, one regex pass per group."""
+    if len(_token_cache) > _TOKEN_CACHE_MAX:
+        _token_cache.clear()
+    codes = [1 << (len(KEYWORDS) + zlib.crc32(t.encode("utf-8")) % N_HASH_BINS) for t in tokens]
+    joined = "\n".join(tokens)
+    starts = np.cumsum([0] + [len(t) + 1 for t in tokens])
+    found = [(m.start(), _KEYWORD_MASKS[m.group()]) for m in _KEYWORD_RE.finditer(joined)]
+    if found:
+        owners = np.searchsorted(starts, [f[0] for f in found], side="right") - 1
+        for i, (_, mask) in zip(owners.tolist(), found, strict=True):
+            codes[i] |= mask
+    _token_cache.update(zip(tokens, codes, strict=True))
 
 
 def _token_rows(token_tuples: list[tuple[str, ...]]) -> np.ndarray:
     """Keyword bits and hashed bins per block, computed once per distinct token tuple."""
-    width = len(KEYWORDS) + N_HASH_BINS
     seen: dict[tuple[str, ...], int] = {}
-    rows: list[np.ndarray] = []
-    index = np.empty(len(token_tuples), dtype=np.int64)
-    for i, toks in enumerate(token_tuples):
-        j = seen.get(toks)
-        if j is None:
-            row = np.zeros(width, dtype=np.float32)
-            for tok in toks:
-                bits, hbin = _token_code(tok)
-                row[len(KEYWORDS) + hbin] = 1.0
-                for b in range(len(KEYWORDS)):
-                    if bits >> b & 1:
-                        row[b] = 1.0
-            j = seen[toks] = len(rows)
-            rows.append(row)
-        index[i] = j
-    if not rows:
-        return np.zeros((0, width), dtype=np.float32)
-    return np.stack(rows)[index]
+    index = [seen.setdefault(toks, len(seen)) for toks in token_tuples]
+    distinct = list(seen)
+    new = {t for toks in distinct for t in toks if t not in _token_cache}
+    if new:
+        _code_new_tokens(sorted(new))
+    get = _token_cache.__getitem__
+    masks = np.fromiter((reduce(or_, map(get, toks), 0) for toks in distinct),
+                        dtype=np.uint64, count=len(distinct))
+    bits = (masks[:, None] >> np.arange(len(KEYWORDS) + N_HASH_BINS, dtype=np.uint64)) & 1
+    return bits.astype(np.float32)[np.asarray(index, dtype=np.int64)]
 
 
 def _path_rows(paths: list[tuple[str, ...]]) -> np.ndarray:
@@ -225,7 +225,7 @@ def _ancestor_facts(blocks: list[Block], chars: np.ndarray, links: np.ndarray) -
     node_chars = np.bincount(flat, weights=chars[owner])
     node_links = np.bincount(flat, weights=links[owner])
     total = max(chars.sum(), 1.0)
-    for col, back in enumerate((1, 2, 3)):
+    for col, back in enumerate((2, 3, 4)):  # ancestors[-1] is the block's own element
         has = lens >= back
         node = flat[ends[has] - back]
         out[has, col] = node_chars[node] / total
@@ -242,8 +242,9 @@ def _ancestor_facts(blocks: list[Block], chars: np.ndarray, links: np.ndarray) -
 
 
 def _groups(blocks: list[Block], chars: np.ndarray) -> PageGroups:
-    parents = [b.ancestors[-1] if b.ancestors else -1 for b in blocks]
-    gparents = [b.ancestors[-2] if len(b.ancestors) > 1 else -1 for b in blocks]
+    # ancestors[-1] is the element that made the block (a p, li, or the div of a text run)
+    parents = [b.ancestors[-2] if len(b.ancestors) > 1 else -1 for b in blocks]
+    gparents = [b.ancestors[-3] if len(b.ancestors) > 2 else -1 for b in blocks]
     signatures: dict[tuple, int] = {}
     sig = [signatures.setdefault((b.tag, b.path, b.tokens), len(signatures)) for b in blocks]
     return PageGroups(
@@ -258,11 +259,10 @@ def _text_stats(texts: list[str], chars: np.ndarray, links: np.ndarray) -> np.nd
     """log chars, log words, link ratio, stopword ratio, punctuation ratio, ends with
     punctuation, mean word length."""
     n = len(texts)
-    words = np.fromiter((len(t.split()) for t in texts), dtype=np.float64, count=n)
-    offsets = np.cumsum(np.fromiter((len(t) + 1 for t in texts), dtype=np.int64, count=n))
-    joined = "\n".join(texts)
-    hits = np.fromiter((m.start() for m in _STOPWORD_RE.finditer(joined)), dtype=np.int64)
-    stops = np.bincount(np.searchsorted(offsets, hits, side="right"), minlength=n)[:n]
+    splits = [t.lower().split() for t in texts]
+    words = np.fromiter(map(len, splits), dtype=np.float64, count=n)
+    is_stop = _STOPSET.__contains__
+    stops = np.fromiter((sum(map(is_stop, s)) for s in splits), dtype=np.float64, count=n)
     punct = np.fromiter((t.count(".") + t.count(",") for t in texts), dtype=np.float64, count=n)
     ends = np.fromiter((t[-1:] in ".!?:;" and t != "" for t in texts), dtype=np.float64, count=n)
     safe_words = np.maximum(words, 1.0)
