@@ -306,6 +306,10 @@ def _send(target: Target, fetcher: _Fetcher) -> httpx.Response | ConversionError
                 error = ConversionError("fetch_failed", f"connecting to {address} timed out")
                 continue
             return ConversionError("timeout", f"{target.host}: {type(exc).__name__}")
+        except httpx.RemoteProtocolError as exc:
+            if "location header" in str(exc):  # httpx vets a Location before we see it
+                return ConversionError("bad_url", f"redirect to an invalid URL: {exc}")
+            error = ConversionError("fetch_failed", f"{target.host} ({address}): {exc}")
         except (httpx.TransportError, OSError) as exc:
             error = ConversionError("fetch_failed", f"{target.host} ({address}): "
                                                     f"{type(exc).__name__}: {exc}")

@@ -221,6 +221,7 @@ ROUTES = {
     "/to-decimal": lambda h, p, q, n: h.redirect("http://167772161/"),
     "/to-mapped": lambda h, p, q, n: h.redirect("http://[::ffff:10.0.0.1]/"),
     "/to-ftp": lambda h, p, q, n: h.redirect("ftp://example.com/file"),
+    "/to-garbage": lambda h, p, q, n: h.redirect("http://[::1"),
     "/no-location": lambda h, p, q, n: h.send(302, b""),
     "/flaky": _flaky,
     "/slow": _slow,

@@ -68,8 +68,10 @@ def test_a_redirect_to_an_internal_address_is_refused(site: Site, settings: Sett
     assert result.final_url != site.url(path)  # it is the refused hop
 
 
-def test_a_redirect_to_another_scheme_is_bad_url(site: Site, settings: Settings) -> None:
-    assert code(fetch(site.url("/to-ftp"), settings)) == "bad_url"
+@pytest.mark.parametrize("path", ["/to-ftp", "/to-garbage"])
+def test_a_redirect_to_another_scheme_or_garbage_is_bad_url(site: Site, settings: Settings,
+                                                            path: str) -> None:
+    assert code(fetch(site.url(path), settings)) == "bad_url"
 
 
 def test_ten_redirects_are_followed_eleven_are_too_many(site: Site, settings: Settings) -> None:
