@@ -2,8 +2,8 @@
 
 A line is furniture when it sits wholly inside a margin band (top, bottom, left or
 right `MARGIN_SHARE` of the page) and the same text, digits ignored, appears at about
-the same height on several pages; bare page numbers ("3", "Page 3 of 9", "- 3 -",
-"iv") in a margin band go too when the document has more than one page.
+the same height on several pages; a bare page number ("3", "Page 3 of 9", "- 3 -")
+in a margin band goes too when it is the page's own number.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 
 from webfold.pdf.model import Line, PageLines
 
-MARGIN_SHARE = 0.12  # band depth as a share of the page height (top/bottom) or width
+MARGIN_SHARE = 0.16  # band depth as a share of the page height (top/bottom) or width
 MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count as running
 _DIGITS = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(
@@ -38,7 +38,7 @@ def strip_furniture(pages: list[PageLines]) -> int:
     for page, page_keys in zip(pages, keys, strict=True):
         kept = []
         for line, key in zip(page.lines, page_keys, strict=True):
-            if key is not None and (len(seen[key]) >= need or _PAGE_NUMBER.match(line.text)):
+            if key is not None and (len(seen[key]) >= need or _own_number(page, line)):
                 removed += 1
             else:
                 kept.append(line)
@@ -48,12 +48,16 @@ def strip_furniture(pages: list[PageLines]) -> int:
 
 def _strip_own_number(page: PageLines) -> int:
     """A lone page's own number in a margin band ("1", "- 1 -")."""
-    kept = [line for line in page.lines if not (
-        _key(page, line) is not None and _PAGE_NUMBER.match(line.text)
-        and _DIGITS.findall(line.text) == [str(page.number)])]
+    kept = [line for line in page.lines if not (_key(page, line) is not None
+                                                and _own_number(page, line))]
     removed = len(page.lines) - len(kept)
     page.lines = kept
     return removed
+
+
+def _own_number(page: PageLines, line: Line) -> bool:
+    return bool(_PAGE_NUMBER.match(line.text)) and _DIGITS.findall(line.text)[:1] == [
+        str(page.number)]
 
 
 def _key(page: PageLines, line: Line) -> tuple[str, int] | None:
