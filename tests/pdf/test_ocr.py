@@ -138,20 +138,15 @@ def test_word_boxes_of_turned_pages_are_laid_out_upright() -> None:
     assert line.spans[0].bbox == (10, 5, 50, 15) and line.spans[1].bbox == (55, 5, 100, 15)
 
 
-def _convert_without_ocr(path: Path, engine: TesseractEngine):  # noqa: ANN202
-    convert_module = pytest.importorskip("webfold.pdf.converter")
-    del convert_module
-    from webfold.convert import ConvertOptions, convert
-
-    options = ConvertOptions(settings=Settings(ocr=False), ocr=engine)
-    return convert(path.read_bytes(), filename=path.name, options=options)
-
-
 def test_no_ocr_never_starts_tesseract(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        corpus: dict[str, Case]) -> None:
+    from webfold.convert import ConvertOptions, convert
+
     monkeypatch.setenv("PATH", str(tmp_path))  # a tesseract start would fail loudly
     engine = TesseractEngine()
-    doc = _convert_without_ocr(corpus["mixed"].path, engine)
+    path = corpus["mixed"].path
+    doc = convert(path.read_bytes(), filename=path.name,
+                  options=ConvertOptions(settings=Settings(ocr=False), ocr=engine))
     assert engine.processes == 0
     assert [p.route for p in doc.pages] == ["native", "skipped"]
     assert not any("tesseract" in w for w in doc.warnings)
@@ -183,3 +178,28 @@ def test_ocr_page_survives_the_json_trip_to_the_lambda_function_and_back() -> No
     assert OcrPage.from_dict(json.loads(json.dumps(page.to_dict()))) == page
     failed = OcrPage(width=0, height=0, error=ConversionError("timeout", "too slow"))
     assert OcrPage.from_dict(json.loads(json.dumps(failed.to_dict()))) == failed
+
+
+def test_missing_tesseract_skips_the_scanned_page_with_a_warning(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, corpus: dict[str, Case]) -> None:
+    from webfold.convert import ConvertOptions, convert
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    path = corpus["mixed"].path
+    doc = convert(path.read_bytes(), filename=path.name,
+                  options=ConvertOptions(ocr=TesseractEngine()))
+    assert doc.ok and "Part One: The Survey" in doc.markdown
+    assert [p.route for p in doc.pages] == ["native", "skipped"]
+    assert any("tesseract is not installed" in w for w in doc.warnings)
+
+
+@needs_tesseract
+def test_convert_reads_the_mixed_file_page_by_page(corpus: dict[str, Case]) -> None:
+    from webfold.convert import ConvertOptions, convert
+
+    engine = TesseractEngine()
+    path = corpus["mixed"].path
+    doc = convert(path.read_bytes(), filename=path.name, options=ConvertOptions(ocr=engine))
+    assert [p.route for p in doc.pages] == ["native", "ocr"]
+    assert engine.processes == 2  # the language list, then the one scanned page
+    assert cer(corpus["mixed"].text, doc.markdown) <= 0.03
