@@ -168,3 +168,16 @@ def test_unreadable_message_becomes_an_error_record(s3, names):
     rejected = sorted(k for k in keys(s3, names.bucket) if k.startswith("rejected/"))
     assert rejected == ["rejected/webfold-objects/b4d0b4d0-0000-4000-8000-00000000bad1.json"]
     assert record(s3, names.bucket, rejected[0])["error"]["code"] == "bad_message"
+
+
+def test_an_object_over_the_cap_is_refused_without_reading_it_all(s3, names):
+    from webfold.aws.objects import ObjectRef, convert_object
+    from webfold.convert import ConvertOptions
+    from webfold.settings import Settings
+
+    s3.put_object(Bucket=names.bucket, Key="big/page.html", Body=ARTICLE_HTML * 10)
+    options = ConvertOptions(select="all", settings=Settings(max_bytes=len(ARTICLE_HTML)))
+    outcome = convert_object(s3, ObjectRef(names.bucket, "big/page.html"), options)
+    assert outcome.status == "failed" and outcome.error.code == "too_large"
+    assert record(s3, names.bucket, "big/page.json")["error"]["code"] == "too_large"
+    assert "big/page.md" not in keys(s3, names.bucket)

@@ -13,6 +13,7 @@ Its `Dispatcher` then drives them as the event source mappings would in AWS.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import logging
@@ -308,14 +309,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         stack.start()
         os.environ.update(stack.environ())
-        return run_local(stack, args)
+        out = sys.stdout
+        # Handler logs and metrics (what CloudWatch would get) go to stderr; outputs to stdout.
+        with contextlib.redirect_stdout(sys.stderr):
+            return run_local(stack, args, out)
     except KeyboardInterrupt:
         return 0
     finally:
         stack.stop()
 
 
-def run_local(stack: LocalStack, args: argparse.Namespace) -> int:
+def run_local(stack: LocalStack, args: argparse.Namespace, out: Any) -> int:
     assert stack.names is not None
     names, s3, sqs = stack.names, stack.client("s3"), stack.client("sqs")
     dispatcher = stack.dispatcher()
@@ -323,10 +327,11 @@ def run_local(stack: LocalStack, args: argparse.Namespace) -> int:
     queue_urls(sqs, names.urls_queue_url, args.url)
     if not args.watch:
         dispatcher.drain()
-        print_outputs(s3, names.bucket, output_keys(s3, names.bucket, set()))
+        print_outputs(s3, names.bucket, output_keys(s3, names.bucket, set()), out)
         return 0
     print(f"webfold local: AWS API at {stack.endpoint} (any credentials), bucket "
-          f"{names.bucket}, URL queue {names.urls_queue_url}; Ctrl-C stops", flush=True)
+          f"{names.bucket}, URL queue {names.urls_queue_url}; Ctrl-C stops", file=out,
+          flush=True)
     seen: set[str] = set()
     next_tick = 0.0
     while True:
@@ -335,9 +340,9 @@ def run_local(stack: LocalStack, args: argparse.Namespace) -> int:
             next_tick = time.monotonic() + args.tick_s
         dispatcher.poll(wait_s=1)
         new = output_keys(s3, names.bucket, seen)
-        print_outputs(s3, names.bucket, new)
+        print_outputs(s3, names.bucket, new, out)
         seen.update(new)
-        sys.stdout.flush()
+        out.flush()
 
 
 def run_against_aws(args: argparse.Namespace) -> int:
