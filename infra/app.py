@@ -19,20 +19,20 @@ def config_from_context(app: App) -> StackConfig:
     arch = app.node.try_get_context(constants.CONTEXT_ARCH) or constants.DEFAULT_ARCH
     if arch not in ("arm64", "x86_64"):
         raise ValueError(f"{constants.CONTEXT_ARCH} must be arm64 or x86_64, not {arch!r}")
-    layer_dir = Path(
-        app.node.try_get_context(constants.CONTEXT_LAYER_DIR)
-        or constants.LAYER_BUILD_DIR / f"converter-{arch}"
+    layer_zip = Path(
+        app.node.try_get_context(constants.CONTEXT_LAYER_ZIP)
+        or constants.LAYER_BUILD_DIR / f"converter-{arch}.zip"
     )
-    if not (layer_dir / "python").is_dir():
+    if not layer_zip.is_file():
         raise FileNotFoundError(
-            f"no built layer at {layer_dir}: run "
+            f"no built layer at {layer_zip}: run "
             f"`.venv/bin/python layers/converter/build.py --arch {arch}` first"
         )
     functions_dir = app.node.try_get_context(constants.CONTEXT_FUNCTIONS_DIR)
     return StackConfig(
         arch=arch,
         versioned=str(app.node.try_get_context(constants.CONTEXT_VERSIONING)).lower() == "true",
-        layer_dir=layer_dir,
+        layer_zip=layer_zip,
         functions_dir=Path(functions_dir) if functions_dir else constants.FUNCTIONS_DIR,
         alarm_email=app.node.try_get_context(constants.CONTEXT_ALARM_EMAIL),
     )

@@ -42,7 +42,7 @@ class Functions(Construct):
         construct_id: str,
         *,
         arch: str,
-        layer_dir: Path,
+        layer_zip: Path,
         functions_dir: Path,
     ) -> None:
         super().__init__(scope, construct_id)
@@ -51,7 +51,7 @@ class Functions(Construct):
         self.layer = lambda_.LayerVersion(
             self,
             "ConverterLayer",
-            code=lambda_.Code.from_asset(str(layer_dir)),
+            code=lambda_.Code.from_asset(str(layer_zip)),  # uploaded as built
             compatible_runtimes=[PYTHON_RUNTIME],
             compatible_architectures=[ARCHITECTURES[arch]],
             description="webfold converter: selectolax, onnxruntime, PyMuPDF, Powertools",

@@ -32,7 +32,7 @@ class StackConfig:
 
     arch: str = constants.DEFAULT_ARCH
     versioned: bool = False
-    layer_dir: Path
+    layer_zip: Path
     functions_dir: Path = constants.FUNCTIONS_DIR
     alarm_email: str | None = None
 
@@ -50,7 +50,7 @@ class WebfoldStack(Stack):
             self,
             "Functions",
             arch=config.arch,
-            layer_dir=config.layer_dir,
+            layer_zip=config.layer_zip,
             functions_dir=config.functions_dir,
         )
         self._pass_names()

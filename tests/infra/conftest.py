@@ -1,14 +1,15 @@
 """Synthesise WebfoldStack once per test session (a synth costs 6-14 s).
 
-The layer asset is a small stand-in folder: the template does not depend on the
-layer's contents, and hashing and copying the real 180 MiB layer would double the
-synth time. The functions are the real `functions/<name>/` folders.
+The layer asset is a small stand-in zip: the template does not depend on the layer's
+contents (tests/infra/test_layer.py builds and checks the real one). The functions
+are the real `functions/<name>/` folders.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,11 +37,11 @@ class Synth:
     outdir: Path
 
 
-def stub_layer_dir(root: Path) -> Path:
-    layer_dir = root / "layer"
-    (layer_dir / "python" / "webfold").mkdir(parents=True)
-    (layer_dir / "python" / "webfold" / "__init__.py").write_text("")
-    return layer_dir
+def stub_layer_zip(root: Path) -> Path:
+    layer_zip = root / "layer.zip"
+    with zipfile.ZipFile(layer_zip, "w") as archive:
+        archive.writestr("python/webfold/__init__.py", "")
+    return layer_zip
 
 
 def synthesise(outdir: Path, **context: str) -> tuple[App, WebfoldStack]:
@@ -66,11 +67,11 @@ def synth(tmp_path_factory: pytest.TempPathFactory) -> Synth:
     if missing:
         pytest.fail(f"the stack builds its container functions from {missing}: not found")
     root = tmp_path_factory.mktemp("infra")
-    layer_dir = stub_layer_dir(root)
+    layer_zip = stub_layer_zip(root)
     _, stack = synthesise(
         root / "cdk.out",
         **{
-            constants.CONTEXT_LAYER_DIR: str(layer_dir),
+            constants.CONTEXT_LAYER_ZIP: str(layer_zip),
             constants.CONTEXT_FUNCTIONS_DIR: str(constants.FUNCTIONS_DIR),
         },
     )

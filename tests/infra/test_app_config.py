@@ -13,36 +13,37 @@ from webfold_infra.storage import Storage
 
 
 def test_a_missing_layer_build_says_how_to_build_it(tmp_path):
-    app = App(context={constants.CONTEXT_LAYER_DIR: str(tmp_path / "nothing")})
+    app = App(context={constants.CONTEXT_LAYER_ZIP: str(tmp_path / "nothing")})
     with pytest.raises(FileNotFoundError, match="layers/converter/build.py --arch arm64"):
         infra_app.config_from_context(app)
 
 
 def test_context_sets_arch_versioning_and_paths(tmp_path):
-    (tmp_path / "python").mkdir()
+    layer_zip = tmp_path / "layer.zip"
+    layer_zip.write_bytes(b"")
     app = App(
         context={
             constants.CONTEXT_ARCH: "x86_64",
             constants.CONTEXT_VERSIONING: "true",
-            constants.CONTEXT_LAYER_DIR: str(tmp_path),
+            constants.CONTEXT_LAYER_ZIP: str(layer_zip),
             constants.CONTEXT_ALARM_EMAIL: "ops@example.org",
         }
     )
     config = infra_app.config_from_context(app)
-    assert (config.arch, config.versioned, config.layer_dir) == ("x86_64", True, tmp_path)
+    assert (config.arch, config.versioned, config.layer_zip) == ("x86_64", True, layer_zip)
     assert config.functions_dir == constants.FUNCTIONS_DIR
     assert config.alarm_email == "ops@example.org"
 
 
 def test_defaults_are_arm64_without_versioning(tmp_path):
-    (tmp_path / "python").mkdir()
-    app = App(context={constants.CONTEXT_LAYER_DIR: str(tmp_path)})
+    (tmp_path / "layer.zip").write_bytes(b"")
+    app = App(context={constants.CONTEXT_LAYER_ZIP: str(tmp_path / "layer.zip")})
     config = infra_app.config_from_context(app)
     assert (config.arch, config.versioned, config.alarm_email) == ("arm64", False, None)
 
 
 def test_an_unknown_arch_is_refused(tmp_path):
-    app = App(context={constants.CONTEXT_ARCH: "riscv", constants.CONTEXT_LAYER_DIR: str(tmp_path)})
+    app = App(context={constants.CONTEXT_ARCH: "riscv", constants.CONTEXT_LAYER_ZIP: str(tmp_path)})
     with pytest.raises(ValueError, match="arm64 or x86_64"):
         infra_app.config_from_context(app)
 
