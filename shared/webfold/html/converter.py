@@ -6,8 +6,6 @@ payload recovery -> selector -> Markdown joined from the kept blocks.
 
 from __future__ import annotations
 
-import re
-
 from selectolax.lexbor import LexborHTMLParser
 
 from webfold import selector
@@ -16,14 +14,13 @@ from webfold.convert import ConvertOptions
 from webfold.document import Block, BlockFlag, Document, failed
 from webfold.errors import ConversionError
 from webfold.html import payloads
-from webfold.html.markdown import safe_url
+from webfold.html.markdown import join_blocks, safe_url
 from webfold.html.metadata import extract
 from webfold.html.walk import walk
 from webfold.sniff import StreamInfo
 
 THIN_PAGE_WORDS = 50  # below this many words, app payloads are searched for the text
 _UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
-_LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
 
 
 class HtmlConverter:
@@ -107,23 +104,3 @@ def base_url(tree: LexborHTMLParser, url: str | None) -> str | None:
         if href and href.lower().startswith(("http:", "https:")):
             return href
     return url
-
-
-def join_blocks(blocks: list[Block]) -> str:
-    """The Markdown of the kept blocks: blank lines between blocks, single newlines
-    between list items, and consecutive quote blocks kept in one blockquote."""
-    parts: list[str] = []
-    previous: Block | None = None
-    for block in blocks:
-        if not block.kept or not block.markdown:
-            continue
-        if previous is not None:
-            if previous.kind == "list_item" and _LIST_MARKER.match(block.markdown):
-                parts.append("\n")
-            elif block.markdown[0] == ">" and previous.markdown[0] == ">":
-                parts.append("\n>\n")
-            else:
-                parts.append("\n\n")
-        parts.append(block.markdown)
-        previous = block
-    return "".join(parts) + "\n" if parts else ""

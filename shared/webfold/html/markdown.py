@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin
 
+from webfold.document import Block
+
 _WS = re.compile(r"[ \t\n\r\f]+")
 # Characters that would read as Markdown syntax anywhere in a line. `_` only at a word
 # edge: intraword underscores (snake_case) never start emphasis in CommonMark.
 _ESCAPE = re.compile(r"[\\`*\[\]<]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 # Syntax that only counts at the start of a line.
 _LINE_START = re.compile(r"^([#>+=~-]|\d{1,9}[.)](?=\s|$))")
+_LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
 _LINE_START_CHARS = frozenset("#>+=~-0123456789")
 _BACKTICKS = re.compile(r"`+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight(?:-source)?|brush:)-?([A-Za-z0-9_+#.-]+)")
@@ -160,3 +163,23 @@ def pipe_table(rows: list[list[str]]) -> str:
 def table_cell(markdown: str) -> str:
     """A cell's inline Markdown made safe inside a pipe table row."""
     return collapse(markdown.replace("|", "\\|")).strip()
+
+
+def join_blocks(blocks: list[Block]) -> str:
+    """The Markdown of the kept blocks: blank lines between blocks, single newlines
+    between list items, and consecutive quote blocks kept in one blockquote."""
+    parts: list[str] = []
+    previous: Block | None = None
+    for block in blocks:
+        if not block.kept or not block.markdown:
+            continue
+        if previous is not None:
+            if previous.kind == "list_item" and _LIST_MARKER.match(block.markdown):
+                parts.append("\n")
+            elif block.markdown[0] == ">" and previous.markdown[0] == ">":
+                parts.append("\n>\n")
+            else:
+                parts.append("\n\n")
+        parts.append(block.markdown)
+        previous = block
+    return "".join(parts) + "\n" if parts else ""

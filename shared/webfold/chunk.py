@@ -1,0 +1,136 @@
+"""Split a converted document into chunks of about N characters for retrieval.
+
+Chunks end at block boundaries, preferring a heading (a new section) or, for PDFs, a
+new page once the chunk is at least half full; a single block longer than N is split
+at line breaks, then between words, never inside a word. Each chunk knows the heading
+path it sits under and the pages it covers. A document with `parts` (a WARC) is
+chunked part by part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from webfold.document import Block, Document
+from webfold.html.markdown import join_blocks
+
+PREFER_BREAK_AT = 0.5  # a heading or page break ends a chunk once it is this full
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One chunk: its Markdown, the headings above it (outermost first), its pages."""
+
+    index: int
+    markdown: str
+    headings: tuple[str, ...]
+    pages: tuple[int, ...]
+    source: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        return {"chunk": self.index, "source": self.source, "headings": list(self.headings),
+                "pages": list(self.pages), "chars": len(self.markdown),
+                "markdown": self.markdown}
+
+
+def chunk_document(doc: Document, *, max_chars: int) -> list[Chunk]:
+    """The document's kept content as chunks of at most about `max_chars` characters.
+
+    Raises ValueError when `max_chars` < 1. A failed or empty document gives [].
+    """
+    if max_chars < 1:
+        raise ValueError("max_chars must be at least 1")
+    chunks: list[Chunk] = []
+    for part in doc.parts or [doc]:
+        blocks = [b for b in part.blocks if b.kept and b.markdown]
+        if not blocks and part.markdown.strip():
+            blocks = _blocks_from_markdown(part.markdown)
+        for markdown, headings, pages in _pack(blocks, max_chars):
+            chunks.append(Chunk(len(chunks), markdown, headings, pages, part.source))
+    return chunks
+
+
+def _pack(blocks: list[Block], max_chars: int) -> list[tuple[str, tuple[str, ...], tuple]]:
+    out: list[tuple[str, tuple[str, ...], tuple]] = []
+    path: dict[int, str] = {}  # heading level -> text, for the heading path
+    current: list[Block] = []
+    size = 0
+    start_path: tuple[str, ...] = ()
+
+    def close() -> None:
+        if current:
+            pages = tuple(sorted({b.page for b in current if b.page is not None}))
+            out.append((join_blocks(current).rstrip("\n"), start_path, pages))
+            current.clear()
+
+    for block in blocks:
+        for piece in _split_block(block, max_chars):
+            length = len(piece.markdown) + 2
+            new_page = bool(current) and piece.page is not None and piece.page != current[-1].page
+            boundary = piece.kind == "heading" or new_page
+            if current and (size + length > max_chars
+                            or boundary and size >= PREFER_BREAK_AT * max_chars):
+                close()
+                size = 0
+            if piece.kind == "heading" and piece.heading_level:
+                for level in [lv for lv in path if lv >= piece.heading_level]:
+                    del path[level]
+                path[piece.heading_level] = piece.text
+            if not current:
+                start_path = tuple(path[lv] for lv in sorted(path))
+            current.append(piece)
+            size += length
+    close()
+    return out
+
+
+def _split_block(block: Block, max_chars: int) -> list[Block]:
+    """The block itself, or line-sized (then word-sized) pieces when it is too long."""
+    if len(block.markdown) <= max_chars:
+        return [block]
+    pieces: list[str] = []
+    buffer = ""
+    for line in block.markdown.split("\n"):
+        for part in _split_line(line, max_chars):
+            if buffer and len(buffer) + 1 + len(part) > max_chars:
+                pieces.append(buffer)
+                buffer = part
+            else:
+                buffer = f"{buffer}\n{part}" if buffer else part
+    if buffer:
+        pieces.append(buffer)
+    return [Block(kind=block.kind, markdown=p, text=p, tag=block.tag, page=block.page,
+                  heading_level=block.heading_level) for p in pieces]
+
+
+def _split_line(line: str, max_chars: int) -> list[str]:
+    if len(line) <= max_chars:
+        return [line]
+    parts: list[str] = []
+    buffer = ""
+    for word in line.split(" "):
+        if buffer and len(buffer) + 1 + len(word) > max_chars:
+            parts.append(buffer)
+            buffer = word
+        else:
+            buffer = f"{buffer} {word}" if buffer else word
+    if buffer:
+        parts.append(buffer)
+    return parts
+
+
+def _blocks_from_markdown(markdown: str) -> list[Block]:
+    """Blocks for a document that kept only its Markdown: one per paragraph."""
+    blocks = []
+    for para in markdown.split("\n\n"):
+        para = para.strip("\n")
+        if not para:
+            continue
+        level = len(para) - len(para.lstrip("#"))
+        if 1 <= level <= 6 and para[level:level + 1] == " " and "\n" not in para:
+            blocks.append(Block(kind="heading", markdown=para, text=para[level + 1:],
+                                heading_level=level))
+        else:
+            blocks.append(Block(kind="paragraph", markdown=para, text=para))
+    return blocks

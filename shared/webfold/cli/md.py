@@ -1,0 +1,55 @@
+"""`webfold md FILE`: one document (HTML, or any type the converter reads) to Markdown.
+
+Prints the Markdown, or with `--json` the JSON record with the Markdown inside, or with
+`--chunk N` the chunks as JSON (`--jsonl`: one per line). FILE may be `-` for stdin.
+Exit 0 when converted, 1 when the document failed (stderr and the record say why),
+2 for an unreadable file or unusable options (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from webfold.cli import output
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "md", help="convert one document to Markdown on stdout",
+        description="Convert one HTML (or XHTML, PDF, WARC) document to clean Markdown.")
+    parser.add_argument("file", metavar="FILE", help="the document (- for stdin)")
+    parser.add_argument("--base", metavar="URL",
+                        help="the page's address: relative links are resolved against it")
+    output.add_output_options(parser)
+    output.add_select_options(parser)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from webfold.convert import convert
+    from webfold.settings import Settings
+
+    try:
+        output.check_output_options(args)
+        settings = Settings.from_env(os.environ)
+        data = output.read_input(args.file)
+    except (OSError, ValueError) as exc:
+        print(f"webfold md: {_message(exc)}", file=sys.stderr)
+        return 2
+    select = args.select or settings.select
+    filename = None if args.file == "-" else args.file
+    doc = convert(data, url=args.base, filename=filename, select=select, settings=settings)
+    if doc.source is None or doc.source == args.base:
+        doc.source = filename or args.base
+    if doc.ok or args.json:
+        output.print_document(doc, args)
+    return output.report("webfold md", doc)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror and exc.filename:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
