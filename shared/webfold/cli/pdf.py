@@ -106,8 +106,8 @@ def _print_chunks(doc: Any, size: int, jsonl: bool) -> None:
     from webfold.chunk import chunk_document
 
     for chunk in chunk_document(doc, max_chars=size):
-        record = chunk if isinstance(chunk, dict) else chunk.record()
         if jsonl:
-            print(json.dumps(record, ensure_ascii=False))
+            print(json.dumps(chunk.record(), ensure_ascii=False))
         else:
-            print(json.dumps(record, ensure_ascii=False, indent=2))
+            pages = ",".join(map(str, chunk.pages))
+            print(f"<!-- chunk {chunk.index}, pages {pages} -->\n{chunk.markdown}\n")

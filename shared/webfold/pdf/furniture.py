@@ -1,18 +1,22 @@
 """Running headers, footers and page numbers: lines in a page margin that repeat.
 
 A line is furniture when it sits wholly inside a margin band (top, bottom, left or
-right `MARGIN_SHARE` of the page) and the same text, digits ignored, appears at about
-the same height on several pages; a bare page number ("3", "Page 3 of 9", "- 3 -")
-in a margin band goes too when it is the page's own number.
+right edge of the page), is set no larger than the body text, and the same text,
+digits ignored, appears at about the same height on several pages; a bare page number
+("3", "Page 3 of 9", "- 3 -") in a margin band goes too when it is the page's own.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from webfold.pdf.model import Line, PageLines
 
-MARGIN_SHARE = 0.16  # band depth as a share of the page height (top/bottom) or width
+TOP_SHARE = 0.10  # top band depth as a share of the page height (running headers)
+BOTTOM_SHARE = 0.16  # bottom band (LaTeX page numbers sit at 85% of the height)
+SIDE_SHARE = 0.12  # left and right bands, as a share of the page width
+MAX_SIZE_RATIO = 1.05  # furniture is set no larger than the body text
 MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count as running
 _DIGITS = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(
@@ -27,7 +31,8 @@ def strip_furniture(pages: list[PageLines]) -> int:
     """
     if len(pages) < 2:
         return _strip_own_number(pages[0]) if pages else 0
-    keys = [[_key(page, line) for line in page.lines] for page in pages]
+    body = _body_size(pages)
+    keys = [[_key(page, line, body) for line in page.lines] for page in pages]
     seen: dict[tuple[str, int], set[int]] = {}
     for page, page_keys in zip(pages, keys, strict=True):
         for key in page_keys:
@@ -48,7 +53,8 @@ def strip_furniture(pages: list[PageLines]) -> int:
 
 def _strip_own_number(page: PageLines) -> int:
     """A lone page's own number in a margin band ("1", "- 1 -")."""
-    kept = [line for line in page.lines if not (_key(page, line) is not None
+    body = _body_size([page])
+    kept = [line for line in page.lines if not (_key(page, line, body) is not None
                                                 and _own_number(page, line))]
     removed = len(page.lines) - len(kept)
     page.lines = kept
@@ -60,13 +66,22 @@ def _own_number(page: PageLines, line: Line) -> bool:
         str(page.number)]
 
 
-def _key(page: PageLines, line: Line) -> tuple[str, int] | None:
-    """(text with digits folded, height bucket) for a margin line; None elsewhere."""
+def _body_size(pages: list[PageLines]) -> float:
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for line in page.lines:
+            for span in line.spans:
+                sizes[round(span.size, 1)] += len(span.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _key(page: PageLines, line: Line, body: float) -> tuple[str, int] | None:
+    """(text with digits folded, height bucket) for a small margin line; None elsewhere."""
     x0, y0, x1, y1 = line.bbox
     w, h = page.width, page.height
-    band_y, band_x = MARGIN_SHARE * h, MARGIN_SHARE * w
-    in_band = y1 <= band_y or y0 >= h - band_y or x1 <= band_x or x0 >= w - band_x
-    if not in_band:
+    in_band = (y1 <= TOP_SHARE * h or y0 >= h - BOTTOM_SHARE * h
+               or x1 <= SIDE_SHARE * w or x0 >= w - SIDE_SHARE * w)
+    if not in_band or max(s.size for s in line.spans) > MAX_SIZE_RATIO * body:
         return None
     text = " ".join(_DIGITS.sub("#", line.text).lower().split())
     if not text:

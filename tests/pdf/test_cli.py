@@ -1,0 +1,73 @@
+"""`webfold pdf` through its own parser and `run` (stdout/stderr captured)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pymupdf
+import pytest
+
+from webfold.cli import pdf as pdf_cli
+
+
+def _run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="webfold")
+    sub = parser.add_subparsers()
+    pdf_cli.add_parser(sub)
+    return pdf_cli.run(parser.parse_args(["pdf", *argv]))
+
+
+@pytest.fixture()
+def three_pages(tmp_path):
+    doc = pymupdf.open()
+    for n in range(1, 4):
+        page = doc.new_page()
+        page.insert_text((72, 90), f"Chapter {n}", fontsize=20)
+        for k in range(12):
+            page.insert_text((72, 130 + 16 * k), f"Line {k} of chapter {n} tells its story.",
+                             fontsize=11)
+    doc.new_page()  # blank: needs OCR
+    path = tmp_path / "book.pdf"
+    doc.save(path)
+    return path
+
+
+def test_markdown_to_stdout(three_pages, capsys):
+    assert _run([str(three_pages), "--no-ocr", "--pages", "1-2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Chapter 1\n") and "# Chapter 2" in out and "Chapter 3" not in out
+
+
+def test_json_record_names_routes(three_pages, capsys):
+    assert _run([str(three_pages), "--no-ocr", "--json"]) == 0
+    captured = capsys.readouterr()
+    record = json.loads(captured.out)
+    assert [p["route"] for p in record["pages"]] == ["native", "native", "native", "skipped"]
+    assert "(need OCR): 4" in captured.err
+
+
+def test_chunks_know_their_pages(three_pages, capsys):
+    assert _run([str(three_pages), "--no-ocr", "--chunk", "400", "--jsonl"]) == 0
+    chunks = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(chunks) >= 3
+    assert [c["pages"][0] for c in chunks][:1] == [1]
+    assert {p for c in chunks for p in c["pages"]} == {1, 2, 3}
+
+
+@pytest.mark.parametrize("argv", [["--pages", "x"], ["--jsonl"], ["--chunk", "0"],
+                                  ["--ocr-max-pages", "-1"]])
+def test_bad_arguments_exit_2(three_pages, argv, capsys):
+    assert _run([str(three_pages), *argv]) == 2
+    assert capsys.readouterr().err.startswith("webfold pdf:")
+
+
+def test_missing_file_exit_2(tmp_path, capsys):
+    assert _run([str(tmp_path / "nope.pdf")]) == 2
+
+
+def test_failed_document_exit_1(tmp_path, capsys):
+    path = tmp_path / "fake.pdf"
+    path.write_bytes(b"<html>no</html>")
+    assert _run([str(path)]) == 1
+    assert "not_pdf" in capsys.readouterr().err
