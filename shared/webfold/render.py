@@ -41,6 +41,8 @@ CHROMIUM_FLAGS = (
     "--no-first-run", "--disable-component-update", "--disable-sync",
     "--disable-default-apps", "--disable-extensions", "--mute-audio",
     "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
+    # Everything must go through the guard proxy: no QUIC, no WebRTC UDP around it.
+    "--disable-quic", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 )
 KILL_GRACE_S = 3.0  # the child's own deadline is the request's; the kill comes this much later
 NETWORK_IDLE_MAX_MS = 10_000  # pages that poll forever never go idle; stop waiting then

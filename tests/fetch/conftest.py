@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import http.server
 import threading
 from collections.abc import Iterator
 
 import pytest
-from fetch_site import Handler, Site, payloads
+from fetch_site import Handler, QuietServer, Site, payloads
 
 from webfold.settings import Settings
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: object, client_address: object) -> None:
-        pass  # clients hanging up mid-body is what several tests do on purpose
 
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
     server = QuietServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
     state = Site(port=server.server_address[1])
     Handler.site = state
     Handler.payloads = payloads()
