@@ -7,6 +7,11 @@ first 20% of the file and the end (flat streaming means close to zero).
 
     .venv/bin/python scripts/bench_warc.py                 # 250 MB archive
     .venv/bin/python scripts/bench_warc.py --size-mb 1024  # 1 GB
+
+Measured (2 cores shared with other jobs, load average ~7.7, --select all because the
+selector model was not in the tree yet): 1,024 MB gzip, 398,768 records (179,446 pages
+converted, 219,322 requests/images skipped) in 244.9 s: 1,628 records/s, 733 pages/s,
+4.2 MB/s; RSS 39 MB at 20% and at the end, peak 39 MB (growth +0.0 MB).
 """
 
 from __future__ import annotations
