@@ -1,0 +1,54 @@
+"""Hostile archives: whatever the bytes, iter_warc ends and never raises."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from warc_builders import Rec, article, build_warc
+
+from webfold.convert import ConvertOptions
+from webfold.warc import WarcCounts, iter_warc
+
+PLAIN = build_warc([Rec("http://example.com/1", article("One", "First.")),
+                    Rec("http://example.com/2", article("Two", "Second."))], gz=False)
+GZ = build_warc([Rec("http://example.com/1", article("One", "First.")),
+                 Rec("http://example.com/2", article("Two", "Second."))], gz=True)
+
+
+def drain(data: bytes) -> WarcCounts:
+    counts = WarcCounts()
+    for item in iter_warc(io.BytesIO(data), options=ConvertOptions(select="all")):
+        counts.add(item)
+        assert item.status in ("converted", "failed", "skipped")
+        assert (item.document is None) == (item.status == "skipped")
+        if item.status == "failed":
+            assert item.document.error is not None
+    return counts
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(base=st.sampled_from([PLAIN, GZ]),
+       edits=st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.binary(min_size=1,
+                                                                              max_size=8)),
+                      min_size=1, max_size=4),
+       cut=st.floats(0.05, 1.0))
+def test_mutated_archives_end_without_raising(base, edits, cut):
+    data = bytearray(base[:max(1, int(len(base) * cut))])
+    for where, junk in edits:
+        at = int(where * len(data))
+        data[at:at + len(junk)] = junk
+    counts = drain(bytes(data))
+    assert counts.records >= 1
+
+
+def test_declared_lengths_that_lie_are_damaged_not_fatal():
+    lying = PLAIN.replace(b"Content-Length: ", b"Content-Length: 9", 1)
+    counts = drain(lying)
+    assert counts.failed >= 1
+
+
+def test_random_bytes_and_empty_input():
+    assert drain(b"").records == 0
+    assert drain(bytes(range(256)) * 8).failed >= 1
