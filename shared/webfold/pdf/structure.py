@@ -21,7 +21,7 @@ from webfold.pdf.model import Span
 MAX_HEADING_CHARS = 160
 MAX_BOLD_HEADING_WORDS = 14
 HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
-OCR_HEADING_RATIO = 1.4  # OCR sizes come from word boxes and wobble: a clearer margin
+OCR_HEADING_RATIO = 1.2  # OCR sizes are estimated from word boxes: a clearer margin
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
