@@ -21,6 +21,7 @@ from webfold.pdf.ocr import (
     OcrWord,
     TesseractEngine,
     deskew_angle,
+    font_size,
     ocr_page,
     page_lines,
 )
@@ -203,3 +204,12 @@ def test_convert_reads_the_mixed_file_page_by_page(corpus: dict[str, Case]) -> N
     assert [p.route for p in doc.pages] == ["native", "ocr"]
     assert engine.processes == 2  # the language list, then the one scanned page
     assert cer(corpus["mixed"].text, doc.markdown) <= 0.03
+
+
+def test_font_size_from_word_boxes_ignores_which_letters_a_word_has() -> None:
+    # Heights (pt) Tesseract reports for 12 pt Helvetica words on a 300 dpi render.
+    body = [font_size(w, (0, 0, 10, h)) for w, h in
+            [("noon", 6.7), ("The", 9.0), ("slowly", 11.2), ("river", 9.0), ("2026", 9.0)]]
+    assert all(est is not None and 11.5 <= est <= 13 for est in body)
+    assert 17 <= (font_size("Letter", (0, 0, 10, 13.8)) or 0) <= 20  # an 18 pt title
+    assert font_size("--", (0, 0, 10, 2)) is None

@@ -37,6 +37,11 @@ TESSERACT_CONFIG = "--psm 1"
 DESKEW_MAX_DEG = 10.0  # skew searched in [-10, 10] degrees
 DESKEW_MIN_DEG = 0.3  # smaller skews are left alone (Tesseract copes; rotating blurs)
 DESKEW_MIN_GAIN = 1.1  # the levelled profile must be this much sharper than the page as is
+# Share of the font size a word's ink covers, by (reaches the ascender/cap height, reaches
+# below the baseline); measured on Tesseract word boxes of 12 and 18 pt Helvetica scans.
+_EM_SHARE = {(True, True): 0.93, (True, False): 0.73, (False, True): 0.73, (False, False): 0.53}
+_ASCENDING = frozenset("bdfhiklt")
+_DESCENDING = frozenset("gjpqy")
 _LANG = re.compile(r"^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$")
 
 
@@ -283,8 +288,10 @@ def page_lines(result: OcrPage, *, number: int, points_per_pixel: float) -> Page
         for i, word in enumerate(words):
             box = _scaled(_upright(word.box, result), points_per_pixel)
             text = word.text if i == len(words) - 1 else word.text + " "
-            spans.append(Span(text=text, bbox=box, size=round(box[3] - box[1], 1)))
-        size = max(span.size for span in spans)
+            spans.append(Span(text=text, bbox=box, size=0.0))
+        estimates = [est for span in spans if (est := font_size(span.text, span.bbox)) is not None]
+        size = round(statistics.median(estimates), 1) if estimates else round(
+            max(s.bbox[3] - s.bbox[1] for s in spans), 1)
         for span in spans:
             span.size = size
         x0 = min(s.bbox[0] for s in spans)
@@ -296,6 +303,22 @@ def page_lines(result: OcrPage, *, number: int, points_per_pixel: float) -> Page
                           confidence=round(confidence, 1), origin=(x0, y1)))
     return PageLines(number=number, width=width * points_per_pixel,
                      height=height * points_per_pixel, lines=lines)
+
+
+def font_size(word: str, box: BBox) -> float | None:
+    """The font size (points) a word box of height `box` implies, from the letters' extent.
+
+    A word box spans only the ink: "noon" is x-height tall, "Letter" cap height, "quickly"
+    ascender to descender. Dividing by the share of the em the letters reach makes titles
+    without descenders and body lines with them comparable. None for punctuation only.
+    """
+    letters = [ch for ch in word if ch.isalnum()]
+    if not letters:
+        return None
+    tall = any(ch in _ASCENDING or not ch.islower() or not ch.isascii() for ch in letters)
+    deep = any(ch in _DESCENDING for ch in letters)
+    share = _EM_SHARE[(tall, deep)]
+    return (box[3] - box[1]) / share
 
 
 def _upright(box: tuple[int, int, int, int], result: OcrPage) -> tuple[int, int, int, int]:
