@@ -10,10 +10,11 @@ from webfold.document import Block
 _WS = re.compile(r"[ \t\n\r\f]+")
 # Characters that would read as Markdown syntax anywhere in a line. `_` only at a word
 # edge: intraword underscores (snake_case) never start emphasis in CommonMark.
-_ESCAPE = re.compile(r"[\\`*\[\]<]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+_ESCAPE = re.compile(r"[\\`*\[\]<]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])|&(?=#?[0-9A-Za-z]+;)")
 # Syntax that only counts at the start of a line.
-_LINE_START = re.compile(r"^([#>+=~-]|\d{1,9}[.)](?=\s|$))")
+_LINE_START = re.compile(r"^([#>+=-]|~~~|\d{1,9}[.)](?=\s|$))")
 _LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
+_LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
 _LINE_START_CHARS = frozenset("#>+=~-0123456789")
 _BACKTICKS = re.compile(r"`+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight(?:-source)?|brush:)-?([A-Za-z0-9_+#.-]+)")
@@ -118,13 +119,13 @@ def srcset_best(srcset: str) -> str | None:
 
 def image_source(attrs: dict[str, str | None]) -> str | None:
     """The address an <img> shows, preferring lazy-loading attributes over placeholders."""
-    src = attrs.get("src")
-    if src and (not src.startswith("data:") or len(src) > 200):
-        return src
     for name in ("data-src", "data-lazy-src", "data-original", "data-lazy", "data-url"):
         value = attrs.get(name)
         if value:
-            return value
+            return value  # lazy loaders keep the real address here, a placeholder in src
+    src = attrs.get("src")
+    if src and (not src.startswith("data:") or len(src) > 200):
+        return src
     for name in ("data-srcset", "srcset", "data-lazy-srcset"):
         value = attrs.get(name)
         if value:
@@ -166,20 +167,40 @@ def table_cell(markdown: str) -> str:
 
 
 def join_blocks(blocks: list[Block]) -> str:
-    """The Markdown of the kept blocks: blank lines between blocks, single newlines
-    between list items, and consecutive quote blocks kept in one blockquote."""
+    """The Markdown of the kept blocks, blank lines between them.
+
+    Items of one list (nested lists included) are joined by single newlines, a tight
+    list; blocks of one blockquote are joined by a `>` line so they stay one quote.
+    """
     parts: list[str] = []
     previous: Block | None = None
     for block in blocks:
         if not block.kept or not block.markdown:
             continue
         if previous is not None:
-            if previous.kind == "list_item" and _LIST_MARKER.match(block.markdown):
-                parts.append("\n")
-            elif block.markdown[0] == ">" and previous.markdown[0] == ">":
-                parts.append("\n>\n")
-            else:
-                parts.append("\n\n")
+            parts.append(_separator(previous, block))
         parts.append(block.markdown)
         previous = block
     return "".join(parts) + "\n" if parts else ""
+
+
+def _separator(previous: Block, block: Block) -> str:
+    if (previous.kind == "list_item" and block.kind == "list_item"
+            and _LIST_MARKER.match(block.markdown)
+            and (_innermost(block, _LIST_TAGS) in previous.ancestors  # same or outer list
+                 or _innermost(previous, _LIST_TAGS) in block.ancestors)):  # a nested list
+        return "\n"
+    if block.markdown[0] == ">" and previous.markdown[0] == ">":
+        quote = _innermost(previous, ("blockquote",))
+        if quote and (quote in block.ancestors or _innermost(block, ("blockquote",))
+                      in previous.ancestors):
+            return "\n>\n"
+    return "\n\n"
+
+
+def _innermost(block: Block, tags: tuple[str, ...] | frozenset[str]) -> int:
+    """Walk id of the block's innermost ancestor with one of `tags` (0: none)."""
+    for tag, ancestor in zip(reversed(block.path), reversed(block.ancestors), strict=False):
+        if tag in tags:
+            return ancestor
+    return 0

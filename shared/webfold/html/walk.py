@@ -52,7 +52,7 @@ _UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
 # A <form> holding these wraps the page (ASP.NET WebForms), it is not a form to drop.
 _PAGE_CONTENT = "main, article, h1"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
-_MD_SPECIAL = frozenset("\\`*[]<_")
+_MD_SPECIAL = frozenset("\\`*[]<_&")
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
@@ -68,8 +68,10 @@ _CONTAINER_FLAG = {
     "dl": BlockFlag.IN_LIST, "table": BlockFlag.IN_TABLE, "menu": BlockFlag.IN_LIST,
 }
 _CONTENT_ITEMPROPS = frozenset({"articlebody", "text", "description", "reviewbody"})
-_BLOCKY = ("table, div, p, ul, ol, dl, h1, h2, h3, h4, h5, h6, blockquote, pre, article, "
-           "section, nav, header, footer, form")
+# Block elements inside cells make a table a layout grid ("tr x": never the table itself).
+_BLOCKY = ", ".join(f"tr {tag}" for tag in (
+    "table", "div", "p", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
+    "pre", "article", "section", "nav", "header", "footer", "form"))
 _PAYLOAD_SCRIPT_TYPES = ("application/json", "application/ld+json", "text/javascript",
                          "module", "")
 
@@ -598,7 +600,8 @@ def _own_rows(table: LexborNode) -> list[LexborNode]:
 
 
 def _table_rows(table: LexborNode, base: str | None) -> tuple[list[list[str]], str, int]:
-    """Rendered cell rows with colspan/rowspan expanded; nested tables flattened into cells."""
+    """Rendered cell rows with colspan/rowspan expanded to empty cells, so columns line up;
+    nested tables flattened into their cell."""
     grid: list[list[str]] = []
     pending: dict[int, tuple[int, str]] = {}  # column -> (rows still to fill, cell text)
     texts: list[str] = []
@@ -617,10 +620,10 @@ def _table_rows(table: LexborNode, base: str | None) -> tuple[list[list[str]], s
             attrs = cell.attributes
             span = min(max(_int(attrs.get("colspan"), 1), 1), MAX_SPAN)
             down = min(max(_int(attrs.get("rowspan"), 1), 1), MAX_SPAN)
-            for _ in range(span):
-                row.append(value)
+            for offset in range(span):  # spanned cells stay empty: no text is written twice
+                row.append(value if offset == 0 else "")
                 if down > 1:
-                    pending[col] = (down - 1, value)
+                    pending[col] = (down - 1, "")
                 col += 1
         _fill_spanned(row, col, pending)
         if row:
