@@ -24,9 +24,11 @@ class Outcome:
     bytes_in: int = 0
 
     def to_dict(self) -> dict[str, Any]:
+        """A summary of bounded size: it is logged, and stored as the idempotency record
+        (a DynamoDB item, 400 KB at most), so a WARC's thousands of keys are counted."""
         return {
             "status": self.status,
-            "keys": list(self.keys),
+            "outputs": len(self.keys),
             "error": self.error.to_dict() if self.error else None,
             "type": self.doc_type,
             "bytes_in": self.bytes_in,
