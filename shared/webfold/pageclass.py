@@ -13,27 +13,39 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
-# Interstitials are small; a long article that merely mentions "captcha" is not one.
+# Interstitials are small: a long page that merely mentions "captcha" is not one.
 MAX_INTERSTITIAL_TEXT = 2_000
+# Vendor script tags also sit on ordinary protected pages; only a near-empty page
+# carrying one is taken for a challenge.
+MAX_WIDGET_PAGE_TEXT = 300
 # An app shell shows less than this much text before its scripts run.
 MAX_SHELL_TEXT = 200
 
-# (vendor, pattern) found in the raw HTML of challenge and captcha interstitials.
-BOT_WALL_MARKERS: tuple[tuple[str, re.Pattern[bytes]], ...] = tuple(
-    (vendor, re.compile(pattern, re.IGNORECASE)) for vendor, pattern in (
-        ("cloudflare", rb"<title>\s*(just a moment|attention required|one more step)"),
-        ("cloudflare", rb"cf-chl|_cf_chl_opt|cf-browser-verification|cf_captcha_kind"),
-        ("cloudflare", rb"challenges\.cloudflare\.com/turnstile|class=\"cf-turnstile"),
-        ("datadome", rb"captcha-delivery\.com|datadome"),
-        ("perimeterx", rb"px-captcha|_pxcaptcha|perimeterx|/_px\d?/|pxappid"),
-        ("akamai", rb"errors\.edgesuite\.net|akamai bot manager|bm-verify"),
-        ("imperva", rb"_incapsula_resource|incapsula incident id"),
-        ("aws-waf", rb"awswaf|aws-waf-token|gokuprops"),
-        ("sucuri", rb"sucuri website firewall|sucuri_cloudproxy"),
-        ("kasada", rb"kpsdk"),
-        ("captcha", rb"g-recaptcha|recaptcha/api\.js|h-captcha|hcaptcha\.com/1/api"),
-        ("captcha", rb"verify (that )?you are (a )?human|are you a robot|unusual traffic"),
-    )
+
+def _markers(*pairs: tuple[str, bytes]) -> tuple[tuple[str, re.Pattern[bytes]], ...]:
+    return tuple((vendor, re.compile(pattern, re.IGNORECASE)) for vendor, pattern in pairs)
+
+
+# (vendor, pattern) that only challenge and block pages carry.
+INTERSTITIAL_MARKERS = _markers(
+    ("cloudflare", rb"<title>\s*(just a moment|attention required|one more step)"),
+    ("cloudflare", rb"_cf_chl_opt|cf-chl-|cf-browser-verification|cf_captcha_kind"),
+    ("datadome", rb"(geo|interstitial)\.captcha-delivery\.com"),
+    ("perimeterx", rb"px-captcha|_pxcaptcha"),
+    ("akamai", rb"errors\.edgesuite\.net|bm-verify"),
+    ("imperva", rb"_incapsula_resource|incapsula incident id"),
+    ("aws-waf", rb"gokuprops"),
+    ("sucuri", rb"sucuri website firewall"),
+    ("captcha", rb"verify (that )?you are (a )?human|are you a robot|unusual traffic from your"),
+)
+# (vendor, pattern) of bot-management and captcha scripts, also used on normal pages.
+WIDGET_MARKERS = _markers(
+    ("datadome", rb"datadome|captcha-delivery\.com"),
+    ("perimeterx", rb"perimeterx|pxappid|/_px\d?/"),
+    ("kasada", rb"kpsdk"),
+    ("aws-waf", rb"awswaf|aws-waf-token"),
+    ("cloudflare", rb"challenges\.cloudflare\.com/turnstile|cf-turnstile"),
+    ("captcha", rb"g-recaptcha|recaptcha/api\.js|h-captcha|hcaptcha\.com/1/api"),
 )
 _SHELL_ROOT = re.compile(rb"<div[^>]+id=[\"']?(root|app|__next|__nuxt|q-app|svelte)\b",
                          re.IGNORECASE)
@@ -62,8 +74,11 @@ def classify_html(html: bytes) -> PageVerdict:
     """Classify fetched HTML bytes as ok, blocked (bot wall) or empty (app shell)."""
     text = visible_text(html)
     chars = len(text)
-    if chars <= MAX_INTERSTITIAL_TEXT:
-        for vendor, pattern in BOT_WALL_MARKERS:
+    for limit, markers in ((MAX_INTERSTITIAL_TEXT, INTERSTITIAL_MARKERS),
+                           (MAX_WIDGET_PAGE_TEXT, WIDGET_MARKERS)):
+        if chars > limit:
+            continue
+        for vendor, pattern in markers:
             found = pattern.search(html)
             if found:
                 marker = found.group(0).decode("ascii", "replace")[:60]

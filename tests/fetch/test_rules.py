@@ -66,6 +66,12 @@ def test_product_token() -> None:
     assert product_token("curl") == "curl"
 
 
+SHORT_PROTECTED = ("<html><head><script src='https://js.datadome.co/tags.js'></script></head>"
+                   "<body><article><h1>Short news</h1><p>" + "The council met on Monday "
+                   "and agreed to rebuild the old bridge over the river next spring. " * 6
+                   + "</p></article></body></html>").encode()
+
+
 @pytest.mark.parametrize(("html", "kind"), [
     (CHALLENGE, "blocked"),
     (DATADOME, "blocked"),
@@ -79,6 +85,10 @@ def test_product_token() -> None:
     (b"<html><body><div id='__next'></div><script src='/_next/static/chunks/main.js'>"
      b"</script></body></html>", "empty"),
     (ARTICLE.encode(), "ok"),
+    # a short but real page protected by DataDome's ordinary tag is no challenge
+    (SHORT_PROTECTED, "ok"),
+    (b"<html><body><div class='g-recaptcha' data-sitekey='x'></div>"
+     b"<script src='https://www.google.com/recaptcha/api.js'></script></body></html>", "blocked"),
     (CAPTCHA_ARTICLE.encode(), "ok"),  # mentions captchas but is a long real page
     (b"<html><body><p>Short page, no scripts.</p></body></html>", "ok"),
 ])
