@@ -238,3 +238,19 @@ def test_scheduler_ticks_rescrape_through_its_own_role(synth):
     for statement in statements:
         for resource in as_list(statement["Resource"]):
             assert resource == rescrape_arn or rescrape_arn in resource.get("Fn::Join", [0, []])[1]
+
+
+def test_only_the_documents_bucket_may_send_to_the_objects_queue(synth):
+    objects = {"Ref": logical_id(synth.stack.queues.objects)}
+    policies = [
+        p["Properties"]
+        for p in of_type(synth.resources, "AWS::SQS::QueuePolicy").values()
+        if objects in p["Properties"]["Queues"]
+    ]
+    allows = [
+        s for p in policies for s in p["PolicyDocument"]["Statement"] if s["Effect"] == "Allow"
+    ]
+    (allow,) = allows
+    assert allow["Principal"] == {"Service": "s3.amazonaws.com"}
+    assert "sqs:SendMessage" in as_list(allow["Action"])
+    assert allow["Condition"]["ArnLike"]["aws:SourceArn"] == arn_of(synth.stack.storage.documents)
