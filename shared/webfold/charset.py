@@ -15,6 +15,7 @@ import re
 
 PRESCAN_BYTES = 1024
 DETECT_BYTES = 65_536  # the detector looks at this much of an undeclared page
+CP1252_TIE = 0.1  # windows-1252 wins when this close to the detector's best guess
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF32_LE, "utf-32-le"),
          (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -67,8 +68,15 @@ def detect(data: bytes) -> str | None:
     """A detector's guess for undeclared, non-UTF-8 bytes; None when it has none."""
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data[:DETECT_BYTES]).best()
-    return codec_for(best.encoding) if best is not None else None
+    matches = list(from_bytes(data[:DETECT_BYTES]))
+    if not matches:
+        return None
+    best = matches[0]
+    for match in matches:  # windows-1252 is the web's legacy default among near-ties
+        if (match.encoding == "cp1252" and match.chaos <= best.chaos + CP1252_TIE
+                and match.coherence >= best.coherence - CP1252_TIE):
+            return "cp1252"
+    return codec_for(best.encoding)
 
 
 def decode(data: bytes, declared: str | None = None) -> tuple[str, str]:

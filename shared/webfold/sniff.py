@@ -99,6 +99,9 @@ def _looks_like_html(head: bytes) -> bool:
     sample = head[:2048]
     if sample.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 byte order marks
         sample = sample.decode("utf-16", "ignore").encode("ascii", "ignore")
+    elif sample.count(0) > len(sample) // 3:  # UTF-16 without a BOM: ASCII markup, NUL bytes
+        codec = "utf-16-be" if sample[0::2].count(0) > sample[1::2].count(0) else "utf-16-le"
+        sample = sample.decode(codec, "ignore").encode("ascii", "ignore")
     lowered = sample.lower()
     return any(marker in lowered for marker in _HTML_MARKERS)
 
