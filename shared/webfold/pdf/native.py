@@ -23,7 +23,9 @@ _FLAG_MONO = 8
 _FLAG_BOLD = 16
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 _ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
-_MONO_NAME = re.compile(r"mono|courier|consol|menlo|inconsolata|code|typewriter|^cour", re.I)
+# Not "code": it matches "ArialUnicodeMS". Subset prefixes ("ABCDEF+CMTT10") stay in names.
+_MONO_NAME = re.compile(
+    r"mono|courier|consol|menlo|inconsolata|sourcecode|firacode|jetbrains|typewriter|cmtt", re.I)
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
