@@ -64,6 +64,7 @@ def convert_once(obj: dict) -> dict:
 
 @tracer.capture_method
 def record_handler(record: SQSRecord) -> None:
+    logger.set_correlation_id(record.message_id)  # each message's logs, not the batch's
     try:
         body = json.loads(record.body)
     except json.JSONDecodeError as exc:
@@ -82,7 +83,7 @@ def record_handler(record: SQSRecord) -> None:
                           "etag": obj.etag or None})
 
 
-@logger.inject_lambda_context(correlation_id_path="Records[0].messageId")
+@logger.inject_lambda_context
 @tracer.capture_lambda_handler
 @metrics.log_metrics(capture_cold_start_metric=True)
 def lambda_handler(event: dict, context: LambdaContext) -> dict:

@@ -43,6 +43,7 @@ BUCKET = os.environ[resources.ENV_BUCKET]
 
 @tracer.capture_method
 def record_handler(record: SQSRecord) -> None:
+    logger.set_correlation_id(record.message_id)  # each message's logs, not the batch's
     message = parse_message(record.body)
     if isinstance(message, ConversionError):
         key = write_rejected(s3, BUCKET, resources.URLS_QUEUE, record.message_id, record.body,
@@ -62,7 +63,7 @@ def record_handler(record: SQSRecord) -> None:
     logger.info("url handled", extra={"url": message.url, **outcome.to_dict()})
 
 
-@logger.inject_lambda_context(correlation_id_path="Records[0].messageId")
+@logger.inject_lambda_context
 @tracer.capture_lambda_handler
 @metrics.log_metrics(capture_cold_start_metric=True)
 def lambda_handler(event: dict, context: LambdaContext) -> dict:
