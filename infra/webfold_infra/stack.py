@@ -70,7 +70,8 @@ class WebfoldStack(Stack):
 
     def _pass_names(self) -> None:
         f, bucket = self.functions, self.storage.documents.bucket_name
-        for function in f.all:
+        # ocr and render are handed the bucket in each request; rescrape touches no object.
+        for function in (f.convert_object, f.ingest_url):
             function.add_environment(resources.ENV_BUCKET, bucket)
         f.convert_object.add_environment(
             resources.ENV_IDEMPOTENCY_TABLE, self.tables.idempotency.table_name

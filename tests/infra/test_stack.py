@@ -139,7 +139,6 @@ def test_zip_functions_run_the_handler_on_the_layer_arm64_with_powertools(synth)
         env = props["Environment"]["Variables"]
         assert env["POWERTOOLS_SERVICE_NAME"] == spec.name
         assert env["POWERTOOLS_METRICS_NAMESPACE"] == constants.METRICS_NAMESPACE
-        assert env[resources.ENV_BUCKET] == {"Ref": logical_id(synth.stack.storage.documents)}
 
 
 def test_layer_is_for_python_312_on_the_function_architecture(synth):
@@ -170,6 +169,8 @@ def test_each_function_gets_the_names_it_uses(synth):
     def env(function):
         return synth.resources[logical_id(function)]["Properties"]["Environment"]["Variables"]
 
+    bucket = {"Ref": logical_id(synth.stack.storage.documents)}
+    assert [env(g).get(resources.ENV_BUCKET) for g in f.all] == [bucket, bucket, None, None, None]
     assert env(f.convert_object)[resources.ENV_OCR_FUNCTION] == {"Ref": logical_id(f.ocr)}
     assert env(f.ingest_url)[resources.ENV_RENDER_FUNCTION] == {"Ref": logical_id(f.render)}
     assert env(f.rescrape)[resources.ENV_URLS_QUEUE] == {"Ref": logical_id(synth.stack.queues.urls)}
