@@ -213,3 +213,25 @@ def test_font_size_from_word_boxes_ignores_which_letters_a_word_has() -> None:
     assert all(est is not None and 11.5 <= est <= 13 for est in body)
     assert 17 <= (font_size("Letter", (0, 0, 10, 13.8)) or 0) <= 20  # an 18 pt title
     assert font_size("--", (0, 0, 10, 2)) is None
+
+
+def test_ocr_page_needs_neither_pillow_nor_pytesseract(corpus: dict[str, Case]) -> None:
+    # The converter layer ships without them; only the OCR engine's image has them.
+    import subprocess
+
+    code = (
+        "import sys; sys.modules['PIL'] = None; sys.modules['pytesseract'] = None\n"
+        "import pymupdf\n"
+        "from webfold.pdf.ocr import OcrPage, OcrWord, ocr_page\n"
+        "from webfold.settings import Settings\n"
+        "class Engine:\n"
+        "    def recognize(self, image, *, lang, timeout_s):\n"
+        "        assert image.startswith(b'\\x89PNG')\n"
+        "        return OcrPage(width=100, height=100,\n"
+        "                       words=[OcrWord('Hi', (10, 10, 30, 20), 90.0, 1, 1, 1)])\n"
+        f"page = pymupdf.open({str(corpus['scan_clean'].path)!r})[0]\n"
+        "print(ocr_page(page, settings=Settings(), engine=Engine()).lines[0].text)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "Hi"

@@ -111,7 +111,7 @@ class TesseractEngine:
             missing = self._missing_languages(lang)
             if missing:
                 return _failed("ocr_failed", f"tesseract has no language data for {missing}")
-            with tempfile.NamedTemporaryFile(suffix=".png") as tmp:
+            with tempfile.NamedTemporaryFile(suffix=".img") as tmp:  # PNG or PGM inside
                 width, height, skew = _write_levelled(image, tmp)
                 self.processes += 1
                 data = pytesseract.image_to_data(tmp.name, lang=lang, config=TESSERACT_CONFIG,
@@ -151,8 +151,8 @@ def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float]:
     skew = deskew_angle(gray)
     if skew:  # same size after turning, so word boxes stay in the frame the caller sent
         fill = int(np.median(np.asarray(gray)[::8, ::8]))
-        gray.rotate(skew, resample=Image.BICUBIC, fillcolor=fill).save(
-            out, format="PNG", compress_level=1)
+        # Uncompressed PGM: leptonica reads it by its header; PNG would cost 150+ ms here.
+        gray.rotate(skew, resample=Image.BILINEAR, fillcolor=fill).save(out, format="PPM")
     else:
         out.write(image)
     out.flush()
@@ -263,7 +263,7 @@ def ocr_page(page: Any, *, settings: Settings,
     rect = page.rect
     zoom = min(OCR_DPI / 72.0, settings.ocr_max_dim / max(rect.width, rect.height, 1.0))
     try:
-        import pymupdf
+        import pymupdf  # Pillow stays out: this runs in the converter layer, which has none
 
         pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY,
                               alpha=False)
