@@ -24,6 +24,7 @@ from webfold.html import markdown as md
 
 MAX_PAYLOAD_CHARS = 5_000_000  # a payload larger than this is not read
 MIN_WORDS = 5  # a string needs this many words to count as prose
+MAX_NESTING = 3  # JSON inside JSON strings is read this many levels deep
 _STRING = re.compile(r'"((?:[^"\\\n]|\\.){20,})"')
 _HTML_HINT = re.compile(r"</?(?:p|div|h[1-6]|li|ul|ol|br|span|strong|em|a|blockquote|table)\b",
                         re.I)
@@ -97,15 +98,19 @@ def _identify(script: LexborNode) -> tuple[str, str]:
     return "", ""
 
 
-def _strings(raw: str) -> list[str]:
-    """The decoded string literals of a JSON or JavaScript payload, in order."""
+def _strings(raw: str, depth: int = 0) -> list[str]:
+    """The decoded string literals of a JSON or JavaScript payload, in order; a literal
+    that itself holds JSON (SvelteKit's fetched bodies) is read too, a few levels deep."""
     found = []
     for match in _STRING.finditer(raw):
         try:
             value = json.loads(f'"{match.group(1)}"')
         except ValueError:
             continue
-        found.append(value)
+        if depth < MAX_NESTING and value.lstrip()[:1] in ("{", "["):
+            found.extend(_strings(value, depth + 1))
+        else:
+            found.append(value)
     return found
 
 

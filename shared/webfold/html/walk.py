@@ -483,6 +483,8 @@ class _Walker:
             self.emit(kind, _lines(raw_md), text, self.stack[-1].tag, flags, link_chars)
             return
         kind = owner.kind if text else "image"
+        if kind == "paragraph" and self.quote_depth:
+            kind = "quote"
         level = _HEADINGS.get(owner.tag, 0)
         body = _lines(raw_md)
         if level:

@@ -1,0 +1,108 @@
+"""The DOM walk: block segmentation and every Block field the selector reads."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from selectolax.lexbor import LexborHTMLParser
+
+import webfold
+from webfold.document import Block, BlockFlag
+from webfold.html.walk import walk
+
+
+def blocks_of(html: str, **kwargs) -> list[Block]:
+    return walk(LexborHTMLParser(html).root, "https://example.com/", **kwargs).blocks
+
+
+def test_block_field_order_is_what_the_walk_passes_positionally() -> None:
+    names = [f.name for f in fields(Block)][:11]
+    assert names == ["kind", "markdown", "text", "index", "tag", "heading_level", "path",
+                     "tokens", "ancestors", "link_chars", "flags"]
+
+
+def test_every_field_is_filled() -> None:
+    html = ('<html><body><main class="Content"><article id="Post">'
+            '<h2>Title</h2><p class="lead x">See <a href="/a">the link</a> now.</p>'
+            '</article></main></body></html>')
+    heading, para = blocks_of(html)
+    assert (heading.kind, heading.tag, heading.heading_level, heading.index) == ("heading", "h2",
+                                                                                 2, 0)
+    assert heading.markdown == "## Title" and heading.text == "Title"
+    assert para.kind == "paragraph" and para.index == 1 and para.tag == "p"
+    assert para.path == ("html", "body", "main", "article", "p")
+    assert para.tokens == ("content", "post", "lead", "x")
+    assert len(para.ancestors) == len(para.path) and para.ancestors[:4] == heading.ancestors[:4]
+    assert para.ancestors[-1] != heading.ancestors[-1]
+    assert para.link_chars == len("the link")
+    assert para.flags & BlockFlag.MAIN and para.flags & BlockFlag.ARTICLE
+    assert para.markdown == "See [the link](https://example.com/a) now."
+
+
+def test_one_block_per_paragraph_level_element() -> None:
+    html = ("<body><p>one</p><ul><li>two</li><li>three<ul><li>four</li></ul></li></ul>"
+            "<pre>five</pre><table><tr><th>a</th></tr><tr><td>b</td></tr></table>"
+            "<blockquote><p>six</p><p>seven</p></blockquote><dl><dt>eight</dt><dd>nine</dd></dl>"
+            "<figure><img src='/x.png'><figcaption>ten</figcaption></figure><hr></body>")
+    kinds = [(b.kind, b.text) for b in blocks_of(html)]
+    assert kinds == [("paragraph", "one"), ("list_item", "two"), ("list_item", "three"),
+                     ("list_item", "four"), ("code", "five"), ("table", "a b"),
+                     ("quote", "six"), ("quote", "seven"), ("definition", "eight"),
+                     ("definition", "nine"), ("image", ""), ("caption", "ten"), ("rule", "")]
+
+
+def test_nested_list_items_carry_their_indent_and_flags() -> None:
+    items = blocks_of("<ol start='4'><li>a<ul><li>b<a href='/x'>link text</a></li></ul></li></ol>")
+    assert [b.markdown for b in items] == ["4. a", "   - b[link text](https://example.com/x)"]
+    assert all(b.flags & BlockFlag.IN_LIST for b in items)
+    assert items[1].flags & BlockFlag.LINK_LIST
+
+
+def test_text_runs_split_at_double_br_and_blocks_never_mid_sentence() -> None:
+    html = ("<div>First sentence, <b>still</b> the first.<br>Same run.<br><br>Second run."
+            "<div>Inner.</div>After inner.</div>")
+    assert [b.text for b in blocks_of(html)] == [
+        "First sentence, still the first.\nSame run.", "Second run.", "Inner.", "After inner."]
+
+
+def test_inline_elements_do_not_split_a_run() -> None:
+    html = "<td>Price: <span>12</span> <em>EUR</em> <custom-x>ok</custom-x> end</td>"
+    assert [b.text for b in blocks_of(html)] == ["Price: 12 EUR", "ok", "end"]
+
+
+def test_hidden_and_noscript_default_is_dropped() -> None:
+    html = ("<body><p>visible</p><div style='display:none'><p>tab</p></div>"
+            "<noscript><p>posts</p></noscript></body>")
+    assert [b.text for b in blocks_of(html)] == ["visible"]
+
+
+def test_include_hidden_gives_flagged_blocks() -> None:
+    html = ("<body><p>visible</p><div style='display:none'><p>tab</p></div>"
+            "<noscript><p>posts</p></noscript><nav><p>menu</p></nav></body>")
+    found = {b.text: b.flags for b in blocks_of(html, include_hidden=True)}
+    assert set(found) == {"visible", "tab", "posts"}  # furniture stays dropped
+    assert not found["visible"] & (BlockFlag.HIDDEN | BlockFlag.NOSCRIPT)
+    assert found["tab"] & BlockFlag.HIDDEN and found["posts"] & BlockFlag.NOSCRIPT
+
+
+def test_comment_and_itemprop_flags() -> None:
+    html = ("<div class='comment-list'><p>c</p></div>"
+            "<div itemprop='articleBody'><p>body</p></div>")
+    comment, body = blocks_of(html)
+    assert comment.flags & BlockFlag.COMMENT and not body.flags & BlockFlag.COMMENT
+    assert body.flags & BlockFlag.ITEMPROP_CONTENT
+
+
+def test_ten_thousand_nested_elements() -> None:
+    depth = 10_000
+    html = "<div>" * depth + "deep text" + "</div>" * depth + "<p>after</p>"
+    doc = webfold.convert(html, select="all")
+    assert doc.ok
+    assert doc.markdown == "deep text\n\nafter\n"
+    assert len(doc.blocks[0].path) <= 64 + 1
+
+
+def test_ten_thousand_nested_inline_and_lists() -> None:
+    html = "<span>" * 5_000 + "x" + "</span>" * 5_000 + "<ul><li>" * 3_000 + "y"
+    doc = webfold.convert(html, select="all")
+    assert doc.ok and "x" in doc.markdown and "y" in doc.markdown
