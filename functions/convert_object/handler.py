@@ -62,25 +62,32 @@ def convert_once(obj: dict) -> dict:
     return outcome.to_dict()
 
 
+def notified_objects(raw: str) -> list[dict] | ConversionError:
+    """The objects an S3 notification names: [] for s3:TestEvent, an error for junk."""
+    try:
+        body = json.loads(raw)
+        if isinstance(body, dict) and body.get("Event") == "s3:TestEvent":
+            return []  # S3 sends one when the notification is set up
+        return [{"bucket": rec.s3.bucket.name, "key": decode_key(rec.s3.get_object.key),
+                 "etag": rec.s3.get_object.etag or None} for rec in S3Event(body).records]
+    except json.JSONDecodeError as exc:
+        return ConversionError("bad_message", f"not JSON: {exc}")
+    except (KeyError, TypeError, AttributeError) as exc:
+        return ConversionError("bad_message", f"not an S3 notification: {exc!r}")
+
+
 @tracer.capture_method
 def record_handler(record: SQSRecord) -> None:
     logger.set_correlation_id(record.message_id)  # each message's logs, not the batch's
-    try:
-        body = json.loads(record.body)
-    except json.JSONDecodeError as exc:
-        error = ConversionError("bad_message", f"not JSON: {exc}")
+    objects = notified_objects(record.body)
+    if isinstance(objects, ConversionError):
         key = write_rejected(s3, BUCKET, resources.OBJECTS_QUEUE, record.message_id,
-                             record.body, error)
-        count_failure(error)
-        logger.warning("bad message", extra={"record_key": key})
+                             record.body, objects)
+        count_failure(objects)
+        logger.warning("bad message", extra={"record_key": key, "error": objects.message})
         return
-    if not isinstance(body, dict) or "Records" not in body:  # s3:TestEvent and the like
-        logger.info("not an object notification", extra={"event": str(body)[:200]})
-        return
-    for s3_record in S3Event(body).records:
-        obj = s3_record.s3.get_object
-        convert_once(obj={"bucket": s3_record.s3.bucket.name, "key": decode_key(obj.key),
-                          "etag": obj.etag or None})
+    for obj in objects:
+        convert_once(obj=obj)
 
 
 @logger.inject_lambda_context

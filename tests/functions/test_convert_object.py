@@ -166,8 +166,20 @@ def test_unreadable_message_becomes_an_error_record(s3, names):
     response = handler.lambda_handler(event, LocalContext("convert_object"))
     assert response == {"batchItemFailures": []}
     rejected = sorted(k for k in keys(s3, names.bucket) if k.startswith("rejected/"))
-    assert rejected == ["rejected/webfold-objects/b4d0b4d0-0000-4000-8000-00000000bad1.json"]
-    assert record(s3, names.bucket, rejected[0])["error"]["code"] == "bad_message"
+    # The first is not JSON; the second is JSON but no S3 notification.
+    assert rejected == ["rejected/webfold-objects/b4d0b4d0-0000-4000-8000-00000000bad1.json",
+                        "rejected/webfold-objects/b4d0b4d0-0000-4000-8000-00000000bad2.json"]
+    assert {record(s3, names.bucket, k)["error"]["code"] for k in rejected} == {"bad_message"}
+
+
+def test_a_notification_without_its_object_is_rejected_not_retried(s3, names):
+    handler = load_handler("convert_object")
+    event = load_event("s3_object_created_sqs.json")
+    event["Records"][0]["body"] = json.dumps({"Records": [{"eventName": "ObjectCreated:Put",
+                                                           "s3": {"bucket": {}}}]})
+    response = handler.lambda_handler(event, LocalContext("convert_object"))
+    assert response == {"batchItemFailures": []}
+    assert any(k.startswith("rejected/webfold-objects/") for k in keys(s3, names.bucket))
 
 
 def test_an_object_over_the_cap_is_refused_without_reading_it_all(s3, names):
