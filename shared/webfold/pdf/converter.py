@@ -175,7 +175,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
 def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]], out: _Page,
                   run: _Run) -> None:
     """Tables replace the lines inside them; images get markers at their boxes."""
-    for table in find_tables(page):
+    for table in find_tables(page, lines.lines, lines.image_boxes):
         x0, y0, x1, y1 = table.bbox
         lines.lines = [ln for ln in lines.lines
                        if not (x0 - 1 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= x1 + 1

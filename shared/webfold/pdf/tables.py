@@ -13,12 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from webfold.document import Block
-from webfold.pdf.model import BBox
+from webfold.pdf.model import BBox, Line
+from webfold.pdf.route import image_cover
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
 MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
+MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
+MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
 
 
 @dataclass(slots=True)
@@ -27,16 +30,23 @@ class FoundTable:
     block: Block
 
 
-def find_tables(page: Any) -> list[FoundTable]:
+def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[FoundTable]:
     """The tables on one `pymupdf.Page` that pass the checks, as Markdown blocks.
 
-    Returns [] when the page has no grid of rules or the finder fails (a broken
+    `lines` are the page's text lines, `image_boxes` its images: the finder only runs,
+    clipped, on a grid of rules with text inside that is not mostly pictures (a figure's
+    frame and callouts). Returns [] when there is none or the finder fails (a broken
     drawing must not lose the page's text).
     """
-    if not has_grid(page):
+    area = grid_area(page)
+    if area is None or _lines_inside(lines, area) < MIN_ROWS_OF_TEXT:
+        return []
+    x0, y0, x1, y1 = area
+    shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
+    if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
         return []
     try:
-        found = page.find_tables()
+        found = page.find_tables(clip=area)
     except Exception:  # PyMuPDF raises assorted errors on odd vector content
         return []
     out = []
@@ -47,14 +57,15 @@ def find_tables(page: Any) -> list[FoundTable]:
     return out
 
 
-def has_grid(page: Any) -> bool:
-    """True when at least `MIN_RULES` vertical rules each cross two horizontal rules."""
+def grid_area(page: Any) -> BBox | None:
+    """The box around the vertical rules that each cross two horizontal rules, when at
+    least `MIN_RULES` do; None otherwise (no table finder needed)."""
     try:
         paths = page.get_cdrawings()
     except Exception:
-        return False
+        return None
     if len(paths) > MAX_DRAWINGS:
-        return False
+        return None
     horizontal: list[tuple[float, float, float]] = []  # y, x0, x1
     vertical: list[tuple[float, float, float]] = []  # x, y0, y1
     for path in paths:
@@ -67,15 +78,20 @@ def has_grid(page: Any) -> bool:
                                    (x1, y0, x1, y1)):
                     _add_rule(a, b, c, d, horizontal, vertical)
     if len(horizontal) < 2 or len(vertical) < MIN_RULES:
-        return False
-    crossing = 0
-    for x, y0, y1 in vertical[:400]:
-        hits = sum(1 for y, h0, h1 in horizontal[:400]
-                   if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2)
-        crossing += hits >= 2
-        if crossing >= MIN_RULES:
-            return True
-    return False
+        return None
+    crossing = [(x, y0, y1) for x, y0, y1 in vertical[:400]
+                if sum(1 for y, h0, h1 in horizontal[:400]
+                       if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2) >= 2]
+    if len(crossing) < MIN_RULES:
+        return None
+    return (min(c[0] for c in crossing) - 2, min(c[1] for c in crossing) - 2,
+            max(c[0] for c in crossing) + 2, max(c[2] for c in crossing) + 2)
+
+
+def _lines_inside(lines: list[Line], area: BBox) -> int:
+    x0, y0, x1, y1 = area
+    return sum(1 for ln in lines if x0 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= x1
+               and y0 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= y1)
 
 
 def _add_rule(x0: float, y0: float, x1: float, y1: float,
