@@ -59,14 +59,6 @@ class StackNames:
                 r.ENV_URL_STATE_TABLE: self.url_state_table,
                 r.ENV_IDEMPOTENCY_TABLE: self.idempotency_table}
 
-    @classmethod
-    def from_environ(cls, environ: dict[str, str] | os._Environ) -> StackNames:
-        """The deployed stack's names (`--aws`); raises KeyError naming a missing one."""
-        return cls(bucket=environ[r.ENV_BUCKET], objects_queue_url="", objects_dlq_url="",
-                   urls_queue_url=environ[r.ENV_URLS_QUEUE], urls_dlq_url="",
-                   url_state_table=environ[r.ENV_URL_STATE_TABLE],
-                   idempotency_table=environ.get(r.ENV_IDEMPOTENCY_TABLE, ""))
-
 
 def create_resources(client: Callable[[str], Any]) -> StackNames:
     """Create the bucket, queues, tables and notifications of the stack; returns names.
