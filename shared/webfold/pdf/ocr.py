@@ -72,15 +72,15 @@ class OcrPage:
         """A JSON-ready dict (what the OCR Lambda function returns); see `from_dict`."""
         return {"width": self.width, "height": self.height, "rotation": self.rotation,
                 "skew": self.skew, "error": self.error.to_dict() if self.error else None,
-                "words": [[w.text, *w.box, w.confidence, w.block, w.paragraph, w.line]
+                "words": [[w.text, list(w.box), w.confidence, w.block, w.paragraph, w.line]
                           for w in self.words]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> OcrPage:
         """The inverse of `to_dict`; raises KeyError/TypeError/ValueError on a bad payload."""
         err = data.get("error")
-        words = [OcrWord(str(t), (int(x0), int(y0), int(x1), int(y1)), float(c), int(b), int(p),
-                         int(n)) for t, x0, y0, x1, y1, c, b, p, n in data.get("words", ())]
+        words = [OcrWord(str(t), (int(box[0]), int(box[1]), int(box[2]), int(box[3])), float(c),
+                         int(b), int(p), int(n)) for t, box, c, b, p, n in data.get("words", ())]
         return cls(width=int(data["width"]), height=int(data["height"]), words=words,
                    rotation=int(data.get("rotation", 0)), skew=float(data.get("skew", 0.0)),
                    error=ConversionError(err["code"], err["message"]) if err else None)
