@@ -55,8 +55,9 @@ def read_input(path: str) -> bytes:
     return file.read_bytes()
 
 
-def print_document(doc: Any, args: argparse.Namespace, stream: TextIO = sys.stdout) -> None:
-    """Print `doc` as `args` ask: chunks, the JSON record, or its Markdown."""
+def print_document(doc: Any, args: argparse.Namespace, stream: TextIO | None = None) -> None:
+    """Print `doc` as `args` ask: chunks, the JSON record, or its Markdown (to stdout)."""
+    stream = stream or sys.stdout
     if args.chunk:
         print_chunks(doc, args.chunk, jsonl=args.jsonl, stream=stream)
     elif args.json:
@@ -66,8 +67,9 @@ def print_document(doc: Any, args: argparse.Namespace, stream: TextIO = sys.stdo
         stream.write(doc.markdown)
 
 
-def print_chunks(doc: Any, size: int, *, jsonl: bool, stream: TextIO = sys.stdout) -> None:
+def print_chunks(doc: Any, size: int, *, jsonl: bool, stream: TextIO | None = None) -> None:
     """Chunks of `doc` as JSON: one object per line (`jsonl`) or one indented array."""
+    stream = stream or sys.stdout
     from webfold.chunk import chunk_document
 
     records = [chunk.record() for chunk in chunk_document(doc, max_chars=size)]
@@ -78,8 +80,9 @@ def print_chunks(doc: Any, size: int, *, jsonl: bool, stream: TextIO = sys.stdou
         stream.write(json.dumps(records, ensure_ascii=False, indent=2) + "\n")
 
 
-def report(prog: str, doc: Any, stream: TextIO = sys.stderr) -> int:
+def report(prog: str, doc: Any, stream: TextIO | None = None) -> int:
     """Warnings and the error of `doc` on stderr; the exit code (0 ok, 1 failed)."""
+    stream = stream or sys.stderr
     for warning in doc.warnings:
         print(f"{prog}: warning: {warning}", file=stream)
     if doc.error is not None:
@@ -133,9 +136,9 @@ class Progress:
     WIDTH = 30
     INTERVAL_S = 0.1
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
         self.total = max(total, 1)
-        self.stream = stream
+        self.stream = stream = stream or sys.stderr
         self.enabled = stream.isatty()
         self._last = 0.0
 

@@ -1,0 +1,131 @@
+"""`webfold md` and `webfold convert`: outputs, side files, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webfold.cli import main
+from webfold.cli.output import write_side_files
+from webfold.document import Document
+
+PAGE = ("<html><head><title>Quay</title></head><body><h1>Quay</h1>"
+        "<p>See <a href='/tides'>tides</a>.</p><h2>More</h2><p>Second section text.</p>"
+        "</body></html>")
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Path:
+    path = tmp_path / "quay.html"
+    path.write_text(PAGE, encoding="utf-8")
+    return path
+
+
+def test_md_prints_markdown_with_base(page: Path, capsys) -> None:
+    assert main(["md", str(page), "--base", "https://port.example/a/", "--all-blocks"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Quay\n") and "[tides](https://port.example/tides)" in out
+
+
+def test_md_json_record(page: Path, capsys) -> None:
+    assert main(["md", str(page), "--json", "--all-blocks"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["schema"] == 1 and record["type"] == "html"
+    assert record["source"] == str(page) and record["markdown"].startswith("# Quay")
+    assert record["metadata"]["title"] == "Quay" and record["error"] is None
+
+
+def test_md_chunks_as_jsonl_and_array(page: Path, capsys) -> None:
+    assert main(["md", str(page), "--all-blocks", "--chunk", "30", "--jsonl"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) >= 2 and lines[-1]["headings"] == ["Quay", "More"]
+    assert main(["md", str(page), "--all-blocks", "--chunk", "10000"]) == 0
+    chunks = json.loads(capsys.readouterr().out)
+    assert len(chunks) == 1 and chunks[0]["markdown"].startswith("# Quay")
+
+
+def test_md_reads_stdin(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"<p>from stdin</p>"))
+    assert main(["md", "-", "--all-blocks"]) == 0
+    assert capsys.readouterr().out == "from stdin\n"
+
+
+@pytest.mark.parametrize("argv", [["md", "/no/such/file.html"], ["md", "."],
+                                  ["md", "x.html", "--jsonl"], ["md", "x.html", "--chunk", "0"]])
+def test_md_unusable_input_exits_2_with_one_line(argv: list[str], capsys) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("webfold md: ")
+
+
+def test_md_failed_document_exits_1(tmp_path: Path, capsys) -> None:
+    shell = tmp_path / "shell.html"
+    shell.write_text("<html><body><script>boot()</script></body></html>")
+    assert main(["md", str(shell), "--all-blocks"]) == 1
+    assert "empty" in capsys.readouterr().err
+
+
+def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "webfold", "md", str(tmp_path / "none.html")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_convert_writes_side_files_walks_folders_and_skips(tmp_path: Path, capsys) -> None:
+    (tmp_path / "a.html").write_text(PAGE)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "b.htm").write_text("<p>bee</p>")
+    (sub / "notes.txt").write_text("not walked")
+    (sub / "old.md").write_text("# never an input")
+    assert main(["convert", str(tmp_path), "--all-blocks"]) == 0
+    assert (tmp_path / "a.md").read_text().startswith("# Quay")
+    assert json.loads((tmp_path / "a.json").read_text())["blocks_kept"] == 4
+    assert (sub / "b.md").read_text() == "bee\n" and (sub / "b.json").exists()
+    assert not (sub / "notes.json").exists() and not (sub / "old.json").exists()
+    assert "2 converted, 0 failed, 0 skipped" in capsys.readouterr().err
+    assert main(["convert", str(tmp_path), "--all-blocks"]) == 0
+    assert "0 converted, 0 failed, 2 skipped" in capsys.readouterr().err
+    assert main(["convert", str(tmp_path), "--all-blocks", "--force"]) == 0
+    assert "2 converted" in capsys.readouterr().err
+
+
+def test_convert_failure_exits_1_and_record_says_why(tmp_path: Path, capsys) -> None:
+    (tmp_path / "good.html").write_text("<p>fine</p>")
+    (tmp_path / "bad.pdf").write_bytes(b"this is no pdf")
+    assert main(["convert", str(tmp_path), "--all-blocks"]) == 1
+    record = json.loads((tmp_path / "bad.json").read_text())
+    assert record["error"]["code"] == "not_pdf" and not (tmp_path / "bad.md").exists()
+    assert (tmp_path / "good.md").exists()
+    assert "1 converted, 1 failed" in capsys.readouterr().err
+
+
+def test_convert_missing_path_exits_2(tmp_path: Path, capsys) -> None:
+    (tmp_path / "a.html").write_text("<p>x</p>")
+    assert main(["convert", str(tmp_path / "a.html"), str(tmp_path / "missing")]) == 2
+    assert not (tmp_path / "a.json").exists()
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_parts_are_written_beside_the_archive(tmp_path: Path) -> None:
+    source = tmp_path / "crawl.warc.gz"
+    parts = [Document(type="html", markdown="one\n", source="https://a/1"),
+             Document(type="html", markdown="two\n", source="https://a/2")]
+    written = write_side_files(Document(type="warc", markdown="one\n\ntwo\n", parts=parts),
+                               source)
+    names = sorted(str(p.relative_to(tmp_path)) for p in written)
+    assert names == ["crawl.json", "crawl.md", "crawl.parts/0001.json", "crawl.parts/0001.md",
+                     "crawl.parts/0002.json", "crawl.parts/0002.md"]
+    assert (tmp_path / "crawl.parts" / "0002.md").read_text() == "two\n"
+
+
+class _Stdin:
+    def __init__(self, data: bytes) -> None:
+        import io
+
+        self.buffer = io.BytesIO(data)
