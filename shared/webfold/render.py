@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from webfold.convert import convert
@@ -130,29 +131,49 @@ class ChromiumRenderer:
         """Render in a child process; `timeout` when it outlives the request's budget,
         `render_failed` when it dies or answers nonsense."""
         started = time.perf_counter()
+        # The profile belongs to this process: a killed child cannot clean up after itself.
+        profile = tempfile.mkdtemp(prefix="webfold-chrome-")
         payload = json.dumps({"request": request.to_dict(), "executable": self.executable,
-                              "browser_ws": self.browser_ws})
+                              "browser_ws": self.browser_ws, "profile_dir": profile})
         proc = subprocess.Popen([sys.executable, "-m", "webfold.render"], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)  # its own group, Chromium included
         try:
             out, err = proc.communicate(payload.encode(), timeout=request.timeout_s + KILL_GRACE_S)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+            _kill_group(proc.pid)
             proc.communicate()
+            _kill_browsers_using(profile)  # Playwright starts Chromium in its own group
             return RenderResult(url=request.url, elapsed_ms=_ms(started), error=ConversionError(
                 "timeout", f"rendering took longer than {request.timeout_s:g} s; killed"))
         finally:
             _kill_group(proc.pid)
+            shutil.rmtree(profile, ignore_errors=True)
+        return _parse_child_answer(request, out, err, proc.returncode, started)
+
+
+def _kill_browsers_using(profile: str) -> None:
+    """Kill the Chromium processes started with `profile` as their user-data-dir: ours,
+    found by the unique path in their command line (Linux /proc; elsewhere a no-op)."""
+    marker = profile.encode()
+    for entry in Path("/proc").glob("[0-9]*/cmdline"):
         try:
-            result = RenderResult.from_dict(json.loads(out.decode().strip().splitlines()[-1]))
-        except (ValueError, IndexError, KeyError, TypeError):
-            tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no output"]
-            return RenderResult(url=request.url, elapsed_ms=_ms(started), error=ConversionError(
-                "render_failed", f"the render process failed (exit {proc.returncode}): "
-                                 f"{tail[0][:300]}"))
-        result.elapsed_ms = _ms(started)
-        return result
+            if marker in entry.read_bytes():
+                os.kill(int(entry.parent.name), signal.SIGKILL)
+        except (OSError, ValueError):
+            continue  # gone already, or not ours to read
+
+
+def _parse_child_answer(request: RenderRequest, out: bytes, err: bytes, returncode: int,
+                        started: float) -> RenderResult:
+    try:
+        result = RenderResult.from_dict(json.loads(out.decode().strip().splitlines()[-1]))
+    except (ValueError, IndexError, KeyError, TypeError):
+        tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no output"]
+        return RenderResult(url=request.url, elapsed_ms=_ms(started), error=ConversionError(
+            "render_failed", f"the render process failed (exit {returncode}): {tail[0][:300]}"))
+    result.elapsed_ms = _ms(started)
+    return result
 
 
 def _kill_group(pgid: int) -> None:
@@ -180,7 +201,8 @@ def rendered_document(result: RenderResult, *, select: str = "main",
 
 
 def render_in_process(request: RenderRequest, *, executable: str | None = None,
-                      browser_ws: str | None = None) -> RenderResult:
+                      browser_ws: str | None = None,
+                      profile_dir: str | None = None) -> RenderResult:
     """Render in this process (what the child runs; the Lambda render container may call
     it directly). The guard runs before the browser starts; failures are values:
     forbidden_address, bad_url, fetch_failed, timeout, render_failed."""
@@ -189,7 +211,8 @@ def render_in_process(request: RenderRequest, *, executable: str | None = None,
     if isinstance(checked, ConversionError):
         return RenderResult(url=request.url, error=checked)
     try:
-        result = _run_session(request, executable=executable, browser_ws=browser_ws)
+        result = _run_session(request, executable=executable, browser_ws=browser_ws,
+                              profile_dir=profile_dir)
     except _Refused as exc:
         result = RenderResult(url=request.url, blocked_requests=[str(exc)], error=ConversionError(
             "forbidden_address", f"the page navigated to a forbidden address: {exc}"))
@@ -206,8 +229,8 @@ def _playwright_error(exc: Exception) -> ConversionError:
     return ConversionError(code, f"{name}: {first}")
 
 
-def _run_session(request: RenderRequest, *, executable: str | None,
-                 browser_ws: str | None) -> RenderResult:
+def _run_session(request: RenderRequest, *, executable: str | None, browser_ws: str | None,
+                 profile_dir: str | None) -> RenderResult:
     """One browser session. A browser we launch sends everything through the guard
     proxy (redirects and DNS included); a user's browser over CDP is guarded by route
     interception, which sees each request but not the hops of a redirect."""
@@ -218,7 +241,7 @@ def _run_session(request: RenderRequest, *, executable: str | None,
     guard = _RequestGuard(request.allow_loopback)
     options: dict[str, Any] = {"service_workers": "block", "user_agent": request.user_agent}
     with contextlib.ExitStack() as stack:  # closed in reverse: the profile goes last
-        profile = stack.enter_context(tempfile.TemporaryDirectory(
+        profile = profile_dir or stack.enter_context(tempfile.TemporaryDirectory(
             prefix="webfold-chrome-", ignore_cleanup_errors=True))
         pw = stack.enter_context(sync_playwright())
         if browser_ws:
@@ -348,7 +371,8 @@ def _left_ms(deadline: float) -> float:
 def _child_main() -> int:
     job = json.loads(sys.stdin.read())
     result = render_in_process(RenderRequest.from_dict(job["request"]),
-                               executable=job.get("executable"), browser_ws=job.get("browser_ws"))
+                               executable=job.get("executable"), browser_ws=job.get("browser_ws"),
+                               profile_dir=job.get("profile_dir"))
     sys.stdout.write(json.dumps(result.to_dict()) + "\n")
     return 0
 

@@ -7,6 +7,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fetch_site import Site
@@ -118,3 +119,14 @@ def test_a_users_browser_over_cdp(site: Site, user_browser: str) -> None:
     assert result.error is None, result.error
     assert "Leaky page" in result.html
     assert "169.254.169.254" in " ".join(result.blocked_requests)
+
+
+def test_a_render_that_outlives_its_budget_is_killed(site: Site,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The child keeps its own deadline, so the kill is a backstop; pull it in front of
+    # the child's deadline to see it work.
+    monkeypatch.setattr("webfold.render.KILL_GRACE_S", -8.0)
+    profiles_before = set(Path(tempfile.gettempdir()).glob("webfold-chrome-*"))
+    result = render(site, "/busy", timeout_s=10)
+    assert result.error is not None and "killed" in result.error.message  # type: ignore[attr-defined]
+    assert set(Path(tempfile.gettempdir()).glob("webfold-chrome-*")) <= profiles_before
