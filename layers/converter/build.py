@@ -36,6 +36,9 @@ ARCH_TO_MACHINE = {"x86_64": "x86_64", "arm64": "aarch64"}
 # Never in the layer: container-image packages and training code.
 FORBIDDEN_TOP_LEVEL = ("pytesseract", "PIL", "playwright", "lightgbm", "sklearn", "onnxmltools")
 WEBFOLD_EXCLUDES = ("__pycache__", "*.pyc", "train*.py", "training", "*.egg-info")
+# Training-only modules of the package (relative to shared/webfold), never imported when
+# converting.
+WEBFOLD_TRAINING_ONLY = ("selector/labels.py",)
 TRIM_DIRS = ("tests", "__pycache__", "include", "*-stubs")
 # Offline model tooling inside onnxruntime (quantisation, transformer export); the
 # runtime path (onnxruntime.capi) never imports them.
@@ -68,9 +71,14 @@ def pip_install(arch: str, target: Path) -> None:
 
 def copy_webfold(target: Path) -> None:
     """Copy the converter package in, minus training code and bytecode."""
-    shutil.copytree(
-        WEBFOLD_SOURCE, target / "webfold", ignore=shutil.ignore_patterns(*WEBFOLD_EXCLUDES)
-    )
+    by_name = shutil.ignore_patterns(*WEBFOLD_EXCLUDES)
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        relative = Path(directory).relative_to(WEBFOLD_SOURCE)
+        training = {n for n in names if (relative / n).as_posix() in WEBFOLD_TRAINING_ONLY}
+        return set(by_name(directory, names)) | training
+
+    shutil.copytree(WEBFOLD_SOURCE, target / "webfold", ignore=ignore)
 
 
 def trim(target: Path) -> None:

@@ -72,6 +72,8 @@ def test_layer_carries_the_converter_and_not_what_belongs_elsewhere(layer):
                      "boto3", "botocore"):  # fmt: skip
         assert not (python / unwanted).exists(), unwanted
     assert not list((python / "webfold").rglob("train*.py"))
+    assert not (python / "webfold" / "selector" / "labels.py").exists()  # training only
+    assert (python / "webfold" / "selector" / "features.py").exists()
 
 
 def test_tests_headers_and_stubs_are_trimmed(layer):
