@@ -108,3 +108,19 @@ def test_parse_pages():
     for bad in ("0", "3-1", "a", "1-", ""):
         with pytest.raises(ValueError):
             parse_pages(bad)
+
+
+def test_numbered_sections_and_outline_make_headings():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    body = "The pumps were checked and the levels were written into the log book."
+    y = 90
+    for text in ("1 Introduction", body, "2.1 Field Methods", body, "Appendix Tables", body):
+        page.insert_text((72, y), text, fontsize=11)
+        y += 40
+    doc.set_toc([[1, "Appendix Tables", 1]])
+    result = convert(doc.tobytes())
+    headings = {b.text: b.heading_level for b in result.blocks if b.kind == "heading"}
+    assert set(headings) == {"1 Introduction", "2.1 Field Methods", "Appendix Tables"}
+    assert headings["2.1 Field Methods"] == headings["1 Introduction"] + 1
+    assert headings["Appendix Tables"] == 1

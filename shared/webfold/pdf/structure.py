@@ -25,6 +25,9 @@ OCR_HEADING_RATIO = 1.2  # OCR sizes are estimated from word boxes: a clearer ma
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
+# "2.1 Methods", "3 Results": a section number (several levels, or one without a dot so
+# it is no list marker) before a capitalised title.
+_NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){1,4}|\d{1,2})\s+[A-Z][^\s]*")
 _SENTENCE_END = re.compile(r"[.!?:;]['\")\]]?\s*$")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 # Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
@@ -156,9 +159,14 @@ def _heading_level(row: _Row, st: Styles) -> int:
     if level and (row.item.line.source != "ocr" or row.size >= OCR_HEADING_RATIO * st.body_size):
         return level
     short = len(text.split()) <= MAX_BOLD_HEADING_WORDS and not _SENTENCE_END.search(text)
-    if row.bold and short and not text.endswith(","):
-        section = _SECTION.match(text)
+    if not short or text.endswith(","):
+        return 0
+    section = _SECTION.match(text)
+    if row.bold:
         return min(st.bold_level + (section.group(1).count(".") if section else 0), 6)
+    numbered = _NUMBERED_TITLE.match(text)
+    if numbered and abs(row.size - st.body_size) <= 0.5 and row.item.line.source != "ocr":
+        return min(st.bold_level + numbered.group(1).count("."), 6)
     return 0
 
 
