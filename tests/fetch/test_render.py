@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import tempfile
 import time
@@ -91,11 +93,12 @@ def test_a_page_stuck_in_a_script_loop_times_out(site: Site) -> None:
 @pytest.fixture
 def user_browser() -> Iterator[str]:
     """A Chromium the 'user' runs with DevTools open; yields its ws:// address."""
-    profile = tempfile.TemporaryDirectory(prefix="webfold-user-browser-")
+    profile = tempfile.TemporaryDirectory(prefix="webfold-user-browser-",
+                                          ignore_cleanup_errors=True)
     proc = subprocess.Popen(
         [str(find_chromium()), "--headless", "--no-sandbox", *CHROMIUM_FLAGS,
          "--remote-debugging-port=0", f"--user-data-dir={profile.name}", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         assert proc.stderr is not None
         for _ in range(200):
@@ -107,7 +110,7 @@ def user_browser() -> Iterator[str]:
         else:
             pytest.fail("the browser never printed its DevTools address")
     finally:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)  # the browser and its helpers: its own session
         proc.wait()
         profile.cleanup()
 
