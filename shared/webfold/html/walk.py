@@ -578,16 +578,23 @@ def _lines(raw: str) -> str:
 
 
 def _is_data_table(node: LexborNode, attrs: dict) -> bool:
-    """A table of data (rendered as a pipe table) rather than a layout grid."""
+    """A table of data (rendered as a pipe table) rather than a layout grid.
+
+    Data: header cells or a caption of its own (nested tables are then flattened into
+    their cells), or at least 2x2 plain cells with no block elements inside.
+    """
     role = (attrs.get("role") or "").lower()
     if role in ("presentation", "none"):
         return False
-    if node.css_first("th, thead, caption") is not None:
+    rows = _own_rows(node)
+    if any(child.tag in ("thead", "caption") for child in node.iter()):
+        return True
+    if any(cell.tag == "th" for row in rows[:3] for cell in row.iter()):
         return True
     if node.css_first(_BLOCKY) is not None:
         return False
-    rows = node.css("tr")
-    return len(rows) >= 2 and max(len(r.css("td")) for r in rows) >= 2
+    widths = [sum(1 for cell in row.iter() if cell.tag == "td") for row in rows]
+    return len(rows) >= 2 and max(widths) >= 2
 
 
 def _own_rows(table: LexborNode) -> list[LexborNode]:
