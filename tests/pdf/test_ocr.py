@@ -235,3 +235,21 @@ def test_ocr_page_needs_neither_pillow_nor_pytesseract(corpus: dict[str, Case]) 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "Hi"
+
+
+@needs_tesseract
+def test_two_column_scan_reads_column_by_column(corpus: dict[str, Case]) -> None:
+    # OCR lines take the same layout path as native ones, gutter detection included.
+    from webfold.convert import convert
+
+    case = corpus["two_column_scrambled"]
+    with pymupdf.open(case.path) as src:
+        pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    buf = io.BytesIO()
+    Image.frombytes("L", (pix.width, pix.height), pix.samples).save(buf, format="PNG")
+    scan = pymupdf.open()
+    page = scan.new_page(width=595, height=842)
+    page.insert_image(page.rect, stream=buf.getvalue())
+    doc = convert(scan.tobytes(), filename="two_column_scan.pdf")
+    assert [p.route for p in doc.pages] == ["ocr"]
+    assert cer(case.text, doc.markdown) <= 0.03
