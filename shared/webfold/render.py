@@ -266,9 +266,10 @@ def _run_session(request: RenderRequest, *, executable: str | None, browser_ws: 
         result.status = response.status if response else None
         _settle(page, request, deadline, result.warnings)
         result.final_url = page.url
-        if isinstance(check_url(page.url, allow_loopback=request.allow_loopback),
-                      ConversionError) and not page.url.startswith(("about:", "data:")):
-            raise _Refused(page.url)
+        if not page.url.startswith(("about:", "data:")):  # where the page ended up
+            final = check_url(page.url, allow_loopback=request.allow_loopback)
+            if isinstance(final, ConversionError) and final.code == "forbidden_address":
+                raise _Refused(page.url)
         result.html = page.content()
         result.blocked_requests = list(blocked)
     return result

@@ -106,6 +106,7 @@ def user_browser() -> Iterator[str]:
             found = re.search(r"DevTools listening on (ws://\S+)", line)
             if found:
                 yield found.group(1)
+                assert proc.poll() is None, "rendering closed the user's browser"
                 break
         else:
             pytest.fail("the browser never printed its DevTools address")
