@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import http.server
-import json
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from webfold.aws.local import LocalStack, StackNames
-
-EVENTS = Path(__file__).resolve().parents[2] / "events"
 
 
 @pytest.fixture(scope="session")
@@ -54,10 +50,6 @@ def sqs(local_stack: LocalStack, names: StackNames):
 @pytest.fixture
 def dispatcher(local_stack: LocalStack, names: StackNames):
     return local_stack.dispatcher()
-
-
-def load_event(name: str) -> dict:
-    return json.loads((EVENTS / name).read_text(encoding="utf-8"))
 
 
 class Pages:

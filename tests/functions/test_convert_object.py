@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from conftest import load_event
-from samples import ARTICLE_HTML, page_html, pdf_bytes, warc_bytes
+from fn_samples import ARTICLE_HTML, load_event, page_html, pdf_bytes, warc_bytes
 
 from webfold.aws.dispatcher import LocalContext
 from webfold.aws.local import load_handler

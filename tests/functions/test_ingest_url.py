@@ -6,8 +6,7 @@ import json
 import time
 from datetime import UTC, datetime
 
-from conftest import load_event
-from samples import ARTICLE_HTML, page_html
+from fn_samples import ARTICLE_HTML, load_event, page_html
 
 from webfold.aws.dispatcher import LocalContext, scheduler_event
 from webfold.aws.keys import url_stem

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from samples import ARTICLE_HTML, pdf_bytes
+from fn_samples import ARTICLE_HTML, pdf_bytes
 
 
 def run_local(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen:

@@ -1,8 +1,18 @@
-"""Real documents generated for the handler tests: HTML, PDF (PyMuPDF) and WARC (warcio)."""
+"""Real documents generated for the handler tests (HTML, PDF with PyMuPDF, WARC with warcio)
+and the sample events of events/ they load."""
 
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
+
+EVENTS = Path(__file__).resolve().parents[2] / "events"
+
+
+def load_event(name: str) -> dict:
+    return json.loads((EVENTS / name).read_text(encoding="utf-8"))
+
 
 ARTICLE_HTML = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Harbour Lights Survey</title></head>
