@@ -23,8 +23,9 @@ from webfold.urlguard import Resolver, Target, check_url, system_resolver
 
 MAX_HEAD_BYTES = 65_536
 CONNECT_TIMEOUT_S = 10.0
-_REFUSED = (b"HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: 26\r\n"
-            b"Connection: close\r\n\r\nrefused by the webfold guard")
+_REFUSAL = b"refused by the webfold guard"
+_REFUSED = (b"HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n"
+            b"Connection: close\r\n\r\n%s" % (len(_REFUSAL), _REFUSAL))
 _BAD_GATEWAY = b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 _HOP_HEADERS = (b"proxy-connection", b"connection", b"keep-alive", b"proxy-authorization")
 
@@ -58,7 +59,7 @@ class GuardProxy:
             threading.Thread(target=self._serve, args=(client,), daemon=True).start()
 
     def _serve(self, client: socket.socket) -> None:
-        with client:
+        with client, contextlib.suppress(OSError):  # either side may hang up at any point
             head = _read_head(client)
             if head is None:
                 return
@@ -86,6 +87,7 @@ class GuardProxy:
                     return
                 if method == b"CONNECT":
                     client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+                    upstream.sendall(rest)  # bytes the client sent before our answer
                 else:
                     path = checked.url.raw_path or b"/"
                     upstream.sendall(b" ".join((method, path, version)) + b"\r\n"
