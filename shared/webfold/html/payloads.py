@@ -25,7 +25,11 @@ from webfold.html import markdown as md
 MAX_PAYLOAD_CHARS = 5_000_000  # a payload larger than this is not read
 MIN_WORDS = 5  # a string needs this many words to count as prose
 MAX_NESTING = 3  # JSON inside JSON strings is read this many levels deep
-_STRING = re.compile(r'"((?:[^"\\\n]|\\.){20,})"')
+# A JSON/JS string literal, unrolled so long payloads need no backtracking stack.
+_STRING = re.compile(r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
+_WORD = re.compile(r"[^\W\d_]{2,}[.,;:!?)\"']?$")  # a plain word, maybe with punctuation
+MIN_CHARS = 20  # shorter string literals are never prose
+MAX_STRINGS = 20_000  # string literals read from one payload at most
 _HTML_HINT = re.compile(r"</?(?:p|div|h[1-6]|li|ul|ol|br|span|strong|em|a|blockquote|table)\b",
                         re.I)
 _NOT_PROSE = re.compile(r"^(?:https?:|/|\.|#|\$|[a-z]+:[a-z])|function\s*\(|=>|[{};]\s*$", re.I)
@@ -101,10 +105,15 @@ def _identify(script: LexborNode) -> tuple[str, str]:
 def _strings(raw: str, depth: int = 0) -> list[str]:
     """The decoded string literals of a JSON or JavaScript payload, in order; a literal
     that itself holds JSON (SvelteKit's fetched bodies) is read too, a few levels deep."""
-    found = []
+    found: list[str] = []
     for match in _STRING.finditer(raw):
+        if len(found) >= MAX_STRINGS:
+            break
+        literal = match.group(1)
+        if len(literal) < MIN_CHARS:
+            continue
         try:
-            value = json.loads(f'"{match.group(1)}"')
+            value = json.loads(f'"{literal}"')
         except ValueError:
             continue
         if depth < MAX_NESTING and value.lstrip()[:1] in ("{", "["):
@@ -149,5 +158,5 @@ def _is_prose(value: str) -> bool:
     words = value.split()
     if len(words) < MIN_WORDS or _NOT_PROSE.search(value):
         return False
-    letters = sum(c.isalpha() for c in value)
-    return letters >= 0.6 * len(value.replace(" ", ""))
+    plain = sum(1 for word in words if _WORD.match(word))  # class lists and font stacks fail
+    return plain >= MIN_WORDS and plain >= 0.7 * len(words)
