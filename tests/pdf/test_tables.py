@@ -1,0 +1,59 @@
+"""Tables: ruled grids, rule-only (booktabs) tables, and prose that must stay prose."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from webfold import convert
+
+PROSE = [
+    "The river rose slowly through the night and reached the old stone bridge by dawn.",
+    "Farmers in the valley moved their cattle to the higher fields before the rain came.",
+    "A small team of engineers checked every pump along the eastern canal that morning.",
+]
+
+
+def test_booktabs_table_without_vertical_rules():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Levels measured at the four stations.", fontsize=11)
+    for y in (100, 118, 190):
+        page.draw_line((72, y), (400, y))
+    rows = [["Station", "Level", "Change"], ["North", "3.2", "+0.4"], ["South", "2.9", "-0.1"],
+            ["East", "4.1", "+1.0"], ["West", "3.3", "0.0"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((76 + 120 * c, 113 if r == 0 else 118 + 16 * r), text, fontsize=10)
+    page.insert_text((72, 220), "Text below the table continues the report.", fontsize=11)
+    result = convert(doc.tobytes())
+    tables = [b for b in result.blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].markdown.splitlines()[0] == "| Station | Level | Change |"
+    assert [line.split("\t") for line in tables[0].text.splitlines()] == rows
+    kinds = [b.kind for b in result.blocks]
+    assert kinds == ["paragraph", "table", "paragraph"]
+
+
+def test_rules_between_paragraphs_are_not_a_table():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100
+    for text in PROSE:
+        page.draw_line((72, y - 14), (520, y - 14))
+        page.insert_text((72, y), text, fontsize=11)
+        y += 40
+    page.draw_line((72, y - 14), (520, y - 14))
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert result.markdown.count("\n\n") == 2
+
+
+def test_boxed_paragraph_is_not_a_table():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.draw_rect(pymupdf.Rect(66, 80, 530, 150))
+    for k, text in enumerate(PROSE):
+        page.insert_text((72, 100 + 16 * k), text, fontsize=11)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "old stone bridge by dawn." in result.markdown
