@@ -502,7 +502,7 @@ def scrape(
     timings["total"] = (time.perf_counter() - started) * 1000
     doc.extra.update({
         "http": fetched.facts() if fetched else None,
-        "route": "render" if "render" in timings else "fetch",
+        "route": "render" if render == "always" or "render" in timings else "fetch",
         "escalated": escalated,
         "timings_ms": {k: round(v, 1) for k, v in timings.items()},
         "content_sha256": hashlib.sha256(doc.markdown.encode()).hexdigest()

@@ -126,8 +126,9 @@ def test_render_never_and_always(site: Site, settings: Settings) -> None:
     assert renderer.requests == []
     assert code(scrape(site.url("/article"), settings=settings, render="always")) == \
         "render_failed"  # no renderer at all
-    assert code(scrape(site.url("/private/page"), settings=settings, render="always",
-                       renderer=renderer)) == "robots_disallowed"
+    disallowed = scrape(site.url("/private/page"), settings=settings, render="always",
+                        renderer=renderer)
+    assert code(disallowed) == "robots_disallowed" and disallowed.record()["route"] == "render"
     assert renderer.requests == []
     with pytest.raises(ValueError):
         scrape(site.url("/article"), settings=settings, render="sometimes")
