@@ -253,3 +253,14 @@ def test_two_column_scan_reads_column_by_column(corpus: dict[str, Case]) -> None
     doc = convert(scan.tobytes(), filename="two_column_scan.pdf")
     assert [p.route for p in doc.pages] == ["ocr"]
     assert cer(case.text, doc.markdown) <= 0.03
+
+
+def test_lines_read_from_picture_noise_are_dropped() -> None:
+    words = [OcrWord("Field", (10, 10, 60, 30), 96, 1, 1, 1),
+             OcrWord("Notes", (70, 10, 130, 30), 95, 1, 1, 1),
+             OcrWord("(Ooh", (10, 50, 60, 70), 6, 2, 1, 1),
+             OcrWord("SIX)", (70, 50, 130, 70), 14, 2, 1, 1),
+             OcrWord("|", (140, 50, 150, 70), 69, 2, 1, 1)]
+    lines = page_lines(OcrPage(width=200, height=100, words=words), number=1,
+                       points_per_pixel=1.0)
+    assert [line.text for line in lines.lines] == ["Field Notes"]
