@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 BLOCKED_STATUSES = frozenset({401, 403, 429})
+ERROR_BODY_MAX_BYTES = 1_000_000  # read of an error page, to tell a bot wall from an outage
 BACKOFF_BASE_S = 0.25  # first retry waits this long, doubling after each try
 BACKOFF_MAX_S = 4.0
 ROBOTS_TTL_S = 3_600.0
@@ -213,9 +214,27 @@ def _fetch_into(result: FetchResult, fetcher: _Fetcher, respect_robots: bool | N
         error = _status_error(response.status_code, result)
         if error is None:
             error = _read_and_route(response, result, fetcher)
+        elif error.code == "http_error" and response.status_code >= 500:
+            error = _bot_wall(response, result, fetcher) or error
         result.error = error
     finally:
         response.close()
+
+
+def _bot_wall(response: httpx.Response, result: FetchResult,
+              fetcher: _Fetcher) -> ConversionError | None:
+    """`blocked` when a 5xx is really a challenge page (Cloudflare's used to be 503s)."""
+    if "html" not in (result.content_type or ""):
+        return None
+    body = read_body(response, fetcher.deadline, min(fetcher.settings.fetch_max_bytes,
+                                                     ERROR_BODY_MAX_BYTES))
+    if isinstance(body, ConversionError):
+        return None
+    verdict = classify_html(body)
+    if verdict.kind != "blocked":
+        return None
+    result.body, result.doc_type, result.verdict = body, "html", verdict.kind
+    return ConversionError("blocked", f"{result.status} and {verdict.reason}")
 
 
 def _follow(result: FetchResult, fetcher: _Fetcher,
@@ -263,7 +282,8 @@ def _get_with_retries(target: Target, fetcher: _Fetcher,
         last = attempt == retries
         backoff = min(BACKOFF_BASE_S * 2**attempt, BACKOFF_MAX_S)
         if isinstance(outcome, httpx.Response):
-            if outcome.status_code not in RETRY_STATUSES or last:
+            if outcome.status_code not in RETRY_STATUSES or last \
+                    or "cf-mitigated" in outcome.headers:  # a challenge: asking again won't help
                 return outcome
             asked = _retry_after_s(outcome.headers.get("retry-after"))
             wait = backoff if asked is None else asked
@@ -328,7 +348,7 @@ def _send(target: Target, fetcher: _Fetcher) -> httpx.Response | ConversionError
 def _status_error(status: int, result: FetchResult) -> ConversionError | None:
     if status == 304:
         return ConversionError("not_modified", "304: unchanged since the validators given")
-    if status in BLOCKED_STATUSES:
+    if status in BLOCKED_STATUSES or "cf-mitigated" in result.headers:
         tries = f" after {result.attempts} tries" if status == 429 else ""
         return ConversionError("blocked", f"the server answered {status}{tries}")
     if status in REDIRECT_STATUSES:

@@ -237,6 +237,8 @@ ROUTES = {
     "/missing": lambda h, p, q, n: h.send(404, b"<p>Not found</p>"),
     "/challenge": lambda h, p, q, n: h.send(200, CHALLENGE),
     "/challenge-403": lambda h, p, q, n: h.send(403, CHALLENGE),
+    "/challenge-503": lambda h, p, q, n: h.send(503, CHALLENGE),
+    "/cf-mitigated": lambda h, p, q, n: h.send(503, b"<p>wait</p>", Cf_Mitigated="challenge"),
     "/datadome": lambda h, p, q, n: h.send(200, DATADOME),
     "/shell": lambda h, p, q, n: h.send(200, APP_SHELL),
     "/static/app.js": lambda h, p, q, n: h.send(200, b"/* bundle */", "text/javascript"),

@@ -191,9 +191,17 @@ def test_a_port_nobody_listens_on_is_fetch_failed(settings: Settings) -> None:
 
 @pytest.mark.parametrize(("path", "expected"), [
     ("/forbidden", "blocked"), ("/challenge-403", "blocked"), ("/missing", "http_error"),
+    ("/challenge-503", "blocked"),  # a bot wall behind a 5xx is still a bot wall
+    ("/flaky?id=outage&fail=9&status=503", "http_error"),  # an outage is not
 ])
 def test_error_statuses(site: Site, settings: Settings, path: str, expected: str) -> None:
-    assert code(fetch(site.url(path), settings)) == expected
+    assert code(fetch(site.url(path), settings, sleep=lambda s: None)) == expected
+
+
+def test_a_cloudflare_challenge_header_is_blocked_without_retrying(site: Site,
+                                                                   settings: Settings) -> None:
+    result = fetch(site.url("/cf-mitigated"), settings, sleep=lambda s: None)
+    assert code(result) == "blocked" and result.attempts == 1
 
 
 def test_conditional_requests_and_304(site: Site, settings: Settings) -> None:
