@@ -19,13 +19,14 @@ import re
 import statistics
 import tempfile
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from webfold.errors import ConversionError
 from webfold.pdf.model import BBox, Line, PageLines, Span
 from webfold.settings import Settings
+
+if TYPE_CHECKING:
+    import numpy as np
 
 OCR_DPI = 300  # render resolution before the `ocr_max_dim` bound; Tesseract's sweet spot
 # One OpenMP thread per tesseract process: measured on 2 cores, a page takes 0.57 s with
@@ -148,6 +149,7 @@ class TesseractEngine:
 
 def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float]:
     """Write the page image to `out`, deskewed when its lines slope; (width, height, skew)."""
+    import numpy as np
     from PIL import Image
 
     with Image.open(io.BytesIO(image)) as img:
@@ -171,6 +173,8 @@ def deskew_angle(image: Any) -> float:
     blank pages, skews under `DESKEW_MIN_DEG` and pages with no clear line direction
     (a page turned 90 degrees, a photo), so those are never turned by mistake.
     """
+    import numpy as np
+
     pixels = np.asarray(image.convert("L"))
     step = max(1, max(pixels.shape) // 1000)
     pixels = pixels[::step, ::step]
@@ -192,6 +196,8 @@ def deskew_angle(image: Any) -> float:
 
 
 def _profile_sharpness(ys: np.ndarray, xs: np.ndarray, angles: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     rad = np.deg2rad(angles)[:, None]
     rows = (ys[None, :] * np.cos(rad) - xs[None, :] * np.sin(rad)).astype(np.int64)
     rows -= rows.min(axis=1, keepdims=True)
