@@ -46,14 +46,18 @@ class ContentDecoder:
         for stage in self.stages:
             data = stage.feed(data) + stage.flush()
         self._keep(data)
+        return self.output()
+
+    def output(self) -> bytes:
+        """What was decoded so far (after `TooLarge`: a little past the cap at most)."""
         return b"".join(self.parts)
 
     def _keep(self, data: bytes) -> None:
+        if data:
+            self.parts.append(data)
         self.size += len(data)
         if self.size > self.cap:
             raise TooLarge
-        if data:
-            self.parts.append(data)
 
 
 class _Stage:

@@ -227,7 +227,7 @@ def _bot_wall(response: httpx.Response, result: FetchResult,
     if "html" not in (result.content_type or ""):
         return None
     body = read_body(response, fetcher.deadline, min(fetcher.settings.fetch_max_bytes,
-                                                     ERROR_BODY_MAX_BYTES))
+                                                     ERROR_BODY_MAX_BYTES), truncate=True)
     if isinstance(body, ConversionError):
         return None
     verdict = classify_html(body)
@@ -388,16 +388,17 @@ _SNIFFED_TYPES = frozenset({"application/octet-stream", "binary/octet-stream",
                             "application/download", "application/x-download"})
 
 
-def read_body(response: httpx.Response, deadline: Deadline,
-              cap: int) -> bytes | ConversionError:
+def read_body(response: httpx.Response, deadline: Deadline, cap: int, *,
+              truncate: bool = False) -> bytes | ConversionError:
     """The response body with its content coding removed, at most `cap` bytes.
 
     Streamed: stops reading as soon as the wire bytes or the decoded bytes pass `cap`
-    (`too_large`, so a compression bomb costs at most `cap` bytes of memory) or the
-    deadline runs out (`timeout`). An unknown or broken coding is `fetch_failed`.
+    (`too_large`, so a compression bomb costs at most `cap` bytes of memory; with
+    `truncate`, the first `cap` bytes instead) or the deadline runs out (`timeout`).
+    An unknown or broken coding is `fetch_failed`.
     """
     declared = response.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > cap:
+    if declared.isdigit() and int(declared) > cap and not truncate:
         return ConversionError("too_large", f"Content-Length {declared} is over the {cap} "
                                             "byte cap")
     decoder = ContentDecoder.for_header(response.headers.get("content-encoding", ""), cap)
@@ -407,13 +408,17 @@ def read_body(response: httpx.Response, deadline: Deadline,
     try:
         for chunk in response.iter_raw():  # as it arrives, so the deadline is checked
             received += len(chunk)
-            if received > cap:
+            if received > cap and not truncate:
                 return ConversionError("too_large", f"the body is over the {cap} byte cap")
             decoder.feed(chunk)
+            if received > cap:
+                return decoder.output()[:cap]
             if deadline.remaining() <= 0:
                 return ConversionError("timeout", "the deadline ran out reading the body")
         return decoder.finish()
     except TooLarge:
+        if truncate:
+            return decoder.output()[:cap]
         return ConversionError("too_large", f"the decoded body is over the {cap} byte cap")
     except (zlib.error, brotli.error) as exc:
         return ConversionError("fetch_failed", f"broken content coding: {exc}")
@@ -455,14 +460,12 @@ def _fetch_robots(origin: str, fetcher: _Fetcher) -> RobotsRules | ConversionErr
             return RobotsRules.allow_all()
         if response.status_code >= 300:
             return ConversionError("http_error", f"robots.txt answered {response.status_code}")
-        body = read_body(response, fetcher.deadline, MAX_ROBOTS_BYTES)
+        body = read_body(response, fetcher.deadline, MAX_ROBOTS_BYTES, truncate=True)
     finally:
         response.close()
     if isinstance(body, ConversionError):
-        if body.code == "too_large":
-            return RobotsRules.allow_all()
         return body
-    return RobotsRules.parse(body.decode("utf-8", "replace"))
+    return RobotsRules.parse(body.decode("utf-8", "replace"))  # the first 500 KB (RFC 9309)
 
 
 RENDER_MODES = ("auto", "always", "never")

@@ -17,6 +17,9 @@ import brotli
 ARTICLE_TEXT = ("Der Fluss führt im Frühjahr viel Wasser. Die Brücke über die Aare wurde "
                 "1852 gebaut und 1998 erneuert; sie trägt heute Fußgänger und Radfahrer.")
 ROBOTS = b"User-agent: *\nDisallow: /private/\n\nUser-agent: otherbot\nDisallow: /\n"
+# Served to Host big-robots.test: 800 KB, a rule at the top, one past the 500 KB read.
+HUGE_ROBOTS = (b"User-agent: *\nDisallow: /private/\n" + b"# padding padding\n" * 45_000
+               + b"Disallow: /article\n")
 
 
 def html_page(title: str, body: str) -> str:
@@ -207,7 +210,8 @@ def _declared_big(h: Handler, path: str, q: dict[str, str], n: int) -> None:
 
 
 ROUTES = {
-    "/robots.txt": lambda h, p, q, n: h.send(200, ROBOTS, "text/plain"),
+    "/robots.txt": lambda h, p, q, n: h.send(200, HUGE_ROBOTS if h.headers.get(
+        "Host", "").startswith("big-robots.test") else ROBOTS, "text/plain"),
     "/article": lambda h, p, q, n: h.send(200, ARTICLE.encode(), "text/html; charset=utf-8"),
     "/xhtml": lambda h, p, q, n: h.send(200, ARTICLE.encode(), "application/xhtml+xml"),
     "/private/page": lambda h, p, q, n: h.send(200, ARTICLE.encode()),

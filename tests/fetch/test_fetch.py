@@ -95,6 +95,14 @@ def test_robots_txt_disallows_and_can_be_overridden(site: Site, settings: Settin
                       robots_cache=RobotsCache())) == "robots_disallowed"
 
 
+def test_a_huge_robots_txt_is_read_up_to_500_kb(site: Site, settings: Settings) -> None:
+    def resolve(host: str, port: int) -> list[str]:
+        return ["127.0.0.1"]
+    big = f"http://big-robots.test:{site.port}"
+    assert code(fetch(f"{big}/private/page", settings, resolver=resolve)) == "robots_disallowed"
+    assert fetch(f"{big}/article", settings, resolver=resolve).ok  # its rule is past 500 KB
+
+
 def test_robots_txt_is_fetched_once_per_host(site: Site, settings: Settings) -> None:
     cache = RobotsCache()
     before = site.hits["/robots.txt"]
