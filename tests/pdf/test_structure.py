@@ -124,3 +124,24 @@ def test_numbered_sections_and_outline_make_headings():
     assert set(headings) == {"1 Introduction", "2.1 Field Methods", "Appendix Tables"}
     assert headings["2.1 Field Methods"] == headings["1 Introduction"] + 1
     assert headings["Appendix Tables"] == 1
+
+
+def test_right_to_left_columns_read_right_column_first():
+    from pathlib import Path
+
+    dejavu = Path("/usr/share/fonts/truetype/dejavu")
+    if not (dejavu / "DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans (Arabic glyphs) not installed")
+    right = "ارتفع النهر ببطء طوال الليل ووصل إلى الجسر الحجري القديم عند الفجر."
+    left = "نقل المزارعون في الوادي ماشيتهم إلى الحقول العالية قبل المطر."
+    css = "@font-face {font-family: dv; src: url(DejaVuSans.ttf);} p {font-family: dv;}"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    archive = pymupdf.Archive(str(dejavu))
+    page.insert_htmlbox(pymupdf.Rect(320, 72, 523, 300), f'<p dir="rtl">{right}</p>', css=css,
+                        archive=archive)
+    page.insert_htmlbox(pymupdf.Rect(72, 72, 275, 300), f'<p dir="rtl">{left}</p>', css=css,
+                        archive=archive)
+    md = convert(doc.tobytes()).markdown
+    assert md.index("ارتفع") < md.index("نقل")
+    assert "الجسر الحجري القديم" in md
