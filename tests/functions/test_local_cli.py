@@ -34,6 +34,9 @@ def test_a_missing_file_is_an_argument_error(tmp_path):
     proc = run_local("--drop", str(tmp_path / "nope.html"))
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2 and "no such file" in err and out == ""
+    proc = run_local("--aws", "--watch")
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and "--watch" in err and out == ""
 
 
 def test_watch_keeps_serving_until_interrupted(tmp_path):

@@ -295,6 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"webfold local: no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
+    if args.aws and args.watch:
+        print("webfold local: --watch serves the local stack; in AWS the stack itself runs",
+              file=sys.stderr)
+        return 2
     if args.aws:
         return run_against_aws(args)
     stack = LocalStack()
