@@ -126,16 +126,18 @@ def _join_fragments(items: list[Item]) -> list[Item]:
     items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
     out: list[Item] = []
     for it in items:
-        prev = _partner(out, it)
-        if prev is None:
+        k = _partner(out, it)
+        if k is None:
             out.append(it)
         else:
-            out[out.index(prev)] = _merge(prev, it)
+            out[k] = _merge(out[k], it)
     return out
 
 
-def _partner(done: list[Item], it: Item) -> Item | None:
-    for prev in reversed(done[-6:]):
+def _partner(done: list[Item], it: Item) -> int | None:
+    """Index in `done` (among the last few) of the fragment `it` continues, if any."""
+    for k in range(len(done) - 1, max(len(done) - 7, -1), -1):
+        prev = done[k]
         tol = 0.35 * max(prev.size, it.size)
         if abs(prev.box[3] - it.box[3]) > tol or abs(prev.size - it.size) > 0.3 * it.size:
             continue
@@ -143,7 +145,7 @@ def _partner(done: list[Item], it: Item) -> Item | None:
         gap = right.box[0] - left.box[2]
         limit = (5.0 if _LONE_MARKER.match(left.text) else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
-            return prev
+            return k
     return None
 
 
@@ -197,11 +199,12 @@ def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
     if not spanners:
         return None
     spanners.sort(key=lambda it: it.box[1])
-    rest = [it for it in items if not any(it is s for s in spanners)]
+    spanning = {id(sp) for sp in spanners}
+    rest = [it for it in items if id(it) not in spanning]
     bands: list[list[Item]] = []
     for sp in spanners:
         above = [it for it in rest if (it.box[1] + it.box[3]) / 2 < sp.box[1]]
-        rest = [it for it in rest if not any(it is a for a in above)]
+        rest = [it for it in rest if (it.box[1] + it.box[3]) / 2 >= sp.box[1]]
         if above:
             bands.append(above)
         bands.append([sp])
