@@ -104,11 +104,15 @@ def markdown_headings(markdown: str) -> list[str]:
 
 
 def heading_recall(expected: list[str], markdown: str) -> float | None:
-    """Share of expected headings that appear as Markdown headings (None if none expected)."""
+    """Share of expected headings that appear as Markdown headings (None if none expected).
+
+    Compared case- and space-insensitively: this scores finding the heading, not its
+    spacing ("و Python" in a reference, "وPython" in the PDF's text layer).
+    """
     if not expected:
         return None
-    found = {_key(h) for h in markdown_headings(markdown)}
-    return sum(1 for h in expected if _key(h) in found) / len(expected)
+    found = {_spaceless(h) for h in markdown_headings(markdown)}
+    return sum(1 for h in expected if _spaceless(h) in found) / len(expected)
 
 
 def markdown_table_rows(markdown: str) -> list[list[str]]:
@@ -154,3 +158,7 @@ def _row_matches(row: list[str], above: list[str] | None, got: list[str]) -> boo
 
 def _key(text: str) -> str:
     return plain_text(text).casefold()
+
+
+def _spaceless(text: str) -> str:
+    return "".join(_key(text).split())

@@ -63,6 +63,7 @@ def test_heading_recall_counts_markdown_headings_only() -> None:
     assert heading_recall(["Annual Report", "Rainfall and Rivers", "Costs"], md) == \
         pytest.approx(2 / 3)
     assert heading_recall([], md) is None
+    assert heading_recall(["بلغة R و Python"], "# بلغة R وPython") == 1.0
 
 
 def test_table_rows_match_with_merged_cells_repeated_or_left_empty() -> None:
