@@ -9,7 +9,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborHTMLParser
 
 from webfold import selector
-from webfold.charset import decode
+from webfold.charset import markup_for_parser
 from webfold.convert import ConvertOptions
 from webfold.document import Block, BlockFlag, Document, failed
 from webfold.errors import ConversionError
@@ -35,20 +35,21 @@ class HtmlConverter:
         cap = options.settings.max_html_bytes
         if len(data) > cap:
             return failed("html", "too_large", f"{len(data)} bytes is over the {cap} byte HTML cap")
-        text, charset = decode(data, info.charset)
-        return convert_text(text, info.url, options.select, charset=charset)
+        markup, charset = markup_for_parser(data, info.charset)
+        return convert_text(markup, info.url, options.select, charset=charset)
 
 
-def convert_text(text: str, url: str | None, select: str, *, charset: str = "utf-8",
+def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: str = "utf-8",
                  include_hidden: bool | None = None) -> Document:
-    """Convert already-decoded HTML text; the core of `HtmlConverter.convert`.
+    """Convert HTML given as text (or UTF-8 bytes); the core of `HtmlConverter.convert`.
 
     `include_hidden` defaults to what the selector asks for (`selector.WANTS_HIDDEN_BLOCKS`,
-    see the walk module). Never raises for odd markup.
+    see the walk module), except with select="all", which never keeps hidden blocks and
+    so is spared walking them. Never raises for odd markup.
     """
     if include_hidden is None:
-        include_hidden = getattr(selector, "WANTS_HIDDEN_BLOCKS", False)
-    tree = LexborHTMLParser(text)
+        include_hidden = select != "all" and getattr(selector, "WANTS_HIDDEN_BLOCKS", False)
+    tree = LexborHTMLParser(markup)
     base = base_url(tree, url)
     result = walk(tree.root, base, include_hidden=include_hidden)
     head = tree.head

@@ -232,13 +232,18 @@ class _Walker:
         if attrs:
             classes = attrs.get("class")
             element_id = attrs.get("id")
+            chrome = False
             if classes:
-                own = classes.lower()
+                known = _CLASS_FACTS.get(classes)
+                if known is None:
+                    known = _class_facts(classes)
+                own, chrome = known
             if element_id:
-                own = own + " " + element_id.lower()
+                lowered = element_id.lower()
+                own = own + " " + lowered
+                chrome = chrome or lowered.strip() in CHROME_TOKENS
             if tag != "body" and tag != "html" and (
-                    not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)
-                    or own and not CHROME_TOKENS.isdisjoint(own.split())):
+                    chrome or not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)):
                 if not self.include_hidden:
                     return False
                 flags |= BlockFlag.HIDDEN
@@ -297,8 +302,7 @@ class _Walker:
                 self.md.append(" ")
                 self.text.append(" ")
             return
-        if "\n" in raw or "  " in raw or "\t" in raw or "\r" in raw:
-            raw = md.collapse(raw)
+        raw = md.collapse(raw)
         self.last_br = False
         self.md.append(raw if _MD_SPECIAL.isdisjoint(raw) else md.escape(raw))
         self.text.append(raw)
@@ -555,6 +559,21 @@ def _prefix_lines(body: str, quote: str, first: str, cont: str, escaped: bool) -
         lead = first if i == 0 else cont
         out.append((quote + lead + line).rstrip() if line else quote.rstrip())
     return "\n".join(out)
+
+
+_CLASS_FACTS: dict[str, tuple[str, bool]] = {}  # class attribute -> (lowered, is chrome)
+MAX_CLASS_FACTS = 50_000  # the cache is cleared when it grows past this
+
+
+def _class_facts(classes: str) -> tuple[str, bool]:
+    """(lowercased class string, whether a token is consent/ad chrome), cached: pages
+    repeat the same class attributes many times."""
+    if len(_CLASS_FACTS) >= MAX_CLASS_FACTS:
+        _CLASS_FACTS.clear()
+    lowered = classes.lower()
+    known = (lowered, not CHROME_TOKENS.isdisjoint(lowered.split()))
+    _CLASS_FACTS[classes] = known
+    return known
 
 
 def _inside(flags: int, containers: tuple[str, ...]) -> bool:
