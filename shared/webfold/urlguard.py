@@ -12,7 +12,7 @@ import ipaddress
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import httpx
 
@@ -68,7 +68,7 @@ def ip_literal(host: str) -> IPAddress | None:
     Besides dotted quads and IPv6 this reads the inet_aton forms that resolvers and
     browsers honour: `2130706433`, `0x7f.1`, `0177.0.0.1`, `127.1`.
     """
-    host = host.strip("[]").rstrip(".").lower()
+    host = unquote(host).strip("[]").rstrip(".").lower()  # browsers decode %31 in hosts
     try:
         return ipaddress.ip_address(host)
     except ValueError:

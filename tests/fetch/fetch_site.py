@@ -225,6 +225,8 @@ ROUTES = {
     "/to-decimal": lambda h, p, q, n: h.redirect("http://167772161/"),
     "/to-mapped": lambda h, p, q, n: h.redirect("http://[::ffff:10.0.0.1]/"),
     "/to-ftp": lambda h, p, q, n: h.redirect("ftp://example.com/file"),
+    "/to-scheme-relative": lambda h, p, q, n: h.redirect("//169.254.169.254/latest/"),
+    "/to-userinfo": lambda h, p, q, n: h.redirect("http://example.com@10.0.0.1/", 307),
     "/to-garbage": lambda h, p, q, n: h.redirect("http://[::1"),
     "/no-location": lambda h, p, q, n: h.send(302, b""),
     "/flaky": _flaky,

@@ -60,7 +60,8 @@ def test_a_name_resolving_to_loopback_is_refused_before_any_connection(
     assert sum(site.hits.values()) == before
 
 
-@pytest.mark.parametrize("path", ["/to-private", "/to-metadata", "/to-decimal", "/to-mapped"])
+@pytest.mark.parametrize("path", ["/to-private", "/to-metadata", "/to-decimal", "/to-mapped",
+                                  "/to-scheme-relative", "/to-userinfo"])
 def test_a_redirect_to_an_internal_address_is_refused(site: Site, settings: Settings,
                                                       path: str) -> None:
     result = fetch(site.url(path), settings)

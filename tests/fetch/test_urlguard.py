@@ -36,6 +36,11 @@ def refused(url: str, **kwargs: object) -> ConversionError:
     "http://2130706433/", "http://0x7f000001/", "http://0177.0.0.1/", "http://0x7f.1/",
     "http://127.1/", "http://017700000001/", "http://167772161/", "http://012.0.0.1/",
     "https://127.0.0.1./",
+    # parser confusion: userinfo, fragments, case, full-width dots, percent-encoding
+    "http://example.com@127.0.0.1/", "http://user:pw@10.0.0.1/", "http://127.0.0.1#@example.com/",
+    "HTTP://127.0.0.1/", "http://0/", "http://127.000.000.001/", "http://127。0。0。1/",
+    "http://%31%32%37.0.0.1/", "http://0x7f.0x0.0x0.0x1/", "http://[0:0:0:0:0:ffff:127.0.0.1]/",
+    "http://[fe80::1%25eth0]/",
 ])
 def test_literal_internal_addresses_are_refused(url: str) -> None:
     assert refused(url).code == "forbidden_address"
