@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from webfold.document import Block
 
@@ -20,6 +20,7 @@ _BACKTICKS = re.compile(r"`+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight(?:-source)?|brush:)-?([A-Za-z0-9_+#.-]+)")
 _UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:", "file:")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]+")
+_ORIGINS: dict[str, str] = {}  # base URL -> scheme://host, for root-relative links
 SMALL_DATA_IMAGE = 2048  # data: image URIs up to this many characters are kept
 _DATA_IMAGE = re.compile(r"data:image/(?:png|gif|jpeg|jpg|webp);base64,[A-Za-z0-9+/=]+$")
 
@@ -106,11 +107,30 @@ def safe_url(raw: str | None, base: str | None, *, image: bool = False) -> str |
             return url.replace(" ", "")
         return None
     if base and not lowered.startswith(("http:", "https:", "mailto:", "tel:")):
-        try:
-            url = urljoin(base, url)
-        except ValueError:
+        url = _resolve(base, url)
+        if url is None:
             return None
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    if " " in url or "(" in url or ")" in url:
+        url = url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    return url
+
+
+def _resolve(base: str, url: str) -> str | None:
+    """urljoin, with the common root-relative case done without it (a hot path)."""
+    if url[0] == "/" and url[1:2] != "/" and "/." not in url:  # no dot segments to resolve
+        origin = _ORIGINS.get(base)
+        if origin is None:
+            parts = urlsplit(base)
+            origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+            if len(_ORIGINS) > 1000:
+                _ORIGINS.clear()
+            _ORIGINS[base] = origin
+        if origin:
+            return origin + url
+    try:
+        return urljoin(base, url)
+    except ValueError:
+        return None
 
 
 def srcset_best(srcset: str) -> str | None:
