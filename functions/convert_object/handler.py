@@ -28,11 +28,11 @@ from aws_lambda_powertools.utilities.idempotency import (
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from webfold.aws import resources
-from webfold.aws.keys import decode_key
+from webfold.aws.keys import decode_key, output_stem
 from webfold.aws.objects import ObjectRef, convert_object
 from webfold.aws.outcome import RetryableFailure
 from webfold.aws.runtime import convert_options
-from webfold.aws.s3io import write_rejected
+from webfold.aws.s3io import write_given_up, write_rejected
 from webfold.aws.telemetry import count_failure, count_outcome
 from webfold.errors import ConversionError
 
@@ -87,7 +87,15 @@ def record_handler(record: SQSRecord) -> None:
         logger.warning("bad message", extra={"record_key": key, "error": objects.message})
         return
     for obj in objects:
-        convert_once(obj=obj)
+        try:
+            convert_once(obj=obj)
+        except RetryableFailure as exc:
+            deliveries = int(record.attributes.approximate_receive_count)
+            if deliveries >= resources.MAX_RECEIVE_COUNT:
+                ref = ObjectRef(**obj)
+                write_given_up(s3, ref.bucket, output_stem(ref.key), ref.uri, exc.error,
+                               deliveries)
+            raise
 
 
 @logger.inject_lambda_context

@@ -24,7 +24,7 @@ from webfold.aws import resources
 from webfold.aws.messages import parse_message
 from webfold.aws.outcome import RetryableFailure
 from webfold.aws.runtime import convert_options, renderer
-from webfold.aws.s3io import write_rejected
+from webfold.aws.s3io import write_given_up, write_rejected
 from webfold.aws.telemetry import count_failure, count_outcome
 from webfold.aws.urls import ingest
 from webfold.aws.urlstate import state_table
@@ -58,6 +58,9 @@ def record_handler(record: SQSRecord) -> None:
     except RetryableFailure as exc:
         count_failure(exc.error)
         logger.warning("retryable failure, back to the queue", extra={"error": exc.error.to_dict()})
+        deliveries = int(record.attributes.approximate_receive_count)
+        if deliveries >= resources.MAX_RECEIVE_COUNT:
+            write_given_up(s3, BUCKET, message.stem, message.url, exc.error, deliveries)
         raise
     count_outcome(metrics, outcome, (time.perf_counter() - started) * 1000)
     logger.info("url handled", extra={"url": message.url, **outcome.to_dict()})

@@ -59,6 +59,7 @@ class Pages:
         self.pages: dict[str, tuple[bytes, str]] = {}
         self.hits: dict[str, int] = {}
         self.not_modified: dict[str, int] = {}
+        self.statuses: dict[str, int] = {}  # path -> an error status to answer with
 
 
 @pytest.fixture
@@ -69,6 +70,9 @@ def http_site() -> Iterator[tuple[str, Pages]]:
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 (the http.server API)
             pages.hits[self.path] = pages.hits.get(self.path, 0) + 1
+            if self.path in pages.statuses:
+                self.send_error(pages.statuses[self.path])
+                return
             if self.path not in pages.pages:
                 self.send_error(404)
                 return

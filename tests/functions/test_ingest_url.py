@@ -125,3 +125,19 @@ def test_sample_scheduler_tick_is_accepted(names):
     handler = load_handler("rescrape")
     assert handler.lambda_handler(load_event("scheduler_tick.json"),
                                   LocalContext("rescrape")) == {"queued": 0}
+
+
+def test_a_url_that_keeps_failing_reaches_the_dlq_with_its_record_written(
+        s3, sqs, names, http_site, dispatcher):
+    base, site = http_site
+    site.statuses["/down"] = 503
+    url = f"{base}/down"
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=json.dumps({"url": url}))
+    report = dispatcher.drain()
+    assert report.failed == 3
+    dead = sqs.receive_message(QueueUrl=names.urls_dlq_url, MaxNumberOfMessages=10)
+    assert [json.loads(m["Body"])["url"] for m in dead["Messages"]] == [url]
+    stem = "scrapes/" + url_stem(url)
+    rec = json.loads(s3.get_object(Bucket=names.bucket, Key=stem + ".json")["Body"].read())
+    assert rec["error"]["code"] == "http_error" and rec["source"] == url
+    assert any("dead-letter queue" in w for w in rec["warnings"])

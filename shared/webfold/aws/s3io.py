@@ -145,3 +145,19 @@ def write_rejected(s3: Any, bucket: str, queue: str, message_id: str, body: str,
               "body": body[:_REJECTED_BODY_CHARS], "error": error.to_dict()}
     put_bytes(s3, bucket, key, record_bytes(record), RECORD_CONTENT_TYPE)
     return key
+
+
+def write_given_up(s3: Any, bucket: str, stem: str, source: str, error: ConversionError,
+                   deliveries: int) -> list[str]:
+    """Write the record of a retryable failure on its last delivery, before the message
+    goes to the dead-letter queue, so the failure shows beside the source too.
+
+    Best effort: returns [] when even that write fails (the message is kept either way).
+    """
+    doc = Document(type="unknown", error=error, source=source)
+    doc.warnings.append(f"gave up after {deliveries} deliveries; the message is in the "
+                        "dead-letter queue and can be redriven")
+    try:
+        return write_document(s3, bucket, stem, doc, markdown=False)
+    except RetryableFailure:
+        return []
