@@ -25,7 +25,7 @@ import httpx
 
 from webfold.contentcoding import ContentDecoder, TooLarge
 from webfold.convert import convert
-from webfold.document import Document, failed
+from webfold.document import BlockFlag, Document, failed
 from webfold.errors import ConversionError
 from webfold.pageclass import classify_html
 from webfold.robots import MAX_ROBOTS_BYTES, RobotsRules
@@ -510,7 +510,7 @@ def scrape(
         fetched = fetch_url(url, settings=settings, validators=validators, resolver=resolver,
                             respect_robots=respect_robots)
         timings["fetch"] = fetched.elapsed_ms
-        doc = _fetched_document(fetched, select, settings, timings)
+        doc = fetched_document(fetched, select=select, settings=settings, timings=timings)
         if renderer is not None and render == "auto" and doc.error is not None \
                 and doc.error.code in ("blocked", "empty"):
             escalated = f"{doc.error.code}: {doc.error.message}"
@@ -563,9 +563,16 @@ def _failed(url: str, error: ConversionError, doc_type: str = "unknown") -> Docu
     return failed(doc_type, error.code, error.message, source=url)
 
 
-def _fetched_document(fetched: FetchResult, select: str, settings: Settings,
-                      timings: dict[str, float]) -> Document:
-    if fetched.error is not None:
+def fetched_document(fetched: FetchResult, *, select: str = "main",
+                     settings: Settings = DEFAULT_SETTINGS,
+                     timings: dict[str, float] | None = None) -> Document:
+    """A `FetchResult` as a `Document`: converted when the fetch succeeded, else failed
+    with the fetch's error. An app shell (`empty`) is converted too, and kept when the
+    converter recovered its text from the data the app embeds (Next.js, Nuxt ...): that
+    spares a browser. `timings` (if given) gains "convert" in ms."""
+    timings = {} if timings is None else timings
+    shell = fetched.error is not None and fetched.error.code == "empty"
+    if fetched.error is not None and not shell:
         doc = _failed(fetched.url, fetched.error, fetched.doc_type or "unknown")
         doc.bytes_in = len(fetched.body)
         return doc
@@ -573,6 +580,11 @@ def _fetched_document(fetched: FetchResult, select: str, settings: Settings,
     doc = convert(fetched.body, url=fetched.final_url, content_type=fetched.content_type,
                   select=select, settings=settings)
     timings["convert"] = (time.perf_counter() - started) * 1000
+    if shell and not (doc.ok and any(b.kept and b.flags & BlockFlag.PAYLOAD
+                                     for b in doc.blocks)):
+        assert fetched.error is not None
+        doc = _failed(fetched.url, fetched.error, "html")
+        doc.bytes_in = len(fetched.body)
     return doc
 
 

@@ -50,6 +50,12 @@ APP_SHELL = (b"<!doctype html><html><head><title>App</title><script defer src='/
              b"script after load, so a plain fetch sees an empty shell and nothing else.</p>"
              b"<p>A second paragraph from the same script, long enough to be kept.</p>"
              b"</article>';</script></body></html>")
+NEXT_SHELL = (b"<html><head><title>Next</title></head><body><div id='__next'></div>"
+              b"<script id='__NEXT_DATA__' type='application/json'>{\"props\":{\"pageProps\":"
+              b"{\"article\":{\"title\":\"Rebuilding the old bridge\",\"body\":\"The council"
+              b" agreed on Monday to rebuild the old bridge over the river next spring. Work "
+              b"will take eight months and the crossing stays open for walkers.\"}}}}</script>"
+              b"<script src='/_next/static/chunks/main.js'></script></body></html>")
 LATE = (b"<html><head><title>Late</title></head><body><article><h1>Waiting</h1>"
         b"<p>The first paragraph is in the HTML itself and is long enough to keep.</p>"
         b"</article><script>setTimeout(function () { var p = document.createElement('p');"
@@ -247,6 +253,7 @@ ROUTES = {
     "/cf-mitigated": lambda h, p, q, n: h.send(503, b"<p>wait</p>", Cf_Mitigated="challenge"),
     "/datadome": lambda h, p, q, n: h.send(200, DATADOME),
     "/shell": lambda h, p, q, n: h.send(200, APP_SHELL),
+    "/next-shell": lambda h, p, q, n: h.send(200, NEXT_SHELL),
     "/static/app.js": lambda h, p, q, n: h.send(200, b"/* bundle */", "text/javascript"),
     "/late": lambda h, p, q, n: h.send(200, LATE),
     "/lazy": lambda h, p, q, n: h.send(200, LAZY),

@@ -100,6 +100,16 @@ def test_bad_urls_fail_without_raising(settings: Settings) -> None:
     assert code(scrape("http://10.0.0.1/", settings=settings)) == "forbidden_address"
 
 
+def test_an_app_shell_whose_payload_has_the_text_needs_no_browser(site: Site,
+                                                                   settings: Settings) -> None:
+    renderer = StaticRenderer("<p>should not be asked</p>")
+    doc = scrape(site.url("/next-shell"), settings=settings, select="all", renderer=renderer)
+    assert doc.ok, doc.error
+    assert "rebuild the old bridge" in doc.markdown
+    assert doc.record()["route"] == "fetch" and doc.record()["http"]["verdict"] == "empty"
+    assert renderer.requests == []
+
+
 def test_an_app_shell_escalates_to_the_renderer(site: Site, settings: Settings) -> None:
     renderer = StaticRenderer("<html><body><article><h1>Built by script</h1><p>The page "
                               "after its script ran, with the text a reader sees.</p>"
