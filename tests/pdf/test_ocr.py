@@ -264,3 +264,34 @@ def test_lines_read_from_picture_noise_are_dropped() -> None:
     lines = page_lines(OcrPage(width=200, height=100, words=words), number=1,
                        points_per_pixel=1.0)
     assert [line.text for line in lines.lines] == ["Field Notes"]
+
+
+@needs_tesseract
+@pytest.mark.parametrize("name", ["arabic", "chinese"])
+def test_non_latin_scan_is_read_in_its_script_without_being_told(corpus: dict[str, Case],
+                                                                  name: str) -> None:
+    # The page says nothing about its language; OSD names the script, and the installed
+    # pack for it (ara, chi_sim) reads the page in logical order.
+    with pymupdf.open(corpus[name].path) as src:
+        pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    buf = io.BytesIO()
+    Image.frombytes("L", (pix.width, pix.height), pix.samples).save(buf, format="PNG")
+    scan = pymupdf.open()
+    page = scan.new_page(width=595, height=842)
+    page.insert_image(page.rect, stream=buf.getvalue())
+    engine = TesseractEngine()
+    lines = ocr_page(page, settings=Settings(ocr_lang="eng"), engine=engine)
+    assert isinstance(lines, PageLines)
+    if {"arabic": "ara", "chinese": "chi_sim"}[name] not in (engine._languages or ()):
+        pytest.skip("the language pack for this script is not installed")
+    assert cer(corpus[name].text, text_of(lines)) <= 0.03
+
+
+def test_cjk_words_join_without_spaces() -> None:
+    words = [OcrWord("河水", (10, 10, 50, 30), 90, 1, 1, 1),
+             OcrWord("在", (52, 10, 70, 30), 90, 1, 1, 1),
+             OcrWord("Python", (75, 10, 130, 30), 90, 1, 1, 1),
+             OcrWord("夜里。", (135, 10, 180, 30), 90, 1, 1, 1)]
+    lines = page_lines(OcrPage(width=200, height=100, words=words), number=1,
+                       points_per_pixel=1.0)
+    assert lines.lines[0].text == "河水在 Python 夜里。"

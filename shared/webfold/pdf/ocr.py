@@ -18,6 +18,7 @@ import os
 import re
 import statistics
 import tempfile
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -39,6 +40,13 @@ TESSERACT_CONFIG = "--psm 1"
 # taken for letters ("(Ooh S| <<} SIX)" averages 23 on a pdf.js fax test); real text,
 # even on the noisy generated scan, reads at 90+.
 MIN_LINE_CONFIDENCE = 30.0
+# Pages read at under this mean word confidence get a script check (an OSD pass).
+SCRIPT_CHECK_BELOW_CONFIDENCE = 60.0
+# Script names Tesseract's OSD reports -> the language pack read for them when installed.
+SCRIPT_LANGUAGES = {"Cyrillic": "rus", "Arabic": "ara", "Han": "chi_sim", "Greek": "ell",
+                    "Hebrew": "heb", "Devanagari": "hin", "Hangul": "kor", "Japanese": "jpn",
+                    "Katakana": "jpn", "Hiragana": "jpn", "Thai": "tha", "Armenian": "hye",
+                    "Georgian": "kat", "Bengali": "ben", "Tamil": "tam"}
 DESKEW_MAX_DEG = 10.0  # skew searched in [-10, 10] degrees
 DESKEW_MIN_DEG = 0.3  # smaller skews are left alone (Tesseract copes; rotating blurs)
 DESKEW_MIN_GAIN = 1.1  # the levelled profile must be this much sharper than the page as is
@@ -47,6 +55,7 @@ DESKEW_MIN_GAIN = 1.1  # the levelled profile must be this much sharper than the
 _EM_SHARE = {(True, True): 0.93, (True, False): 0.73, (False, True): 0.73, (False, False): 0.53}
 _ASCENDING = frozenset("bdfhiklt")
 _DESCENDING = frozenset("gjpqy")
+_CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _LANG = re.compile(r"^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$")
 
 
@@ -108,20 +117,25 @@ class TesseractEngine:
         self.processes = 0  # tesseract processes started (language listing included)
 
     def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
-        """Run tesseract (psm 1, OSD included) on PNG bytes; see `OcrEngine.recognize`."""
+        """Run tesseract (psm 1, OSD included) on PNG bytes; see `OcrEngine.recognize`.
+
+        A page read at low confidence is checked for its script (OSD); when an installed
+        language fits that script better (Cyrillic -> rus, Arabic -> ara, Han ->
+        chi_sim, ...), the page is read again with it added and the surer reading wins.
+        """
         import pytesseract
 
         os.environ.setdefault("OMP_THREAD_LIMIT", OMP_THREADS)
+        deadline = time.monotonic() + timeout_s
         try:
             missing = self._missing_languages(lang)
             if missing:
                 return _failed("ocr_failed", f"tesseract has no language data for {missing}")
             with tempfile.NamedTemporaryFile(suffix=".img") as tmp:  # PNG or PGM inside
                 width, height, skew = _write_levelled(image, tmp)
-                self.processes += 1
-                data = pytesseract.image_to_data(tmp.name, lang=lang, config=TESSERACT_CONFIG,
-                                                 timeout=timeout_s,
-                                                 output_type=pytesseract.Output.DICT)
+                words = self._read(tmp.name, lang, deadline)
+                if words and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE:
+                    words = self._read_in_script_language(tmp.name, lang, deadline, words)
         except pytesseract.TesseractNotFoundError:
             return _failed("ocr_failed", "tesseract is not installed or not on PATH "
                            "(install tesseract-ocr, or run with --no-ocr)")
@@ -131,9 +145,34 @@ class TesseractEngine:
             return _failed("timeout", f"OCR took longer than {timeout_s:g} s for one page")
         except (pytesseract.TesseractError, OSError, ValueError) as exc:
             return _failed("ocr_failed", f"tesseract failed: {str(exc).strip()[:300]}")
-        words = _words(data)
         return OcrPage(width=width, height=height, words=words, rotation=reading_rotation(words),
                        skew=skew)
+
+    def _read(self, path: str, lang: str, deadline: float) -> list[OcrWord]:
+        import pytesseract
+
+        self.processes += 1
+        data = pytesseract.image_to_data(path, lang=lang, config=TESSERACT_CONFIG,
+                                         timeout=_remaining(deadline),
+                                         output_type=pytesseract.Output.DICT)
+        return _words(data)
+
+    def _read_in_script_language(self, path: str, lang: str, deadline: float,
+                                 words: list[OcrWord]) -> list[OcrWord]:
+        """`words`, or a surer reading with the language of the script OSD detects."""
+        import pytesseract
+
+        try:
+            self.processes += 1
+            osd = pytesseract.image_to_osd(path, config="--psm 0", timeout=_remaining(deadline),
+                                           output_type=pytesseract.Output.DICT)
+            extra = SCRIPT_LANGUAGES.get(str(osd.get("script")))
+            if not extra or extra in lang.split("+") or extra not in (self._languages or ()):
+                return words
+            again = self._read(path, f"{extra}+{lang}", deadline)
+        except (pytesseract.TesseractError, RuntimeError):  # too few letters, or out of time
+            return words
+        return again if _mean_confidence(again) > _mean_confidence(words) else words
 
     def _missing_languages(self, lang: str) -> str | None:
         if not _LANG.match(lang):
@@ -202,6 +241,18 @@ def _profile_sharpness(ys: np.ndarray, xs: np.ndarray, angles: np.ndarray) -> np
     rows = (ys[None, :] * np.cos(rad) - xs[None, :] * np.sin(rad)).astype(np.int64)
     rows -= rows.min(axis=1, keepdims=True)
     return np.array([float((np.bincount(r).astype(np.float64) ** 2).sum()) for r in rows])
+
+
+def _remaining(deadline: float) -> float:
+    # pytesseract reads a timeout of 0 as "none": never hand it one.
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise RuntimeError("Tesseract process timeout")
+    return remaining
+
+
+def _mean_confidence(words: list[OcrWord]) -> float:
+    return statistics.fmean(w.confidence for w in words) if words else 0.0
 
 
 def _failed(code: str, message: str) -> OcrPage:
@@ -303,7 +354,9 @@ def page_lines(result: OcrPage, *, number: int, points_per_pixel: float) -> Page
         spans = []
         for i, word in enumerate(words):
             box = _scaled(_upright(word.box, result), points_per_pixel)
-            text = word.text if i == len(words) - 1 else word.text + " "
+            last = i == len(words) - 1
+            text = word.text if last or _cjk_joint(word.text, words[i + 1].text) else \
+                word.text + " "
             spans.append(Span(text=text, bbox=box, size=0.0))
         estimates = [est for span in spans if (est := font_size(span.text, span.bbox)) is not None]
         size = round(statistics.median(estimates), 1) if estimates else round(
@@ -334,6 +387,11 @@ def font_size(word: str, box: BBox) -> float | None:
     deep = any(ch in _DESCENDING for ch in letters)
     share = _EM_SHARE[(tall, deep)]
     return (box[3] - box[1]) / share
+
+
+def _cjk_joint(left: str, right: str) -> bool:
+    """True when two words meet between CJK characters, which take no space between them."""
+    return bool(_CJK.match(left[-1:]) and _CJK.match(right[:1]))
 
 
 def _upright(box: tuple[int, int, int, int], result: OcrPage) -> tuple[int, int, int, int]:
