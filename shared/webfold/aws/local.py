@@ -217,7 +217,8 @@ def output_summary(record: dict[str, Any]) -> str:
     if title:
         fields["title"] = title[:60]
     for name in ("blocks_kept", "bytes_markdown"):
-        if name in record and record.get("type") != "warc":  # an archive's are its records'
+        # An archive's are its records'; a failed document has none.
+        if name in record and record.get("type") != "warc" and not record.get("error"):
             fields[name] = record[name]
     if record.get("pages"):
         fields["pages"] = len(record["pages"])
