@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from aws_cdk import Duration, Stack
+from aws_cdk import CfnOutput, Duration, Stack
 from aws_cdk import aws_lambda_event_sources as event_sources
 from constructs import Construct
 
@@ -67,6 +67,18 @@ class WebfoldStack(Stack):
             functions=self.functions.all,
             alarm_email=config.alarm_email,
         )
+        self._add_outputs()
+
+    def _add_outputs(self) -> None:
+        """The names `webfold local --aws` and watch-list tools need, as stack outputs."""
+        named = {
+            resources.ENV_BUCKET: self.storage.documents.bucket_name,
+            resources.ENV_URLS_QUEUE: self.queues.urls.queue_url,
+            resources.ENV_URL_STATE_TABLE: self.tables.url_state.table_name,
+        }
+        for env_name, value in named.items():
+            CfnOutput(self, env_name.replace("_", ""), value=value,
+                      description=f"export {env_name}=<this value> for `webfold local --aws`")
 
     def _pass_names(self) -> None:
         f, bucket = self.functions, self.storage.documents.bucket_name
@@ -98,8 +110,9 @@ class WebfoldStack(Stack):
         tables.url_state.grant_read_write_data(f.ingest_url)
         allow_invoke(f.ingest_url, f.render)
         allow_scratch(f.render, bucket, ["s3:PutObject"])
-        # rescrape: reads the watch list, enqueues what is due.
+        # rescrape: reads the watch list, marks what it queues, enqueues what is due.
         tables.url_state.grant_read_data(f.rescrape)
+        tables.url_state.grant(f.rescrape, "dynamodb:UpdateItem")
         self.queues.urls.grant_send_messages(f.rescrape)
 
     def _add_triggers(self) -> None:

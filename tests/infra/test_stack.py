@@ -255,3 +255,10 @@ def test_only_the_documents_bucket_may_send_to_the_objects_queue(synth):
     assert allow["Principal"] == {"Service": "s3.amazonaws.com"}
     assert "sqs:SendMessage" in as_list(allow["Action"])
     assert allow["Condition"]["ArnLike"]["aws:SourceArn"] == arn_of(synth.stack.storage.documents)
+
+
+def test_stack_outputs_the_names_local_aws_mode_reads(synth):
+    outputs = synth.template.find_outputs("*")
+    described = {o["Description"].split("=")[0].removeprefix("export ") for o in outputs.values()}
+    assert described == {resources.ENV_BUCKET, resources.ENV_URLS_QUEUE,
+                         resources.ENV_URL_STATE_TABLE}
