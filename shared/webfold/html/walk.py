@@ -296,12 +296,13 @@ class _Walker:
         return frame
 
     # -- inline content --------------------------------------------------------------
+    def add_space(self) -> None:
+        if self.md and self.md[-1] != " ":
+            self.md.append(" ")
+            self.text.append(" ")
+
     def add_text(self, raw: str) -> None:
-        if raw.isspace():
-            if self.md and self.md[-1] != " ":
-                self.md.append(" ")
-                self.text.append(" ")
-            return
+        """Append a text node's text; `raw` holds more than whitespace."""
         raw = md.collapse(raw)
         self.last_br = False
         self.md.append(raw if _MD_SPECIAL.isdisjoint(raw) else md.escape(raw))
@@ -314,6 +315,10 @@ class _Walker:
                 self.last_br = False
                 self.md.append(span)
                 self.text.append(md.collapse(node.text()))
+            return False
+        child = node.child
+        if child is not None and child.next is None and child.tag == "-text":
+            self.add_lone_text(tag, attrs, child.text_content or "")  # hot path: <a>x</a>
             return False
         frame = self.push(tag, flags, _INLINE)
         frame.wrap = None
@@ -339,9 +344,13 @@ class _Walker:
 
     def wrap_inline(self, frame: _Frame) -> None:
         """Replace the pieces collected since `frame` opened by their wrapped form."""
-        pieces = self.md[frame.md_start:]
-        if frame.wrap == "a":
-            self.link_chars += sum(map(len, self.text[frame.text_start:]))
+        href = frame.href if frame.wrap == "a" else None
+        self.wrap_pieces(frame.wrap, href, frame.md_start, frame.text_start)
+
+    def wrap_pieces(self, wrap: str, href: str | None, md_start: int, text_start: int) -> None:
+        pieces = self.md[md_start:]
+        if wrap == "a":
+            self.link_chars += sum(map(len, self.text[text_start:]))
         if not pieces:
             return
         inner = "".join(pieces)
@@ -350,11 +359,27 @@ class _Walker:
             return
         lead = " " if inner[0] == " " else ""
         trail = " " if inner[-1] == " " else ""
-        if frame.wrap == "a":
-            wrapped = md.link(core, frame.href)
+        if wrap == "a":
+            wrapped = md.link(core, href)
         else:
-            wrapped = f"{frame.wrap}{core}{_CLOSE.get(frame.wrap, frame.wrap)}"
-        self.md[frame.md_start:] = [lead + wrapped + trail]
+            wrapped = f"{wrap}{core}{_CLOSE.get(wrap, wrap)}"
+        self.md[md_start:] = [lead + wrapped + trail]
+
+    def add_lone_text(self, tag: str, attrs: dict, raw: str) -> None:
+        """An inline element whose only child is text, rendered without a frame."""
+        md_start, text_start = len(self.md), len(self.text)
+        if raw and not raw.isspace():
+            self.add_text(raw)
+        elif raw:
+            self.add_space()
+        if tag == "a":
+            if self.link_depth == 0:
+                self.wrap_pieces("a", md.safe_url(attrs.get("href"), self.base), md_start,
+                                 text_start)
+        elif tag in _WRAP:
+            wrap = _WRAP[tag]
+            if not any(f.wrap == wrap for f in self.inlines):
+                self.wrap_pieces(wrap, None, md_start, text_start)
 
     def add_image(self, attrs: dict) -> None:
         url = md.safe_url(md.image_source(attrs), self.base, image=True)
@@ -366,7 +391,7 @@ class _Walker:
 
     def add_break(self) -> None:
         if self.flat:
-            self.add_text(" ")
+            self.add_space()
             return
         if self.last_br and not self.owners:
             self.flush()  # <br><br> in a container ends the text run
@@ -380,7 +405,7 @@ class _Walker:
     def enter_block(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
         if tag not in _SPECIAL_BLOCKS:  # flat mode (table cells): blocks become spaces
             if self.md and self.md[-1] != " ":
-                self.add_text(" ")
+                self.add_space()
             self.push(tag, flags, _CONTAINER)
             return True
         if tag == "br":
@@ -393,7 +418,7 @@ class _Walker:
             return False
         if self.flat:
             if self.md and self.md[-1] != " ":
-                self.add_text(" ")
+                self.add_space()
             self.push(tag, flags, _CONTAINER)
             return True
         if self.md:
