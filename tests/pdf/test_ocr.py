@@ -285,6 +285,10 @@ def test_non_latin_scan_is_read_in_its_script_without_being_told(corpus: dict[st
     if {"arabic": "ara", "chinese": "chi_sim"}[name] not in (engine._languages or ()):
         pytest.skip("the language pack for this script is not installed")
     assert cer(corpus[name].text, text_of(lines)) <= 0.03
+    first = lines.lines[0].bbox
+    assert first[1] < 150  # at the top: not laid out upside down (Arabic reads leftwards)
+    if name == "arabic":
+        assert first[2] > 450  # right-aligned, as printed
 
 
 def test_cjk_words_join_without_spaces() -> None:
