@@ -86,7 +86,8 @@ class _Frame:
                  "role", "kind", "prefix", "cont", "emitted", "counter", "ordered", "indent",
                  "md_start", "text_start", "href", "wrap")
 
-    def __init__(self, tag: str, flags: int, parent: _Frame | None, eid: int, own: str,
+    def __init__(self, tag: str, flags: int, parent: _Frame | None, eid: int,
+                 own: tuple[str, ...],
                  role: int):
         self.tag = tag
         self.flags = flags
@@ -109,12 +110,16 @@ def _lineage(frame: _Frame) -> _Frame:
             path, ancestors = path[1:], ancestors[1:]
         child.path = path + (child.tag,)
         child.ancestors = ancestors + (child.eid,)
-        child.tokens = (tokens + tuple(child.own.split()))[-MAX_TOKENS:] if child.own else tokens
+        if child.own:
+            tokens = tokens + child.own
+            if len(tokens) > MAX_TOKENS:
+                tokens = tokens[-MAX_TOKENS:]
+        child.tokens = tokens
         frame = child
     return frame
 
 
-_ROOT = _Frame("", 0, None, 0, "", 0)
+_ROOT = _Frame("", 0, None, 0, (), 0)
 _ROOT.path, _ROOT.tokens, _ROOT.ancestors = (), (), ()
 
 
@@ -172,7 +177,7 @@ class _Walker:
         self.link_depth = 0
         self.last_br = False
         self.eid = 0
-        self.own = ""
+        self.own: tuple[str, ...] = ()
         self.blocks: list[Block] = []
         self.scripts: list[LexborNode] = []
 
@@ -228,26 +233,27 @@ class _Walker:
                       or tag == "form" and node.css_first(_PAGE_CONTENT) is not None):
                 return False
         attrs = node.attributes
-        own = ""  # the element's class and id tokens, lowercased, space-separated
+        own: tuple[str, ...] = ()  # the element's class and id tokens, lowercased
         if attrs:
             classes = attrs.get("class")
             element_id = attrs.get("id")
-            chrome = False
+            chrome = comment = False
             if classes:
                 known = _CLASS_FACTS.get(classes)
                 if known is None:
                     known = _class_facts(classes)
-                own, chrome = known
+                own, chrome, comment = known
             if element_id:
-                lowered = element_id.lower()
-                own = own + " " + lowered
-                chrome = chrome or lowered.strip() in CHROME_TOKENS
+                lowered = element_id.strip().lower()
+                own = own + (lowered,)
+                chrome = chrome or lowered in CHROME_TOKENS
+                comment = comment or "comment" in lowered
             if tag != "body" and tag != "html" and (
                     chrome or not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)):
                 if not self.include_hidden:
                     return False
                 flags |= BlockFlag.HIDDEN
-            if own and "comment" in own:
+            if comment:
                 flags |= BlockFlag.COMMENT
             if "itemprop" in attrs and (attrs["itemprop"] or "").lower() in _CONTENT_ITEMPROPS:
                 flags |= BlockFlag.ITEMPROP_CONTENT
@@ -586,17 +592,18 @@ def _prefix_lines(body: str, quote: str, first: str, cont: str, escaped: bool) -
     return "\n".join(out)
 
 
-_CLASS_FACTS: dict[str, tuple[str, bool]] = {}  # class attribute -> (lowered, is chrome)
+# class attribute -> (lowercased tokens, any consent/ad chrome token, says "comment")
+_CLASS_FACTS: dict[str, tuple[tuple[str, ...], bool, bool]] = {}
 MAX_CLASS_FACTS = 50_000  # the cache is cleared when it grows past this
 
 
-def _class_facts(classes: str) -> tuple[str, bool]:
-    """(lowercased class string, whether a token is consent/ad chrome), cached: pages
-    repeat the same class attributes many times."""
+def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, bool]:
+    """The facts of a class attribute, cached: pages repeat the same ones many times."""
     if len(_CLASS_FACTS) >= MAX_CLASS_FACTS:
         _CLASS_FACTS.clear()
     lowered = classes.lower()
-    known = (lowered, not CHROME_TOKENS.isdisjoint(lowered.split()))
+    tokens = tuple(lowered.split())
+    known = (tokens, not CHROME_TOKENS.isdisjoint(tokens), "comment" in lowered)
     _CLASS_FACTS[classes] = known
     return known
 
