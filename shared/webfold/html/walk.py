@@ -509,22 +509,20 @@ class _Walker:
         text = _lines(raw_text)
         if not text and "](" not in raw_md:
             return
+        body = text if raw_md == raw_text else _lines(raw_md)  # plain text: same lines
+        top = self.stack[-1]
         owner = self.owners[-1] if self.owners else None
-        flags = self.stack[-1].flags
         if owner is None:
             kind = "quote" if self.quote_depth else "paragraph"
-            if not text:
-                kind = "image"
-            self.emit(kind, _lines(raw_md), text, self.stack[-1].tag, flags, link_chars)
+            self.emit(kind if text else "image", body, text, top.tag, top.flags, link_chars)
             return
         kind = owner.kind if text else "image"
         if kind == "paragraph" and self.quote_depth:
             kind = "quote"
         level = _HEADINGS.get(owner.tag, 0)
-        body = _lines(raw_md)
-        if level:
+        if level and "\n" in body:
             body = body.replace("\n", " ")
-        self.emit(kind, body, text, self.stack[-1].tag, flags, link_chars, level=level)
+        self.emit(kind, body, text, top.tag, top.flags, link_chars, level=level)
 
     def emit(self, kind: str, body: str, text: str, tag: str, flags: int, link_chars: int = 0,
              *, level: int = 0, escaped: bool = False) -> None:
