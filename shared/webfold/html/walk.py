@@ -440,7 +440,15 @@ class _Walker:
             return False
         kind = _LEAF_KIND.get(tag)
         if kind is not None:
-            return self.enter_leaf(tag, attrs, flags, kind)
+            child = node.child
+            if child is None or child.next is not None or child.tag != "-text":
+                return self.enter_leaf(tag, attrs, flags, kind)
+            self.enter_leaf(tag, attrs, flags, kind)  # hot path: <li>text</li>, done here
+            raw = child.text_content
+            if raw and not raw.isspace():
+                self.add_text(raw)
+            self.leave()
+            return False
         if tag in _LIST_TAGS:
             frame = self.push(tag, flags, _LIST)
             frame.ordered = tag == "ol"
