@@ -267,7 +267,17 @@ class _Walker:
         self.eid += 1
         self.stack.append(_Frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
                                  own, _CONTAINER))
-        return True
+        child = node.child
+        if child is None:  # an empty container: nothing to flush on the way out
+            self.stack.pop()
+            return False
+        if child.next is not None or child.tag != "-text":
+            return True
+        raw = child.text_content  # hot path: <div>text</div>, finished here
+        if raw and not raw.isspace():
+            self.add_text(raw)
+        self.leave()
+        return False
 
     def leave(self) -> None:
         frame = self.stack[-1]
