@@ -7,6 +7,12 @@ interleaved page by page, so a busy shared machine inflates both alike. Pages ar
 one at a time, so the peak memory is the converter's, not the corpus's.
 
     .venv/bin/python scripts/bench_html.py [--data DIR] [--limit N] [--select all|main]
+    .venv/bin/python scripts/bench_html.py --segmentation [--every N]
+
+`--segmentation` instead scores what the walk gives the selector (WCXB scorer of
+scripts/wcxb.py): mean F1 of keeping every visible block, and of the oracle that keeps
+exactly the blocks labelled main content (webfold.selector.labels), the ceiling any
+selector on these blocks can reach.
 """
 
 from __future__ import annotations
@@ -59,10 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--select", default="all", choices=("all", "main", "precision"))
+    parser.add_argument("--segmentation", action="store_true",
+                        help="score keep-all and oracle F1 instead of timing")
+    parser.add_argument("--every", type=int, default=1, help="with --segmentation: every Nth page")
     args = parser.parse_args(argv)
     if not (args.data / "html").is_dir():
         print(f"bench_html: no pages under {args.data}/html", file=sys.stderr)
         return 2
+    if args.segmentation:
+        return segmentation(args.data, args.every)
     files = sorted((args.data / "html").glob("*.html.gz"))[:args.limit]
 
     errors: list[str] = []
@@ -91,6 +102,36 @@ def main(argv: list[str] | None = None) -> int:
           f"{percentile(convert_ms, 0.9):.2f} |")
     print(f"| ratio convert / parse (bytes) | {convert_median / parse_median:.1f}x | |")
     print(f"| peak memory (ru_maxrss) | {peak_mb:.0f} MB | |")
+    return 0
+
+
+def segmentation(data_dir: Path, every: int) -> int:
+    """Print keep-all and oracle F1 per page type on every `every`-th page."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import wcxb  # scripts/wcxb.py: the benchmark's loader and scorer
+
+    from webfold.html.markdown import join_blocks
+    from webfold.selector.labels import label_blocks
+
+    rows: dict[str, list[tuple[float, float]]] = {}
+    for page in wcxb.iter_pages(wcxb.page_ids(data_dir)[::every], data_dir):
+        doc = webfold.convert(page.html, url=page.url, select="all")
+        keep_all = wcxb.score_markdown(doc.markdown, page.main_content).f1
+        kept = [b for b in doc.blocks if b.kept]
+        for block, label in zip(kept, label_blocks([b.text for b in kept], page.main_content),
+                                strict=True):
+            block.kept = bool(label)
+        oracle = wcxb.score_markdown(join_blocks(kept), page.main_content).f1
+        rows.setdefault(page.page_type, []).append((keep_all, oracle))
+    every_row = [r for v in rows.values() for r in v]
+    print(f"pages: {len(every_row)} (every {every})")
+    print("| page type | pages | keep-all F1 | oracle F1 |")
+    print("|---|---|---|---|")
+    for kind in [*wcxb.PAGE_TYPES, "all"]:
+        values = every_row if kind == "all" else rows.get(kind, [])
+        if values:
+            print(f"| {kind} | {len(values)} | {statistics.mean(v[0] for v in values):.3f} | "
+                  f"{statistics.mean(v[1] for v in values):.3f} |")
     return 0
 
 
