@@ -21,6 +21,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webfold.document import Block, BlockFlag
 from webfold.html import markdown as md
+from webfold.html.walk import walk
 
 MAX_PAYLOAD_CHARS = 5_000_000  # a payload larger than this is not read
 MIN_WORDS = 5  # a string needs this many words to count as prose
@@ -130,8 +131,6 @@ def _flight_strings(raws: list[str]) -> list[str]:
 
 
 def _blocks(strings: list[str], base: str | None) -> list[Block]:
-    from webfold.html.walk import walk  # the walk imports nothing from here; avoids a cycle
-
     blocks: list[Block] = []
     seen: set[str] = set()
     for value in strings:
