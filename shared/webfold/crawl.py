@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from webfold.convert import ConvertOptions, convert
 from webfold.document import Block, Document, failed
+from webfold.html.markdown import join_blocks
 
 if TYPE_CHECKING:
     from webfold.fetch import FetchResult
@@ -104,23 +104,9 @@ def remove_template(docs: list[Document], *, min_share: float, min_pages: int) -
             block.kept = False
         doc.extra["template_blocks_dropped"] = len(drop)
         if drop:
-            doc.markdown = join_kept(doc.blocks)
+            doc.markdown = join_blocks(doc.blocks)
         report.blocks_dropped += len(drop)
     return report
-
-
-def join_kept(blocks: Iterable[Block]) -> str:
-    """The Markdown of the kept blocks: list items one per line, other blocks apart."""
-    out: list[str] = []
-    previous = ""
-    for block in blocks:
-        if not block.kept or not block.markdown.strip():
-            continue
-        if out:
-            out.append("\n" if block.kind == previous == "list_item" else "\n\n")
-        out.append(block.markdown.rstrip())
-        previous = block.kind
-    return "".join(out) + "\n" if out else ""
 
 
 def crawl_folder(folder: str | Path, *, options: ConvertOptions | None = None) -> CrawlResult:

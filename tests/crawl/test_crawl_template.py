@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from site_pages import COOKIE, FOOTER, RELATED, TOPICS, site_files
 
+from webfold import convert
 from webfold.convert import ConvertOptions
-from webfold.crawl import block_key, crawl_folder, join_kept, remove_template
+from webfold.crawl import block_key, crawl_folder, remove_template
 from webfold.document import Block, Document
 from webfold.settings import Settings
 
@@ -54,10 +55,10 @@ def test_block_key_ignores_case_and_spacing_and_join_keeps_lists_tight():
     logo = Block(kind="image", markdown="![logo](/l.png)", text="")
     assert block_key(logo) == "image:![logo](/l.png)"
     assert block_key(Block(kind="rule", markdown=" ", text="")) is None
-    blocks = [Block(kind="list_item", markdown="- a", text="a"),
-              Block(kind="list_item", markdown="- b", text="b"),
-              Block(kind="paragraph", markdown="End.", text="End.")]
-    assert join_kept(blocks) == "- a\n- b\n\nEnd.\n"
+    pages = [convert(f"<main><p>Menu</p><ul><li>{x}</li><li>{x}{x}</li></ul><p>End {x}.</p></main>",
+                     select="all") for x in ("a", "c")]
+    remove_template(pages, min_share=1.0, min_pages=2)  # "Menu" recurs
+    assert [p.markdown for p in pages] == ["- a\n- aa\n\nEnd a.\n", "- c\n- cc\n\nEnd c.\n"]
 
 
 def test_folder_of_pages_loses_its_template_and_keeps_each_story(tmp_path):
