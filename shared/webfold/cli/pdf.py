@@ -7,11 +7,12 @@ Exit 0 when converted, 1 when the document failed (the message or record says wh
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
 from typing import Any
+
+from webfold.cli.output import add_output_options, check_output_options, print_document, report
 
 _PAGES = re.compile(r"^\s*\d+\s*(?:-\s*\d+\s*)?(?:,\s*\d+\s*(?:-\s*\d+\s*)?)*$")
 
@@ -33,11 +34,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--pages", metavar="RANGES", help="pages to read, e.g. 1-5 or 1,3,7-9")
     parser.add_argument("--images", metavar="DIR",
                         help="write the images into DIR and point the markers at them")
-    parser.add_argument("--json", action="store_true",
-                        help="print the JSON record (with the Markdown) instead of Markdown")
-    parser.add_argument("--chunk", type=int, metavar="N",
-                        help="split into chunks of about N characters at page/heading bounds")
-    parser.add_argument("--jsonl", action="store_true", help="with --chunk: one JSON per line")
+    add_output_options(parser)
     return parser
 
 
@@ -75,10 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from webfold.convert import ConvertOptions, convert
 
     try:
-        if args.jsonl and not args.chunk:
-            raise ValueError("--jsonl needs --chunk")
-        if args.chunk is not None and args.chunk < 1:
-            raise ValueError("--chunk must be at least 1")
+        check_output_options(args)
         settings = _settings(args)
         pages = parse_pages(args.pages) if args.pages else None
         with open(args.file, "rb") as handle:
@@ -88,26 +82,5 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = ConvertOptions(settings=settings, pages=pages, image_dir=args.images)
     doc = convert(data, filename=args.file, content_type="application/pdf", options=options)
-    for warning in doc.warnings:
-        print(f"webfold pdf: warning: {warning}", file=sys.stderr)
-    if args.chunk:
-        _print_chunks(doc, args.chunk, args.jsonl)
-    elif args.json:
-        print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False, indent=2))
-    elif doc.ok:
-        sys.stdout.write(doc.markdown)
-    if not doc.ok:
-        print(f"webfold pdf: {doc.error.code}: {doc.error.message}", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _print_chunks(doc: Any, size: int, jsonl: bool) -> None:
-    from webfold.chunk import chunk_document
-
-    for chunk in chunk_document(doc, max_chars=size):
-        if jsonl:
-            print(json.dumps(chunk.record(), ensure_ascii=False))
-        else:
-            pages = ",".join(map(str, chunk.pages))
-            print(f"<!-- chunk {chunk.index}, pages {pages} -->\n{chunk.markdown}\n")
+    print_document(doc, args)
+    return report("webfold pdf", doc)
