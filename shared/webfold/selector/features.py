@@ -1,9 +1,10 @@
 """Per-block feature matrices: the one feature code path for training and inference.
 
 `block_features(blocks, page)` turns one page's `Block` list into a float32 matrix
-(one row per block, columns named by `BLOCK_FEATURES`) for the first-stage model;
-`context_features(base, scores, groups)` adds what the second stage sees: the first
-stage's scores of the neighbours, the siblings, the enclosing containers and the page.
+(one row per block, columns named by `BLOCK_FEATURES`) for the model. Each row holds the
+block's own text statistics, its neighbours' (+-3 blocks), its enclosing elements'
+(parent, grandparent, the densest container), its tag path and class/id keywords, its
+repeated-structure counts, and facts of the whole page (JSON-LD types, og:type, URL).
 Work is per page and vectorised with numpy; the Python-level loops touch each block
 once (attribute reads) and each distinct class/id token or tag path once.
 """
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import re
 import zlib
-from dataclasses import dataclass
 from functools import reduce
 from itertools import chain
 from operator import or_
@@ -100,12 +100,6 @@ def _base_names() -> list[str]:
 
 
 BLOCK_FEATURES: tuple[str, ...] = tuple(_base_names())
-CONTEXT_FEATURES: tuple[str, ...] = (
-    "p", "p_win1_mean", "p_win2_mean", "p_win5_mean", "p_win2_max", "p_prev", "p_next",
-    "p_parent_mean", "p_gparent_mean", "p_sig_mean", "p_page_mean", "p_page_pos_share",
-    "p_rank", "dist_main_run", "in_main_run",
-)
-
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
 _PATH_INDEX = {t: i for i, t in enumerate(PATH_TAGS)}
@@ -117,16 +111,6 @@ _KEYWORD_MASKS = {k: sum(1 << g for g, words in enumerate(KEYWORDS.values())
 _token_cache: dict[str, int] = {}  # class/id token -> bit code (see _code_new_tokens)
 _path_cache: dict[tuple[str, ...], np.ndarray] = {}
 _TOKEN_CACHE_MAX = 200_000
-
-
-@dataclass(slots=True)
-class PageGroups:
-    """Block groupings the second stage aggregates over (parent, grandparent, signature)."""
-
-    parent: np.ndarray
-    gparent: np.ndarray
-    signature: np.ndarray
-    chars: np.ndarray
 
 
 def _code_new_tokens(tokens: list[str]) -> None:
@@ -148,9 +132,16 @@ def _code_new_tokens(tokens: list[str]) -> None:
 
 def _token_rows(token_tuples: list[tuple[str, ...]]) -> np.ndarray:
     """Keyword bits and hashed bins per block, computed once per distinct token tuple."""
-    seen: dict[tuple[str, ...], int] = {}
-    index = [seen.setdefault(toks, len(seen)) for toks in token_tuples]
-    distinct = list(seen)
+    # The walk shares one tuple object per element, so identity finds the distinct ones.
+    seen: dict[int, int] = {}
+    distinct: list[tuple[str, ...]] = []
+    index = []
+    for toks in token_tuples:
+        j = seen.get(id(toks))
+        if j is None:
+            j = seen[id(toks)] = len(distinct)
+            distinct.append(toks)
+        index.append(j)
     new = {t for toks in distinct for t in toks if t not in _token_cache}
     if new:
         _code_new_tokens(sorted(new))
@@ -241,18 +232,13 @@ def _ancestor_facts(blocks: list[Block], chars: np.ndarray, links: np.ndarray) -
     return out
 
 
-def _groups(blocks: list[Block], chars: np.ndarray) -> PageGroups:
+def _groups(blocks: list[Block]) -> tuple[np.ndarray, np.ndarray]:
+    """Per block: its parent's group id and its signature (tag, path, tokens) group id."""
     # ancestors[-1] is the element that made the block (a p, li, or the div of a text run)
     parents = [b.ancestors[-2] if len(b.ancestors) > 1 else -1 for b in blocks]
-    gparents = [b.ancestors[-3] if len(b.ancestors) > 2 else -1 for b in blocks]
     signatures: dict[tuple, int] = {}
     sig = [signatures.setdefault((b.tag, b.path, b.tokens), len(signatures)) for b in blocks]
-    return PageGroups(
-        parent=_compact(np.asarray(parents, dtype=np.int64)),
-        gparent=_compact(np.asarray(gparents, dtype=np.int64)),
-        signature=np.asarray(sig, dtype=np.int64),
-        chars=chars,
-    )
+    return (_compact(np.asarray(parents, dtype=np.int64)), np.asarray(sig, dtype=np.int64))
 
 
 def _text_stats(texts: list[str], chars: np.ndarray, links: np.ndarray) -> np.ndarray:
@@ -319,18 +305,16 @@ def _page_facts(page: PageContext, n: int, chars: np.ndarray, links: np.ndarray,
     return np.asarray(values, dtype=np.float64)
 
 
-def block_features(blocks: list[Block], page: PageContext) -> tuple[np.ndarray, PageGroups]:
-    """The first-stage feature matrix of one page and the groupings stage two needs.
+def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
+    """The feature matrix of one page.
 
     In: the page's blocks in document order and its `PageContext`. Out: a float32 array
-    of shape (len(blocks), len(BLOCK_FEATURES)) and the blocks' `PageGroups`. Pure;
-    never raises for any block list (an empty list gives a (0, F) matrix).
+    of shape (len(blocks), len(BLOCK_FEATURES)). Pure; never raises for any block list
+    (an empty list gives a (0, F) matrix).
     """
     n = len(blocks)
     if n == 0:
-        empty = np.zeros(0, dtype=np.int64)
-        return (np.zeros((0, len(BLOCK_FEATURES)), dtype=np.float32),
-                PageGroups(empty, empty, empty, np.zeros(0)))
+        return np.zeros((0, len(BLOCK_FEATURES)), dtype=np.float32)
     texts = [b.text for b in blocks]
     chars = np.fromiter(map(len, texts), dtype=np.float64, count=n)
     links = np.fromiter((b.link_chars for b in blocks), dtype=np.float64, count=n)
@@ -340,18 +324,18 @@ def block_features(blocks: list[Block], page: PageContext) -> tuple[np.ndarray, 
     flags = np.fromiter((b.flags for b in blocks), dtype=np.int64, count=n)
     paths = [b.path for b in blocks]
     depth = np.fromiter(map(len, paths), dtype=np.float64, count=n)
-    groups = _groups(blocks, chars)
+    parent, signature = _groups(blocks)
     text = _text_stats(texts, chars, links)
     total = max(chars.sum(), 1.0)
     dup_counts: dict[str, int] = {}
     for t in texts:
         dup_counts[t] = dup_counts.get(t, 0) + 1
     dup = np.fromiter((dup_counts[t] for t in texts), dtype=np.float64, count=n)
-    sig_counts = np.bincount(groups.signature, minlength=1).astype(np.float64)
-    sig_chars = np.bincount(groups.signature, weights=chars, minlength=1)
-    parent_counts = np.bincount(groups.parent, minlength=1).astype(np.float64)
+    sig_counts = np.bincount(signature, minlength=1).astype(np.float64)
+    sig_chars = np.bincount(signature, weights=chars, minlength=1)
+    parent_counts = np.bincount(parent, minlength=1).astype(np.float64)
     is_heading = (kinds == _KIND_INDEX["heading"]).astype(np.float64)
-    same_parent = np.concatenate([[0.0], groups.parent[1:] == groups.parent[:-1]]) if n else chars
+    same_parent = np.concatenate([[0.0], parent[1:] == parent[:-1]]) if n else chars
     smooth_chars = _smooth(text[:, 0]) if n else chars
     structured = page.structured_text
     in_structured = np.fromiter(
@@ -359,8 +343,8 @@ def block_features(blocks: list[Block], page: PageContext) -> tuple[np.ndarray, 
     flag_bits = ((flags[:, None] >> np.arange(N_FLAGS)) & 1).astype(np.float64)
     columns = [
         text, levels, depth, np.arange(n) / max(n, 1), (np.cumsum(chars) - chars) / total,
-        np.log(np.maximum(dup, 1.0)), np.log(sig_counts[groups.signature]),
-        sig_chars[groups.signature] / total, np.log(parent_counts[groups.parent]),
+        np.log(np.maximum(dup, 1.0)), np.log(sig_counts[signature]),
+        sig_chars[signature] / total, np.log(parent_counts[parent]),
         _ancestor_facts(blocks, chars, links), _headings(blocks, kinds, levels, page),
         in_structured, smooth_chars, _smooth(text[:, 2]) if n else chars,
         text[:, 0] - smooth_chars, is_heading, same_parent,
@@ -371,58 +355,10 @@ def block_features(blocks: list[Block], page: PageContext) -> tuple[np.ndarray, 
     for offset in _NEIGHBOUR_OFFSETS:
         columns.append(np.column_stack([
             _shift(neighbour_source, offset, -1.0),
-            _shift(groups.parent, offset, -1) == groups.parent,
+            _shift(parent, offset, -1) == parent,
         ]))
     page_row = _page_facts(page, n, chars, links, flag_bits, kinds,
                            float(text[:, 3].mean()) if n else 0.0, sig_counts)
     columns.append(np.broadcast_to(page_row, (n, len(page_row))))
     matrix = np.column_stack([np.asarray(c, dtype=np.float64).reshape(n, -1) for c in columns])
-    return matrix.astype(np.float32), groups
-
-
-def _window_mean(p: np.ndarray, radius: int) -> np.ndarray:
-    return _convolve_mean(p, np.ones(2 * radius + 1))
-
-
-def _group_mean(p: np.ndarray, group: np.ndarray) -> np.ndarray:
-    return (np.bincount(group, weights=p) / np.maximum(np.bincount(group), 1))[group]
-
-
-def _main_run(p: np.ndarray, chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distance (in blocks) to the positive run holding the most text, and membership.
-
-    A run is a stretch of blocks scored >= 0.5 allowing one-block gaps."""
-    n = len(p)
-    positive = p >= 0.5
-    if not positive.any():
-        return np.full(n, 50.0), np.zeros(n)
-    pos_idx = np.flatnonzero(positive)
-    run_id = np.concatenate([[0], np.cumsum(np.diff(pos_idx) > 2)])
-    run_chars = np.bincount(run_id, weights=chars[pos_idx])
-    best = np.argmax(run_chars)
-    start, end = pos_idx[run_id == best][[0, -1]]
-    idx = np.arange(n)
-    dist = np.where(idx < start, start - idx, np.where(idx > end, idx - end, 0))
-    return np.minimum(dist, 50).astype(np.float64), (dist == 0).astype(np.float64)
-
-
-def context_features(base: np.ndarray, scores: np.ndarray, groups: PageGroups) -> np.ndarray:
-    """The second-stage matrix: `base` plus the first-stage scores in context.
-
-    In: the page's `block_features` matrix, the first stage's probabilities (one per
-    block) and the page's `PageGroups`. Out: float32, shape (n, F + len(CONTEXT_FEATURES)).
-    """
-    p = scores.astype(np.float64)
-    n = len(p)
-    if n == 0:
-        return np.zeros((0, base.shape[1] + len(CONTEXT_FEATURES)), dtype=np.float32)
-    win2_max = np.max(np.stack([_shift(p, o, 0.0) for o in (-2, -1, 0, 1, 2)]), axis=0)
-    rank = np.argsort(np.argsort(p)) / max(n - 1, 1)
-    dist_run, in_run = _main_run(p, groups.chars)
-    extra = np.column_stack([
-        p, _window_mean(p, 1), _window_mean(p, 2), _window_mean(p, 5), win2_max,
-        _shift(p, -1, -1.0), _shift(p, 1, -1.0), _group_mean(p, groups.parent),
-        _group_mean(p, groups.gparent), _group_mean(p, groups.signature),
-        np.full(n, p.mean()), np.full(n, (p >= 0.5).mean()), rank, dist_run, in_run,
-    ])
-    return np.hstack([base, extra.astype(np.float32)])
+    return matrix.astype(np.float32)

@@ -1,10 +1,9 @@
-"""The committed two-stage selector model: ONNX sessions, created lazily once per process.
+"""The committed selector model: one ONNX session, created lazily once per process.
 
 `default_model()` returns the process-wide `SelectorModel` for the files in
-`webfold/models/`; its onnxruntime sessions are created on first use, with one thread
-each, and reused for every page. Scoring a page is one `run` per stage: stage one on
-the block features, stage two on the same features plus stage one's scores in context.
-Thresholds live beside the models in `selector.json` (written by
+`webfold/models/`; its onnxruntime session is created on first use, with one thread,
+and reused for every page. Scoring a page is one `run` on the page's feature matrix.
+Thresholds live beside the model in `selector.json` (written by
 `scripts/train_selector.py`, tuned by cross-validation).
 """
 
@@ -19,11 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from webfold.document import Block
-from webfold.selector.features import BLOCK_FEATURES, block_features, context_features
+from webfold.selector.features import BLOCK_FEATURES, block_features
 
 MODEL_DIR = Path(__file__).resolve().parents[1] / "models"
-STAGE1_FILE = "selector_stage1.onnx"
-STAGE2_FILE = "selector_stage2.onnx"
+MODEL_FILE = "selector.onnx"
 CONFIG_FILE = "selector.json"
 
 
@@ -36,7 +34,7 @@ class Thresholds:
 
 
 class SelectorModel:
-    """Both stages of one trained selector, loaded from a directory."""
+    """One trained selector (ONNX model plus thresholds), loaded from a directory."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
@@ -44,39 +42,33 @@ class SelectorModel:
         if tuple(config["features"]) != BLOCK_FEATURES:
             raise ValueError(f"{directory}: the model was trained on other features")
         self.thresholds = Thresholds(**config["thresholds"])
-        self._sessions: dict[str, object] = {}
+        self._session = None
 
-    def session(self, filename: str):
-        """The onnxruntime session for one stage, created on first use (one thread)."""
-        sess = self._sessions.get(filename)
-        if sess is None:
+    @property
+    def session(self):
+        """The onnxruntime session, created on first use (one thread, CPU)."""
+        if self._session is None:
             import onnxruntime as ort
 
             options = ort.SessionOptions()
             options.intra_op_num_threads = 1
             options.inter_op_num_threads = 1
-            sess = ort.InferenceSession(str(self.directory / filename), options,
-                                        providers=["CPUExecutionProvider"])
-            self._sessions[filename] = sess
-        return sess
+            self._session = ort.InferenceSession(str(self.directory / MODEL_FILE), options,
+                                                 providers=["CPUExecutionProvider"])
+        return self._session
 
-    def _run(self, filename: str, matrix: np.ndarray) -> np.ndarray:
-        sess = self.session(filename)
-        name = sess.get_inputs()[0].name
-        probabilities = sess.run(None, {name: matrix})[1]
-        return np.asarray(probabilities, dtype=np.float64)[:, 1]
-
-    def score(self, blocks: list[Block], page) -> tuple[np.ndarray, object]:
-        """Stage-two probabilities (one per block) and the page's `PageGroups`.
+    def score(self, blocks: list[Block], page) -> np.ndarray:
+        """Main-content probabilities, one per block, from one `run` over the page.
 
         In: a page's blocks and its `PageContext`. Out: float64 scores in [0, 1].
-        Raises only if the model files are missing or broken (a packaging fault).
+        Raises only if the model file is missing or broken (a packaging fault).
         """
-        base, groups = block_features(blocks, page)
-        if len(blocks) == 0:
-            return np.zeros(0), groups
-        first = self._run(STAGE1_FILE, base)
-        return self._run(STAGE2_FILE, context_features(base, first, groups)), groups
+        if not blocks:
+            return np.zeros(0)
+        session = self.session
+        matrix = block_features(blocks, page)
+        probabilities = session.run(None, {session.get_inputs()[0].name: matrix})[1]
+        return np.asarray(probabilities, dtype=np.float64)[:, 1]
 
 
 _default: SelectorModel | None = None
