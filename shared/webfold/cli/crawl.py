@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from webfold.cli.output import add_select_options
+
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
@@ -31,12 +33,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     where.add_argument("--out", metavar="DIR", help="write one .md and one .json per page")
     where.add_argument("--jsonl", action="store_true",
                        help="print one JSON record (with its Markdown) per line")
-    select = parser.add_mutually_exclusive_group()
-    select.add_argument("--all-blocks", dest="select", action="store_const", const="all",
-                        help="keep every block (template removal still applies)")
-    select.add_argument("--precision", dest="select", action="store_const", const="precision",
-                        help="stricter main-content selection")
-    parser.set_defaults(select="main")
+    add_select_options(parser)
     return parser
 
 
@@ -57,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace(crawl_max_pages=args.max_pages)
     if args.allow_loopback:
         settings = settings.replace(allow_loopback=True)
-    options = ConvertOptions(select=args.select, settings=settings)
+    options = ConvertOptions(select=args.select or settings.select, settings=settings)
     if Path(args.target).is_dir():
         result = crawl_folder(args.target, options=options)
     elif args.target.startswith(("http://", "https://")):

@@ -9,6 +9,8 @@ import os
 import sys
 from typing import Any
 
+from webfold.cli.output import add_select_options
+
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
@@ -34,11 +36,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--ignore-robots", action="store_true", help="do not consult robots.txt")
     p.add_argument("--json", action="store_true",
                    help="print the JSON record (with the Markdown) instead of the Markdown")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--all-blocks", action="store_true",
-                      help="keep every block (no main-content selection)")
-    mode.add_argument("--precision", action="store_true",
-                      help="stricter selection: less boilerplate, may drop some content")
+    add_select_options(p)
     return p
 
 
@@ -59,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         changes.update(fetch_timeout_s=args.timeout, render_timeout_s=args.timeout)
     settings = settings.replace(**changes)
-    select = "all" if args.all_blocks else "precision" if args.precision else "main"
+    select = args.select or settings.select
     doc = scrape(args.url, settings=settings, select=select,
                  render="always" if args.render else "auto",
                  renderer=local_renderer(args.browser), wait_for_ms=max(args.wait_for, 0),

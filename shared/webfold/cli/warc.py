@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from webfold.cli.output import add_select_options
+
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
@@ -28,12 +30,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help="write one .md and one .json per record into DIR")
     where.add_argument("--jsonl", action="store_true",
                        help="print one JSON record (with its Markdown) per line")
-    select = parser.add_mutually_exclusive_group()
-    select.add_argument("--all-blocks", dest="select", action="store_const", const="all",
-                        help="keep every block (no main-content selection)")
-    select.add_argument("--precision", dest="select", action="store_const", const="precision",
-                        help="stricter main-content selection")
-    parser.set_defaults(select="main")
+    add_select_options(parser)
     return parser
 
 
@@ -55,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     counts = WarcCounts()
     progress = _Progress(size, sys.stderr) if sys.stderr.isatty() else None
     with handle:
-        options = ConvertOptions(select=args.select, settings=settings)
+        options = ConvertOptions(select=args.select or settings.select, settings=settings)
         for item in iter_warc(handle, options=options):
             counts.add(item)
             if item.document is not None:
