@@ -38,10 +38,15 @@ ERROR_CODES: dict[str, tuple[bool, str]] = {
 
 @dataclass(frozen=True, slots=True)
 class ConversionError:
-    """A failure with a code from `ERROR_CODES` and a human-readable message."""
+    """A failure with a code from `ERROR_CODES` and a human-readable message.
+
+    `retry` overrides the code's default retryability where the failure itself says more
+    (an `http_error` for a 404 stays a 404 on retry; a 503 may not).
+    """
 
     code: str
     message: str
+    retry: bool | None = None
 
     def __post_init__(self) -> None:
         if self.code not in ERROR_CODES:
@@ -49,7 +54,7 @@ class ConversionError:
 
     @property
     def retryable(self) -> bool:
-        return ERROR_CODES[self.code][0]
+        return ERROR_CODES[self.code][0] if self.retry is None else self.retry
 
     def to_dict(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message, "retryable": self.retryable}

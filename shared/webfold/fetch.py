@@ -25,7 +25,7 @@ import httpx
 
 from webfold.contentcoding import ContentDecoder, TooLarge
 from webfold.convert import convert
-from webfold.document import BlockFlag, Document, failed
+from webfold.document import BlockFlag, Document
 from webfold.errors import ConversionError
 from webfold.pageclass import classify_html
 from webfold.robots import MAX_ROBOTS_BYTES, RobotsRules
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 BLOCKED_STATUSES = frozenset({401, 403, 429})
+RETRYABLE_CLIENT_STATUSES = frozenset({408, 425})  # timeouts: another try may pass
 ERROR_BODY_MAX_BYTES = 1_000_000  # read of an error page, to tell a bot wall from an outage
 BACKOFF_BASE_S = 0.25  # first retry waits this long, doubling after each try
 BACKOFF_MAX_S = 4.0
@@ -354,7 +355,9 @@ def _status_error(status: int, result: FetchResult) -> ConversionError | None:
     if status in REDIRECT_STATUSES:
         return ConversionError("http_error", f"{status} redirect without a Location")
     if not 200 <= status < 300:
-        return ConversionError("http_error", f"the server answered {status}")
+        # A client error (404, 410, ...) answers the same on retry; timeouts and 5xx may not.
+        return ConversionError("http_error", f"the server answered {status}",
+                               retry=status >= 500 or status in RETRYABLE_CLIENT_STATUSES)
     return None
 
 
@@ -454,7 +457,8 @@ def _fetch_robots(origin: str, fetcher: _Fetcher) -> RobotsRules | ConversionErr
     response = _follow(result, sub, None)
     if response is None:
         assert result.error is not None
-        return ConversionError(result.error.code, f"robots.txt: {result.error.message}")
+        return ConversionError(result.error.code, f"robots.txt: {result.error.message}",
+                               retry=result.error.retry)
     try:
         if 400 <= response.status_code < 500:
             return RobotsRules.allow_all()
@@ -560,7 +564,7 @@ def preflight(url: str, *, settings: Settings = DEFAULT_SETTINGS,
 
 
 def _failed(url: str, error: ConversionError, doc_type: str = "unknown") -> Document:
-    return failed(doc_type, error.code, error.message, source=url)
+    return Document(type=doc_type, error=error, source=url)
 
 
 def fetched_document(fetched: FetchResult, *, select: str = "main",

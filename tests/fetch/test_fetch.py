@@ -204,6 +204,18 @@ def test_error_statuses(site: Site, settings: Settings, path: str, expected: str
     assert code(fetch(site.url(path), settings, sleep=lambda s: None)) == expected
 
 
+@pytest.mark.parametrize(("path", "retryable"), [
+    ("/missing", False),  # a 404 answers the same tomorrow
+    ("/flaky?id=outage2&fail=9&status=503", True),
+    ("/flaky?id=slow408&fail=9&status=408", True),
+])
+def test_http_errors_say_whether_a_retry_can_help(site: Site, settings: Settings, path: str,
+                                                  retryable: bool) -> None:
+    error = fetch(site.url(path), settings, sleep=lambda s: None).error
+    assert error is not None and error.code == "http_error"
+    assert error.retryable is retryable and error.to_dict()["retryable"] is retryable
+
+
 def test_a_cloudflare_challenge_header_is_blocked_without_retrying(site: Site,
                                                                    settings: Settings) -> None:
     result = fetch(site.url("/cf-mitigated"), settings, sleep=lambda s: None)

@@ -20,8 +20,6 @@ from webfold.convert import ConvertOptions
 from webfold.document import Document
 from webfold.fetch import Validators, scrape
 
-_RETRYABLE_CLIENT_STATUSES = frozenset({408, 425, 429})
-
 
 def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: ConvertOptions,
            renderer: Any = None, now: float | None = None) -> Outcome:
@@ -40,7 +38,7 @@ def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: Conver
     if doc.error is not None and doc.error.code == "not_modified":
         save_state(table, msg.url, fetched, watched=watched)
         return Outcome("unchanged", doc_type=doc.type)
-    if doc.error is not None and _worth_retrying(doc):
+    if doc.error is not None and doc.error.retryable:
         save_state(table, msg.url, {"last_error": doc.error.code}, watched=watched)
         raise RetryableFailure(doc.error)
     stem = msg.stem
@@ -58,15 +56,6 @@ def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: Conver
     save_state(table, msg.url, fetched, watched=watched)
     return Outcome("converted" if doc.ok else "failed", tuple(keys), doc.error, doc.type,
                    doc.bytes_in)
-
-
-def _worth_retrying(doc: Document) -> bool:
-    """Retryable by its code, except a client error: a 404 or 410 stays one on retry."""
-    assert doc.error is not None
-    status = (doc.extra.get("http") or {}).get("status")
-    if doc.error.code == "http_error" and isinstance(status, int) and 400 <= status < 500:
-        return status in _RETRYABLE_CLIENT_STATUSES
-    return doc.error.retryable
 
 
 def _scrape(msg: UrlMessage, state: UrlState | None, options: ConvertOptions,
