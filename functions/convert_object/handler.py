@@ -40,7 +40,9 @@ logger = Logger()
 tracer = Tracer()
 metrics = Metrics()
 processor = BatchProcessor(event_type=EventType.SQS)
-persistence = DynamoDBPersistenceLayer(table_name=os.environ[resources.ENV_IDEMPOTENCY_TABLE])
+# Clients from boto3's default session: one per service, not a session per component.
+persistence = DynamoDBPersistenceLayer(table_name=os.environ[resources.ENV_IDEMPOTENCY_TABLE],
+                                       boto3_client=boto3.client("dynamodb"))
 idempotency = IdempotencyConfig(expires_after_seconds=24 * 3600)
 s3 = boto3.client("s3")
 OPTIONS = convert_options(os.environ)

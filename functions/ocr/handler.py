@@ -2,7 +2,7 @@
 
 Invoked by `webfold.aws.engines.LambdaOcrEngine` with
 `{"bucket", "key", "lang", "timeout_s"}`; the key must sit under the scratch prefix.
-Answers the `OcrPage` as JSON (`engines.ocr_page_to_dict`); failures are in its
+Answers the `OcrPage` as JSON (`OcrPage.to_dict`); failures are in its
 `error`, never raised.
 """
 
@@ -15,7 +15,6 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from webfold.aws.engines import ocr_page_to_dict
 from webfold.aws.resources import SCRATCH_PREFIX
 from webfold.aws.s3io import read_object
 from webfold.errors import ConversionError
@@ -31,7 +30,7 @@ REPLY_MARGIN_S = 2.0  # leave time to answer before Lambda's own timeout
 
 
 def _failed(code: str, message: str) -> dict:
-    return ocr_page_to_dict(OcrPage(width=0, height=0, error=ConversionError(code, message)))
+    return OcrPage(width=0, height=0, error=ConversionError(code, message)).to_dict()
 
 
 @logger.inject_lambda_context
@@ -54,4 +53,4 @@ def lambda_handler(event: dict, context: LambdaContext) -> dict:
                        value=(time.perf_counter() - started) * 1000)
     if page.error is not None:
         logger.warning("ocr failed", extra={"error": page.error.to_dict()})
-    return ocr_page_to_dict(page)
+    return page.to_dict()

@@ -8,7 +8,7 @@ function reads it from there; the render function writes the page's HTML to a sc
 key and returns the key. Scratch objects are deleted after use (and live under a
 prefix the bucket's lifecycle rule may expire, in case a caller dies first).
 
-The payload formats (`ocr_request`, `ocr_page_to_dict`, ...) are shared with the two
+The payload formats (`ocr_request`, `OcrPage.to_dict`, ...) are shared with the two
 handlers in `functions/ocr` and `functions/render`.
 """
 
@@ -30,27 +30,13 @@ def scratch_key(suffix: str) -> str:
     return f"{SCRATCH_PREFIX}{uuid.uuid4().hex}{suffix}"
 
 
-def ocr_page_to_dict(page: Any) -> dict[str, Any]:
-    """An `OcrPage` as the OCR function's JSON response."""
-    return {"width": page.width, "height": page.height, "rotation": page.rotation,
-            "words": [[w.text, list(w.box), w.confidence, w.block, w.paragraph, w.line]
-                      for w in page.words],
-            "error": page.error.to_dict() if page.error else None}
-
-
-def ocr_page_from_dict(data: dict[str, Any]) -> Any:
-    """The OCR function's JSON response as an `OcrPage`; `ocr_failed` if it is malformed."""
-    from webfold.pdf.ocr import OcrPage, OcrWord
+def ocr_page_from_answer(data: Any) -> Any:
+    """The OCR function's JSON answer as an `OcrPage`; `ocr_failed` if it is malformed."""
+    from webfold.pdf.ocr import OcrPage
 
     try:
-        err = data.get("error")
-        return OcrPage(width=int(data["width"]), height=int(data["height"]),
-                       rotation=int(data.get("rotation", 0)),
-                       words=[OcrWord(str(t), (int(b[0]), int(b[1]), int(b[2]), int(b[3])),
-                                      float(c), int(bl), int(p), int(ln))
-                              for t, b, c, bl, p, ln in data.get("words", [])],
-                       error=ConversionError(err["code"], err["message"]) if err else None)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        return OcrPage.from_dict(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         return OcrPage(width=0, height=0, error=ConversionError(
             "ocr_failed", f"the OCR function answered nonsense: {exc}"))
 
@@ -78,7 +64,7 @@ class LambdaOcrEngine:
                            error=ConversionError("ocr_failed", f"OCR function: {exc}"))
         finally:
             _delete_quietly(self.s3, self.bucket, key)
-        return ocr_page_from_dict(answer)
+        return ocr_page_from_answer(answer)
 
 
 class LambdaRenderer:
