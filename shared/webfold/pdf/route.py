@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from typing import Any
 
 from webfold.pdf.model import BBox, PageLines
@@ -36,7 +37,7 @@ def page_route(page: Any, page_lines: PageLines) -> tuple[str, str | None]:
     for odd pages: a page whose images cannot be listed counts as having none.
     """
     text = "".join(line.text for line in page_lines.lines)
-    alnum = sum(1 for ch in text if ch.isalnum())
+    alnum = sum(count for ch, count in Counter(text).items() if ch.isalnum())
     if alnum == 0:
         return "ocr", "no text layer"
     score = garbage_score(text)
@@ -69,16 +70,16 @@ def garbage_score(text: str) -> float:
     junk = 0
     letters = 0
     latin1 = 0
-    for ch in text:
+    for ch, count in Counter(text).items():  # each distinct character once: a page has few
         if ch.isspace() and ch not in "\x1c\x1d\x1e\x1f\x85":
             continue
-        visible += 1
+        visible += count
         if ch == "\ufffd" or unicodedata.category(ch) in _JUNK_CATEGORIES:
-            junk += 1
+            junk += count
         elif ch.isalpha():
-            letters += 1
+            letters += count
             if "\u00c0" <= ch <= "\u00ff":
-                latin1 += 1
+                latin1 += count
     if letters >= MOJIBAKE_MIN_LETTERS and latin1 >= MOJIBAKE_MIN_SHARE * letters:
         junk += latin1
     total = visible + cid_chars
