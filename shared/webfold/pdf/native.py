@@ -7,6 +7,7 @@ rotated text in its own frame. Nothing here decides order or structure.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -118,17 +119,25 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
 def _span(s: dict[str, Any], text: str, links: list[tuple[BBox, str]]) -> Span:
     flags = s.get("flags", 0)
     font = s.get("font", "")
+    bold, italic, mono = _name_style(font)
     bbox = tuple(s["bbox"])
     return Span(
         text=text,
         bbox=bbox,
         size=round(float(s.get("size", 0.0)), 2),
-        bold=bool(flags & _FLAG_BOLD) or bool(_BOLD_NAME.search(font)),
-        italic=bool(flags & _FLAG_ITALIC) or bool(_ITALIC_NAME.search(font)),
-        mono=bool(flags & _FLAG_MONO) or bool(_MONO_NAME.search(font)),
+        bold=bool(flags & _FLAG_BOLD) or bold,
+        italic=bool(flags & _FLAG_ITALIC) or italic,
+        mono=bool(flags & _FLAG_MONO) or mono,
         font=font,
         link=_link_at(bbox, links) if links else None,
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_style(font: str) -> tuple[bool, bool, bool]:
+    # A page has thousands of spans in a handful of fonts: three searches per font, not span.
+    return (bool(_BOLD_NAME.search(font)), bool(_ITALIC_NAME.search(font)),
+            bool(_MONO_NAME.search(font)))
 
 
 def _uri_links(page: Any) -> list[tuple[BBox, str]]:
