@@ -25,7 +25,7 @@ from webfold.pdf.furniture import strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines
-from webfold.pdf.native import image_infos, read_page
+from webfold.pdf.native import drop_undecodable, image_infos, read_page
 from webfold.pdf.structure import build_blocks, document_styles, join_blocks
 from webfold.pdf.tables import find_tables
 from webfold.settings import Settings
@@ -155,6 +155,10 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
         images = image_infos(page, xrefs=bool(run.options.image_dir))
         lines.image_boxes = [tuple(img["bbox"]) for img in images]
         info.route, info.reason = route.page_route(page, lines)
+        if info.route == "native" and (undecodable := drop_undecodable(lines)):
+            plural = "" if undecodable == 1 else "s"
+            run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
+                                "decoded")
         if info.route == "ocr":
             lines = _ocr(page, lines, info, run, deadline)
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:

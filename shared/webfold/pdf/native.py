@@ -28,6 +28,7 @@ _ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
 _MONO_NAME = re.compile(
     r"mono|courier|consol|menlo|inconsolata|sourcecode|firacode|jetbrains|typewriter|cmtt", re.I)
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
+_UNDECODABLE = "\ufffd"
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -52,6 +53,28 @@ def read_page(page: Any, number: int) -> PageLines:
             if line is not None:
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines)
+
+
+def drop_undecodable(page_lines: PageLines) -> int:
+    """Remove U+FFFD (glyphs the font maps to no Unicode) from native `page_lines` in place;
+    spans and lines left without visible text go too. Returns how many were removed.
+
+    Run after routing: a page mostly made of such glyphs has gone to OCR by then, so what
+    is left is a few stray glyphs in otherwise good text.
+    """
+    removed = 0
+    kept: list[Line] = []
+    for line in page_lines.lines:
+        if _UNDECODABLE in line.text:
+            removed += line.text.count(_UNDECODABLE)
+            for span in line.spans:
+                span.text = span.text.replace(_UNDECODABLE, "")
+            line.spans = [s for s in line.spans if s.text]
+            if not line.text.strip():
+                continue
+        kept.append(line)
+    page_lines.lines = kept
+    return removed
 
 
 def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:

@@ -1,0 +1,44 @@
+"""Glyphs without a Unicode mapping (U+FFFD) are dropped from native text with a warning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from webfold import Settings, convert
+from webfold.pdf.model import Line, PageLines, Span
+from webfold.pdf.native import drop_undecodable
+
+ROBUST = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "pdf-dev" / "robust"
+
+
+def _line(*texts: str) -> Line:
+    spans = [Span(text=t, bbox=(0.0, 0.0, 10.0, 10.0), size=10.0) for t in texts]
+    return Line(spans=spans, bbox=(0.0, 0.0, 10.0 * len(texts), 10.0))
+
+
+def test_drop_undecodable_removes_the_characters_and_emptied_lines():
+    page = PageLines(number=1, width=100.0, height=100.0,
+                     lines=[_line("t\ufffd\ufffdt", "\ufffd"), _line("\ufffd "), _line("clean")])
+    assert drop_undecodable(page) == 4
+    assert [line.text for line in page.lines] == ["tt", "clean"]
+    assert len(page.lines[0].spans) == 1
+
+
+def test_drop_undecodable_leaves_clean_pages_alone():
+    page = PageLines(number=1, width=100.0, height=100.0, lines=[_line("a", "b")])
+    assert drop_undecodable(page) == 0
+    assert [line.text for line in page.lines] == ["ab"]
+
+
+@pytest.mark.skipif(not ROBUST.is_dir(), reason=f"robust PDFs not present at {ROBUST}")
+@pytest.mark.parametrize("name,count,snippet", [("issue14821.pdf", 3, "# tt\n"),
+                                                ("issue7769.pdf", 1, "Scan here to make a")])
+def test_real_files_warn_once_per_page(name, count, snippet):
+    doc = convert((ROBUST / name).read_bytes(), settings=Settings(ocr=False))
+    assert doc.ok, doc.error
+    assert "\ufffd" not in doc.markdown
+    assert snippet in doc.markdown
+    plural = "" if count == 1 else "s"
+    assert f"page 1: {count} character{plural} could not be decoded" in doc.warnings
