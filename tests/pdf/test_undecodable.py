@@ -1,4 +1,4 @@
-"""Glyphs without a Unicode mapping (U+FFFD) are dropped from native text with a warning."""
+"""Text the font cannot vouch for: U+FFFD glyphs dropped with a warning, unmapped fonts to OCR."""
 
 from __future__ import annotations
 
@@ -42,3 +42,14 @@ def test_real_files_warn_once_per_page(name, count, snippet):
     assert snippet in doc.markdown
     plural = "" if count == 1 else "s"
     assert f"page 1: {count} character{plural} could not be decoded" in doc.warnings
+
+
+@pytest.mark.skipif(not ROBUST.is_dir(), reason=f"robust PDFs not present at {ROBUST}")
+def test_truetype_without_cmap_is_not_taken_as_text():
+    # Armenian glyphs in an embedded TrueType font with no cmap table and no ToUnicode:
+    # the codes read as "'>in"; the page goes to OCR instead (skipped with OCR off).
+    doc = convert((ROBUST / "TrueType_without_cmap.pdf").read_bytes(), settings=Settings(ocr=False))
+    assert doc.ok, doc.error
+    assert ">in" not in doc.markdown
+    assert doc.pages[0].route == "skipped"
+    assert "fonts without a Unicode mapping" in doc.pages[0].reason

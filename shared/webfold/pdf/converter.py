@@ -57,6 +57,7 @@ class _Run:
     ocr_pages: int = 0
     slow_pages: int = 0
     written: dict[int, str] = field(default_factory=dict)
+    font_cache: dict[int, bool] = field(default_factory=dict)  # xref -> text unmapped
 
 
 class PdfConverter:
@@ -154,7 +155,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
         lines = read_page(page, number)
         images = image_infos(page, xrefs=bool(run.options.image_dir))
         lines.image_boxes = [tuple(img["bbox"]) for img in images]
-        info.route, info.reason = route.page_route(page, lines)
+        info.route, info.reason = route.page_route(page, lines, run.font_cache)
         if info.route == "native" and (undecodable := drop_undecodable(lines)):
             plural = "" if undecodable == 1 else "s"
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "

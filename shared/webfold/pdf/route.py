@@ -23,18 +23,21 @@ SCAN_MAX_ALNUM_PER_KPT2 = 0.4  # alphanumeric characters per 1000 pt² below whi
 GARBLED_MIN_SCORE = 0.1  # junk characters per visible character that make a layer garbled
 MOJIBAKE_MIN_SHARE = 0.6  # share of letters from Latin-1 Supplement (Ã, å, ...) that is mojibake
 MOJIBAKE_MIN_LETTERS = 5
+UNMAPPED_FONT_MIN_SHARE = 0.5  # share of a page's text in unmapped fonts that sends it to OCR
 
 _CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
 _JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use, unassigned
 
 
-def page_route(page: Any, page_lines: PageLines) -> tuple[str, str | None]:
+def page_route(page: Any, page_lines: PageLines,
+               font_cache: dict[int, bool] | None = None) -> tuple[str, str | None]:
     """Decide `native` or `ocr` for one page.
 
-    `page` is the `pymupdf.Page` (only asked for its image boxes, and only when the
-    native read reported none and the text is sparse); `page_lines` the native lines.
+    `page` is the `pymupdf.Page` (asked for its fonts, and for its image boxes only when
+    the native read reported none and the text is sparse; None skips both); `page_lines`
+    the native lines; `font_cache` keeps the font verdicts of one document by xref.
     Returns `(route, reason)`; the reason says why OCR (None for native). Never raises
-    for odd pages: a page whose images cannot be listed counts as having none.
+    for odd pages: a page whose images or fonts cannot be listed counts as having none.
     """
     text = "".join(line.text for line in page_lines.lines)
     alnum = sum(count for ch, count in Counter(text).items() if ch.isalnum())
@@ -43,6 +46,10 @@ def page_route(page: Any, page_lines: PageLines) -> tuple[str, str | None]:
     score = garbage_score(text)
     if score >= GARBLED_MIN_SCORE:
         return "ocr", f"garbled text layer (junk score {score:.2f})"
+    if page is not None:
+        share = unmapped_font_share(page, page_lines, {} if font_cache is None else font_cache)
+        if share >= UNMAPPED_FONT_MIN_SHARE:
+            return "ocr", f"{share:.0%} of the text in fonts without a Unicode mapping"
     area = max(page_lines.width * page_lines.height, 1.0)
     density = alnum / (area / 1000.0)
     if density >= SCAN_MAX_ALNUM_PER_KPT2:
@@ -84,6 +91,49 @@ def garbage_score(text: str) -> float:
         junk += latin1
     total = visible + cid_chars
     return (junk + cid_chars) / total if total else 0.0
+
+
+def unmapped_font_share(page: Any, page_lines: PageLines, cache: dict[int, bool]) -> float:
+    """Share (0..1) of the page's characters drawn in fonts whose codes say nothing about
+    their glyphs: embedded TrueType fonts with neither a ToUnicode map nor a cmap table
+    (TrueType_without_cmap.pdf shows Armenian glyphs as "'>in"). `cache` maps font xref
+    to that verdict for one document. 0.0 when the fonts cannot be listed."""
+    try:
+        fonts = page.get_fonts()
+        doc = page.parent
+        names: set[str] = set()
+        for xref, _ext, kind, basefont, *_ in fonts:
+            if xref not in cache:
+                cache[xref] = kind == "TrueType" and _lacks_unicode(doc, xref)
+            if cache[xref]:
+                names |= {basefont, basefont.split("+", 1)[-1]}
+    except Exception:  # a broken font dictionary: leave the decision to the text itself
+        return 0.0
+    if not names:
+        return 0.0
+    total = unmapped = 0
+    for line in page_lines.lines:
+        for span in line.spans:
+            total += len(span.text)
+            unmapped += len(span.text) if span.font in names else 0
+    return unmapped / total if total else 0.0
+
+
+def _lacks_unicode(doc: Any, xref: int) -> bool:
+    if doc.xref_get_key(xref, "ToUnicode")[0] != "null":
+        return False
+    kind, descriptor = doc.xref_get_key(xref, "FontDescriptor")
+    if kind != "xref":
+        return False
+    kind, file = doc.xref_get_key(int(descriptor.split()[0]), "FontFile2")
+    if kind != "xref":
+        return False  # not embedded: the reader maps the standard font's names itself
+    head = doc.xref_stream(int(file.split()[0]))[:12 + 16 * 64]
+    if len(head) < 12 or head[:4] == b"ttcf":
+        return False
+    tables = int.from_bytes(head[4:6], "big")
+    tags = {head[12 + 16 * i:16 + 16 * i] for i in range(min(tables, 64))}
+    return b"cmap" not in tags
 
 
 def image_cover(boxes: list[BBox], width: float, height: float) -> float:
