@@ -214,7 +214,8 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
         return None
     run.ocr_pages += 1
     try:
-        result = ocr.ocr_page(page, settings=settings, engine=run.options.ocr)
+        result = ocr.ocr_page(page, settings=settings, engine=run.options.ocr,
+                              render_budget_s=deadline - time.perf_counter())
     except Exception as exc:  # a crashed engine: the page is skipped, the rest goes on
         result = ConversionError("ocr_failed", f"{type(exc).__name__}: {exc}")
     if isinstance(result, ConversionError):

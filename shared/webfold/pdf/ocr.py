@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 OCR_DPI = 300  # render resolution before the `ocr_max_dim` bound; Tesseract's sweet spot
+MIN_RENDER_DPI = 100  # below this a page is not worth reading; over budget there: timeout
+PROBE_ZOOM = 0.25  # a page is first rendered this small to predict the full render's time
 # One OpenMP thread per tesseract process: measured on 2 cores, a page takes 0.57 s with
 # one thread and 2.5 s with the default (threads fight each other and other work).
 OMP_THREADS = "1"
@@ -319,24 +321,32 @@ def local_engine() -> TesseractEngine:
     return _local_engine
 
 
-def ocr_page(page: Any, *, settings: Settings,
-             engine: OcrEngine | None = None) -> PageLines | ConversionError:
+def ocr_page(page: Any, *, settings: Settings, engine: OcrEngine | None = None,
+             render_budget_s: float | None = None) -> PageLines | ConversionError:
     """OCR one `pymupdf.Page` into `PageLines` in PDF points.
 
     Renders the page at `OCR_DPI` with its longest side bounded by `settings.ocr_max_dim`
-    pixels, sends it to `engine` (None: the local Tesseract engine) with
+    pixels (and, given `render_budget_s`, at a resolution a quick probe says fits in it),
+    sends it to `engine` (None: the local Tesseract engine) with
     `settings.ocr_lang` and `settings.ocr_timeout_s`, and groups the words into lines
     by Tesseract's block/paragraph/line numbers. A page whose text is turned is laid out
     upright: width and height are those of the upright page. Returns the engine's
-    `ConversionError` (`ocr_failed`, `timeout`) instead of lines when OCR fails.
+    `ConversionError` (`ocr_failed`, `timeout`) instead of lines when OCR fails, and a
+    `timeout` when even `MIN_RENDER_DPI` would not render within the budget.
     """
     rect = page.rect
     zoom = min(OCR_DPI / 72.0, settings.ocr_max_dim / max(rect.width, rect.height, 1.0))
     try:
         import pymupdf  # Pillow stays out: this runs in the converter layer, which has none
 
-        pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY,
-                              alpha=False)
+        display = page.get_displaylist()
+        if render_budget_s is not None:
+            zoom = _zoom_within(display, zoom, render_budget_s)
+            if zoom is None:
+                return ConversionError("timeout", "rendering the page for OCR would take "
+                                       f"longer than the {render_budget_s:.1f} s left")
+        pix = display.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY,
+                                 alpha=False)
         png = pix.tobytes("png")
     except Exception as exc:  # a page that cannot be rendered cannot be read either
         return ConversionError("ocr_failed", f"page could not be rendered: {exc}")
@@ -345,6 +355,30 @@ def ocr_page(page: Any, *, settings: Settings,
     if result.error is not None:
         return result.error
     return page_lines(result, number=page.number + 1, points_per_pixel=1.0 / zoom)
+
+
+def _zoom_within(display: Any, zoom: float, budget_s: float) -> float | None:
+    """`zoom`, or a lower one whose render a probe at `PROBE_ZOOM` predicts to fit in
+    `budget_s`; None when not even `MIN_RENDER_DPI` fits. Ordinary pages probe in
+    milliseconds and keep their zoom.
+
+    The probe is drawn twice: the first pays for decoding the page's images, which the
+    full render reuses from MuPDF's store; the second is rasterising alone, the part that
+    grows with the pixel count (operator_list_cycle.pdf: 0.11 s at 0.25, 12 s at 300 dpi).
+    """
+    import pymupdf
+
+    probe = min(zoom, PROBE_ZOOM)
+    started = time.perf_counter()
+    for _ in range(2):
+        drawn = time.perf_counter()
+        display.get_pixmap(matrix=pymupdf.Matrix(probe, probe), colorspace=pymupdf.csGRAY,
+                           alpha=False)
+    per_zoom2 = max(time.perf_counter() - drawn, 1e-6) / probe**2
+    affordable = (max(budget_s - (time.perf_counter() - started), 0.0) / per_zoom2) ** 0.5
+    if affordable >= zoom:
+        return zoom
+    return affordable if affordable >= MIN_RENDER_DPI / 72.0 else None
 
 
 def page_lines(result: OcrPage, *, number: int, points_per_pixel: float) -> PageLines:
