@@ -126,12 +126,22 @@ def image_infos(page: Any, *, xrefs: bool) -> list[dict[str, Any]]:
 
 
 def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
-    spans = []
+    spans: list[Span] = []
+    style = None
     for s in raw.get("spans", ()):
         text = s.get("text", "").translate(_INVISIBLE)
         if not text:
             continue
+        # Justified text comes as one span per word and one per gap (430 a page in LaTeX
+        # output), all alike: one span per run of a style (unless links need the pieces).
+        same = (s.get("font"), s.get("size"), s.get("flags"), s.get("color"))
+        if same == style and not links:
+            last = spans[-1]
+            last.text += text
+            last.bbox = _union(last.bbox, s["bbox"])
+            continue
         spans.append(_span(s, text, links))
+        style = same
     if not spans or not "".join(s.text for s in spans).strip():
         return None
     first = raw["spans"][0]
@@ -161,6 +171,10 @@ def _name_style(font: str) -> tuple[bool, bool, bool]:
     # A page has thousands of spans in a handful of fonts: three searches per font, not span.
     return (bool(_BOLD_NAME.search(font)), bool(_ITALIC_NAME.search(font)),
             bool(_MONO_NAME.search(font)))
+
+
+def _union(a: BBox, b: Any) -> BBox:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _uri_links(page: Any) -> list[tuple[BBox, str]]:
