@@ -75,6 +75,7 @@ _BLOCKY = ", ".join(f"tr {tag}" for tag in (
 _PAYLOAD_SCRIPT_TYPES = ("application/json", "application/ld+json", "text/javascript",
                          "module", "")
 
+_TEXT_NODE = 2  # Lexbor's tag id of text nodes (tag name "-text")
 # Frame roles
 _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE = range(5)
 
@@ -188,21 +189,24 @@ class _Walker:
         enter, leave, add_text = self.enter, self.leave, self.add_text
         md_pieces, text_pieces = self.md, self.text
         while node is not None:
-            tag = node.tag
-            if tag == "-text":
+            if node.tag_id != _TEXT_NODE:  # an element or comment (the id costs less than the name)
+                if enter(node, node.tag):
+                    child = node.child
+                    if child is not None:
+                        depth += 1
+                        node = child
+                        continue
+                    leave()
+            elif not node.is_empty_text_node:  # text, tested in C without making a str
                 raw = node.text_content
                 if raw and not raw.isspace():
                     add_text(raw)
                 elif raw and md_pieces and md_pieces[-1] != " ":
                     md_pieces.append(" ")
                     text_pieces.append(" ")
-            elif enter(node, tag):
-                child = node.child
-                if child is not None:
-                    depth += 1
-                    node = child
-                    continue
-                leave()
+            elif md_pieces and md_pieces[-1] != " " and node.text_content:  # whitespace
+                md_pieces.append(" ")
+                text_pieces.append(" ")
             while depth:
                 nxt = node.next
                 if nxt is not None:
@@ -369,33 +373,33 @@ class _Walker:
             self.link_chars += sum(map(len, self.text[text_start:]))
         if not pieces:
             return
-        inner = "".join(pieces)
-        core = inner.strip()
-        if not core:
-            return
-        lead = " " if inner[0] == " " else ""
-        trail = " " if inner[-1] == " " else ""
-        if wrap == "a":
-            wrapped = md.link(core, href)
-        else:
-            wrapped = f"{wrap}{core}{_CLOSE.get(wrap, wrap)}"
-        self.md[md_start:] = [lead + wrapped + trail]
+        wrapped = _wrapped("".join(pieces), wrap, href)
+        if wrapped is not None:
+            self.md[md_start:] = [wrapped]
 
     def add_lone_text(self, tag: str, attrs: dict, raw: str) -> None:
-        """An inline element whose only child is text, rendered without a frame."""
-        md_start, text_start = len(self.md), len(self.text)
-        if raw and not raw.isspace():
-            self.add_text(raw)
-        elif raw:
-            self.add_space()
+        """An inline element whose only child is text, rendered without a frame: its one
+        piece is wrapped as it is appended (`wrap_pieces` would re-join a slice of one)."""
+        if not raw or raw.isspace():  # nothing to wrap; a link still counts its space
+            before = len(self.text)
+            if raw:
+                self.add_space()
+            if tag == "a" and self.link_depth == 0:
+                self.link_chars += len(self.text) - before
+            return
+        text = md.collapse(raw)
+        rendered = text if _MD_SPECIAL.isdisjoint(text) else md.escape(text)
         if tag == "a":
             if self.link_depth == 0:
-                self.wrap_pieces("a", md.safe_url(attrs.get("href"), self.base), md_start,
-                                 text_start)
+                self.link_chars += len(text)
+                rendered = _wrapped(rendered, "a", md.safe_url(attrs.get("href"), self.base))
         elif tag in _WRAP:
             wrap = _WRAP[tag]
             if not any(f.wrap == wrap for f in self.inlines):
-                self.wrap_pieces(wrap, None, md_start, text_start)
+                rendered = _wrapped(rendered, wrap, None)
+        self.last_br = False
+        self.md.append(rendered)
+        self.text.append(text)
 
     def add_image(self, attrs: dict) -> None:
         url = md.safe_url(md.image_source(attrs), self.base, image=True)
@@ -593,6 +597,19 @@ class _Walker:
             self.emit("table", md.pipe_table(rows), text, "table", frame.flags, link_chars,
                       escaped=True)
         self.stack.pop()
+
+
+def _wrapped(inner: str, wrap: str, href: str | None) -> str | None:
+    """`inner` as a link (wrap "a") or inside emphasis marks, its edge spaces kept outside;
+    None when it holds only whitespace."""
+    core = inner.strip()
+    if not core:
+        return None
+    lead = " " if inner[0] == " " else ""
+    trail = " " if inner[-1] == " " else ""
+    if wrap == "a":
+        return lead + md.link(core, href) + trail
+    return f"{lead}{wrap}{core}{_CLOSE.get(wrap, wrap)}{trail}"
 
 
 def _prefix_lines(body: str, quote: str, first: str, cont: str, escaped: bool) -> str:
