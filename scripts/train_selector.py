@@ -257,7 +257,17 @@ def to_onnx(booster, width: int) -> bytes:
     model = onnxmltools.convert_lightgbm(
         booster, initial_types=[("input", FloatTensorType([None, width]))], zipmap=False,
         target_opset=15)
-    return model.SerializeToString()
+    return batch_outputs(model).SerializeToString()
+
+
+def batch_outputs(model):
+    """Declare every output's first dimension as the batch size. The converter declares
+    the label output as shape (1,), and onnxruntime then warns on every multi-row run."""
+    for output in model.graph.output:
+        dim = output.type.tensor_type.shape.dim[0]
+        dim.ClearField("dim_value")
+        dim.dim_param = "N"
+    return model
 
 
 def write_model(directory: Path, booster, thresholds: dict, extra: dict) -> None:
@@ -282,7 +292,20 @@ def export(corpus: Corpus, folds: np.ndarray, models: list, thresholds: dict,
     extra = {"data_commit": DATA_COMMIT, "seed": SEED, "folds": N_FOLDS,
              "lightgbm": LGB_PARAMS, "trees": N_TREES, "cv": cv}
     write_model(MODEL_DIR, booster, thresholds, extra)
+    check_export(booster, corpus.X[:5000])
     print(f"wrote {MODEL_DIR} and fold models under {FOLD_DIR}")
+
+
+def check_export(booster, sample: np.ndarray) -> None:
+    """The committed ONNX model must reproduce the booster's probabilities."""
+    from webfold.selector.model import SelectorModel
+
+    session = SelectorModel(MODEL_DIR).session
+    onnx_p = session.run(None, {session.get_inputs()[0].name: sample})[1][:, 1]
+    gap = float(np.max(np.abs(onnx_p - booster.predict(sample))))
+    print(f"ONNX vs LightGBM: max |difference| {gap:.2e} on {len(sample)} blocks")
+    if gap > 1e-4:
+        raise SystemExit("the exported model does not match the trained one")
 
 
 def main() -> int:
