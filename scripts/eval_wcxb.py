@@ -28,7 +28,6 @@ from collections import defaultdict
 from pathlib import Path
 
 import wcxb
-
 import webfold
 from webfold.selector import model as selector_model
 

@@ -24,9 +24,9 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-import wcxb
 from scipy import sparse
 
+import wcxb
 from webfold.selector.features import BLOCK_FEATURES
 from webfold.selector.labels import label_blocks
 

@@ -6,8 +6,8 @@ generalisation (that is `scripts/eval_wcxb.py`). Floors only ever rise.
 """
 
 import pytest
-import wcxb
 
+import wcxb
 import webfold
 
 SAMPLE = 60

@@ -1,6 +1,7 @@
 """The WCXB scoring rule as reimplemented in scripts/wcxb.py."""
 
 import pytest
+
 import wcxb
 
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import webfold
 from webfold.selector import NOTHING_SELECTED
@@ -102,3 +104,19 @@ def test_features_are_one_deterministic_code_path():
 def test_unknown_mode_is_refused():
     with pytest.raises(ValueError):
         webfold.convert("<p>x</p>", select="everything")
+
+
+_TAGS = ("p", "div", "li", "ul", "a", "h1", "h2", "td", "table", "span", "nav", "article",
+         "main", "pre", "noscript", "section", "form", "footer")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_TAGS), st.text(max_size=40),
+                          st.sampled_from(("", " class='post'", " hidden", " id='menu'"))),
+                max_size=30))
+def test_any_tag_soup_converts_without_raising(parts):
+    html = "".join(f"<{tag}{attrs}>{text}" for tag, text, attrs in parts)
+    doc = webfold.convert(html or "<p>x</p>", select="main")
+    if doc.ok:
+        assert all(b.score is None or 0.0 <= b.score <= 1.0 for b in doc.blocks)
+        assert doc.blocks_kept >= 1
