@@ -10,13 +10,12 @@ Exit 0 when every page converted, 1 when some failed, 2 for unusable arguments.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.cli.output import add_select_options
+from webfold.cli.output import add_select_options, print_record_line, write_pair
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -79,13 +78,9 @@ def _write(documents: list[Any], args: argparse.Namespace) -> None:
         out_dir.mkdir(parents=True, exist_ok=True)
     for index, doc in enumerate(documents):
         if args.jsonl:
-            print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False))
+            print_record_line(doc)
         elif out_dir is not None:
-            stem = record_stem(doc.source, None, index)
-            if doc.ok:
-                (out_dir / f"{stem}.md").write_text(doc.markdown, encoding="utf-8")
-            record = json.dumps(doc.record(), ensure_ascii=False, indent=2)
-            (out_dir / f"{stem}.json").write_text(record + "\n", encoding="utf-8")
+            write_pair(doc, out_dir / record_stem(doc.source, None, index))
         elif doc.ok and doc.markdown:
             source = (doc.source or "").replace("<", "%3C").replace(">", "%3E")
             print(f"<!-- webfold:page {source} -->\n\n{doc.markdown.strip()}\n")

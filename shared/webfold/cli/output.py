@@ -81,6 +81,12 @@ def print_chunks(doc: Any, size: int, *, jsonl: bool, stream: TextIO | None = No
         stream.write(json.dumps(records, ensure_ascii=False, indent=2) + "\n")
 
 
+def print_record_line(doc: Any, stream: TextIO | None = None) -> None:
+    """The record with its Markdown as one JSON line (for --jsonl runs over many)."""
+    stream = stream or sys.stdout
+    stream.write(json.dumps(doc.record(include_markdown=True), ensure_ascii=False) + "\n")
+
+
 def report(prog: str, doc: Any, stream: TextIO | None = None) -> int:
     """Warnings and the error of `doc` on stderr; the exit code (0 ok, 1 failed)."""
     stream = stream or sys.stderr
@@ -109,16 +115,17 @@ def write_side_files(doc: Any, source: Path) -> list[Path]:
     record, numbered from 1 in archive order. Returns the paths written.
     """
     stem = output_stem(source)
-    written = _write_pair(doc, stem)
+    written = write_pair(doc, stem)
     if doc.parts:
         folder = Path(str(stem) + PARTS_SUFFIX)
         folder.mkdir(exist_ok=True)
         for number, part in enumerate(doc.parts, start=1):
-            written += _write_pair(part, folder / f"{number:04d}")
+            written += write_pair(part, folder / f"{number:04d}")
     return written
 
 
-def _write_pair(doc: Any, stem: Path) -> list[Path]:
+def write_pair(doc: Any, stem: Path) -> list[Path]:
+    """`stem.md` (when converted) and `stem.json`; returns the paths written."""
     written = []
     if doc.error is None:
         md_path = Path(str(stem) + ".md")

@@ -10,14 +10,12 @@ cannot be opened.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from webfold.cli.output import add_select_options
+from webfold.cli.output import Progress, add_select_options, print_record_line, write_pair
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -50,17 +48,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"webfold warc: {exc}", file=sys.stderr)
         return 2
     counts = WarcCounts()
-    progress = _Progress(size, sys.stderr) if sys.stderr.isatty() else None
+    progress = Progress(size)
     with handle:
         options = ConvertOptions(select=args.select or settings.select, settings=settings)
         for item in iter_warc(handle, options=options):
             counts.add(item)
             if item.document is not None:
                 _emit(item, out_dir, args.jsonl)
-            if progress:
-                progress.update(item.offset, counts.records)
-    if progress:
-        progress.close()
+            progress.update(item.offset, f"{counts.records} records")
+    progress.close()
     print(f"webfold warc: {args.file}: {counts.summary()}", file=sys.stderr)
     if counts.records == 0:
         print("webfold warc: no WARC records found", file=sys.stderr)
@@ -73,39 +69,8 @@ def _emit(item: Any, out_dir: Path | None, jsonl: bool) -> None:
 
     doc = item.document
     if jsonl:
-        print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False))
+        print_record_line(doc)
     elif out_dir is not None:
-        stem = record_stem(item.uri, item.date, item.offset)
-        if doc.ok:
-            (out_dir / f"{stem}.md").write_text(doc.markdown, encoding="utf-8")
-        record = json.dumps(doc.record(), ensure_ascii=False, indent=2)
-        (out_dir / f"{stem}.json").write_text(record + "\n", encoding="utf-8")
+        write_pair(doc, out_dir / record_stem(item.uri, item.date, item.offset))
     elif doc.ok and doc.markdown:
         print(part_markdown(doc))
-
-
-class _Progress:
-    """A one-line bar on a terminal: share of the file read and records seen."""
-
-    WIDTH = 30
-    INTERVAL_S = 0.2
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = max(total, 1)
-        self.stream = stream
-        self.shown_at = 0.0
-
-    def update(self, position: int, records: int) -> None:
-        now = time.monotonic()
-        if now - self.shown_at < self.INTERVAL_S:
-            return
-        self.shown_at = now
-        share = min(position / self.total, 1.0)
-        bar = "#" * int(share * self.WIDTH)
-        self.stream.write(f"\r[{bar:<{self.WIDTH}}] {share:4.0%} {position / 1e6:,.1f}/"
-                          f"{self.total / 1e6:,.1f} MB {records} records")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\r" + " " * (self.WIDTH + 50) + "\r")
-        self.stream.flush()
