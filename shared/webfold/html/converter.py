@@ -48,7 +48,7 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: 
     so is spared walking them. Never raises for odd markup.
     """
     if include_hidden is None:
-        include_hidden = select != "all" and getattr(selector, "WANTS_HIDDEN_BLOCKS", False)
+        include_hidden = select != "all" and selector.WANTS_HIDDEN_BLOCKS
     tree = LexborHTMLParser(markup)
     base = base_url(tree, url)
     result = walk(tree.root, base, include_hidden=include_hidden)
