@@ -9,6 +9,7 @@ chunked part by part.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,17 +90,8 @@ def _split_block(block: Block, max_chars: int) -> list[Block]:
     """The block itself, or line-sized (then word-sized) pieces when it is too long."""
     if len(block.markdown) <= max_chars:
         return [block]
-    pieces: list[str] = []
-    buffer = ""
-    for line in block.markdown.split("\n"):
-        for part in _split_line(line, max_chars):
-            if buffer and len(buffer) + 1 + len(part) > max_chars:
-                pieces.append(buffer)
-                buffer = part
-            else:
-                buffer = f"{buffer}\n{part}" if buffer else part
-    if buffer:
-        pieces.append(buffer)
+    lines = (part for line in block.markdown.split("\n") for part in _split_line(line, max_chars))
+    pieces = _fill(lines, "\n", max_chars)
     return [Block(kind=block.kind, markdown=p, text=p, tag=block.tag, page=block.page,
                   heading_level=block.heading_level) for p in pieces]
 
@@ -107,17 +99,23 @@ def _split_block(block: Block, max_chars: int) -> list[Block]:
 def _split_line(line: str, max_chars: int) -> list[str]:
     if len(line) <= max_chars:
         return [line]
-    parts: list[str] = []
+    return _fill(line.split(" "), " ", max_chars)
+
+
+def _fill(parts: Iterable[str], sep: str, max_chars: int) -> list[str]:
+    """`parts` joined by `sep` greedily into strings of at most `max_chars` (a part longer
+    than that stands alone)."""
+    filled: list[str] = []
     buffer = ""
-    for word in line.split(" "):
-        if buffer and len(buffer) + 1 + len(word) > max_chars:
-            parts.append(buffer)
-            buffer = word
+    for part in parts:
+        if buffer and len(buffer) + 1 + len(part) > max_chars:
+            filled.append(buffer)
+            buffer = part
         else:
-            buffer = f"{buffer} {word}" if buffer else word
+            buffer = f"{buffer}{sep}{part}" if buffer else part
     if buffer:
-        parts.append(buffer)
-    return parts
+        filled.append(buffer)
+    return filled
 
 
 def _blocks_from_markdown(markdown: str) -> list[Block]:
