@@ -57,12 +57,13 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: 
     facts = extract(tree, scripts, base)
     blocks = result.blocks
     warnings: list[str] = []
+    ld_text = payloads.structured_text(facts.jsonld)
     if not result.has_words(THIN_PAGE_WORDS):
-        blocks = _rescue_thin_page(tree, base, blocks, scripts, facts.jsonld, include_hidden,
+        blocks = _rescue_thin_page(tree, base, blocks, scripts, ld_text, include_hidden,
                                    warnings)
     page = selector.PageContext(url=url, metadata=facts.metadata,
                                 jsonld_types=facts.jsonld_types, og_type=facts.og_type,
-                                structured_text=payloads.structured_text(facts.jsonld))
+                                structured_text=ld_text)
     warnings.extend(selector.apply(blocks, page, select))
     doc = Document(type="html", markdown=join_blocks(blocks), blocks=blocks,
                    metadata=facts.metadata, warnings=warnings, charset=charset, base=base)
@@ -72,7 +73,7 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: 
 
 
 def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Block],
-                      scripts: list, jsonld: list, include_hidden: bool,
+                      scripts: list, ld_text: str, include_hidden: bool,
                       warnings: list[str]) -> list[Block]:
     """More text for a page under `THIN_PAGE_WORDS` words, or its blocks unchanged.
 
@@ -88,7 +89,7 @@ def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Blo
                 block.flags &= ~_UNSEEN
             blocks, words = hidden, hidden_words
             warnings.append("thin page: used the content the page hides until scripts run")
-    recovered, source = payloads.recover(scripts, jsonld, base, words)
+    recovered, source = payloads.recover(scripts, ld_text, base, words)
     if recovered:
         for block in recovered:
             block.index = len(blocks)

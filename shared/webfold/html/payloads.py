@@ -49,9 +49,10 @@ def structured_text(objects: list[dict[str, Any]]) -> str:
     return "\n\n".join(dict.fromkeys(parts))
 
 
-def recover(scripts: list[LexborNode], jsonld: list[dict[str, Any]], base: str | None,
+def recover(scripts: list[LexborNode], ld_text: str, base: str | None,
             dom_words: int) -> tuple[list[Block], str]:
-    """Blocks recovered from the richest payload that beats the DOM, and its name.
+    """Blocks recovered from the richest payload that beats the DOM, and its name;
+    `ld_text` is the page's `structured_text`.
 
     Returns ([], "") when no payload has more words than `dom_words`. Undecodable or
     oversized payloads are skipped, never raised.
@@ -69,7 +70,6 @@ def recover(scripts: list[LexborNode], jsonld: list[dict[str, Any]], base: str |
         words = sum(len(b.text.split()) for b in blocks)
         if words > best_words:
             best, best_words = (blocks, name), words
-    ld_text = structured_text(jsonld)
     if len(ld_text.split()) > best_words:
         paragraphs = [p for p in re.split(r"\n\s*\n|\r\n\s*\r\n", ld_text) if p.strip()]
         best = (_blocks(paragraphs, base), "JSON-LD")
