@@ -80,10 +80,9 @@ class RobotsRules:
         return best is None or best.allow
 
     def _rules_for(self, token: str) -> tuple[Rule, ...]:
-        matched = [rules for agent, rules in self.groups.items()
-                   if agent not in ("*", "") and agent == token]
-        if matched:
-            return tuple(rule for rules in matched for rule in rules)
+        # Agent groups are dict keys, so at most one matches the token exactly.
+        if token not in ("*", "") and token in self.groups:
+            return self.groups[token]
         return self.groups.get("*", ())
 
 
