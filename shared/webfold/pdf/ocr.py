@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from webfold.errors import ConversionError
+from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span
 from webfold.settings import Settings
 
@@ -58,7 +59,6 @@ _EM_SHARE = {(True, True): 0.93, (True, False): 0.73, (False, True): 0.73, (Fals
 _ASCENDING = frozenset("bdfhiklt")
 _DESCENDING = frozenset("gjpqy")
 _CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")  # Hebrew, Arabic, Syriac ...
 _LANG = re.compile(r"^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$")
 
 
@@ -289,18 +289,13 @@ def reading_rotation(words: list[OcrWord]) -> int:
         (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = line[0].box, line[-1].box
         dx = (bx0 + bx1 - ax0 - ax1) / 2
         dy = (by0 + by1 - ay0 - ay1) / 2
-        if _is_rtl(" ".join(w.text for w in line)):  # read right to left when upright
+        if is_rtl(" ".join(w.text for w in line)):  # read right to left when upright
             dx, dy = -dx, -dy
         if abs(dx) >= abs(dy):
             votes[0 if dx > 0 else 180] += 1
         else:
             votes[90 if dy < 0 else 270] += 1
     return max(votes, key=lambda k: (votes[k], k == 0))
-
-
-def _is_rtl(text: str) -> bool:
-    letters = [ch for ch in text if ch.isalpha()]
-    return bool(letters) and len(_RTL.findall(text)) * 2 > len(letters)
 
 
 def _group_lines(words: list[OcrWord]) -> list[list[OcrWord]]:
