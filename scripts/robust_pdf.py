@@ -22,6 +22,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from webfold.pdf.route import GARBLED_MIN_SCORE
+
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev" / "robust"
 
 _CHILD = r"""
@@ -59,7 +61,7 @@ def run_one(path: Path, timeout: float, ocr: bool) -> dict:
     skipped = result["routes"].get("skipped", 0)
     if result["error"]:
         row["outcome"] = "error"
-    elif result["junk"] >= 0.1:
+    elif result["junk"] >= GARBLED_MIN_SCORE:
         row["outcome"] = "junk"
     elif skipped or result["warnings"]:
         row["outcome"] = "partial"
