@@ -24,11 +24,11 @@ from selectolax.lexbor import LexborHTMLParser
 from webfold.convert import ConvertOptions, convert
 from webfold.document import Block, Document, failed
 from webfold.html.markdown import join_blocks
+from webfold.sniff import HTML_EXTENSIONS
 
 if TYPE_CHECKING:
     from webfold.fetch import FetchResult
 
-PAGE_SUFFIXES = frozenset({".html", ".htm", ".xhtml", ".shtml"})
 # Links to these are not pages; following them would only spend the budget.
 _NOT_PAGES = frozenset({
     ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico", ".css", ".js", ".json",
@@ -121,7 +121,7 @@ def crawl_folder(folder: str | Path, *, options: ConvertOptions | None = None) -
     options = options or ConvertOptions()
     settings = options.settings
     root = Path(folder)
-    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in PAGE_SUFFIXES
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in HTML_EXTENSIONS
                    and p.is_file())
     result = CrawlResult()
     if len(files) > settings.crawl_max_pages:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 PDF_TYPES = frozenset({"application/pdf", "application/x-pdf"})
 WARC_TYPES = frozenset({"application/warc", "application/x-warc"})
+HTML_EXTENSIONS = frozenset({".html", ".htm", ".xhtml", ".shtml"})
 
 _HTML_MARKERS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<meta", b"<title",
                  b"<div", b"<p", b"<!--", b"<script", b"<?xml", b"<h1", b"<table", b"<a ")
@@ -79,7 +80,7 @@ def sniff(head: bytes, info: StreamInfo) -> str:
         return "pdf" if not stripped else "not_pdf"
     if info.mimetype in WARC_TYPES or info.extension in (".warc", ".warc.gz"):
         return "warc"
-    if info.mimetype in HTML_TYPES or info.extension in (".html", ".htm", ".xhtml", ".shtml"):
+    if info.mimetype in HTML_TYPES or info.extension in HTML_EXTENSIONS:
         return "html"
     if _looks_like_html(head):
         return "html"
