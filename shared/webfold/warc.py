@@ -375,8 +375,8 @@ class WarcConverter:
         if counts.failed:
             doc.warnings.append(f"{counts.failed} of {counts.records} records failed")
         if counts.converted == 0 and counts.failed == 0:
-            doc.error = failed("warc", "empty", "no HTML or PDF response records ("
-                               + counts.summary() + ")").error
+            doc.error = ConversionError("empty", "no HTML or PDF response records ("
+                                        + counts.summary() + ")")
         elif counts.converted == 0 and counts.records == counts.failed == 1:
             doc.error = parts[0].error
         return doc
