@@ -104,8 +104,7 @@ def convert_one(source: Path, select: str, settings: Any, force: bool) -> str:
 
 
 def _is_input(path: Path) -> bool:
-    name = path.name.lower()
-    return name.endswith(output.INPUT_SUFFIXES) and not name.endswith(output.OUTPUT_SUFFIXES)
+    return path.name.lower().endswith(output.INPUT_SUFFIXES)
 
 
 def _inside_parts(path: Path, root: Path) -> bool:
