@@ -28,6 +28,7 @@ from typing import Any
 
 from webfold.aws import resources as r
 from webfold.aws.dispatcher import Dispatcher, QueueRoute
+from webfold.aws.messages import UrlMessage
 
 REPO = Path(__file__).resolve().parents[3]
 FUNCTIONS_DIR = REPO / "functions"
@@ -260,10 +261,9 @@ def drop_files(s3: Any, bucket: str, paths: list[Path], prefix: str) -> list[str
     return keys
 
 
-def queue_urls(sqs: Any, queue_url: str, urls: list[str], render: str = "auto") -> None:
+def queue_urls(sqs: Any, queue_url: str, urls: list[str]) -> None:
     for url in urls:
-        sqs.send_message(QueueUrl=queue_url, MessageBody=json.dumps({"url": url,
-                                                                     "render": render}))
+        sqs.send_message(QueueUrl=queue_url, MessageBody=UrlMessage(url).body())
 
 
 def build_parser() -> argparse.ArgumentParser:
