@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -41,14 +42,18 @@ def ocr_page_from_answer(data: Any) -> Any:
             "ocr_failed", f"the OCR function answered nonsense: {exc}"))
 
 
-class LambdaOcrEngine:
-    """OCR through the OCR container function: image to a scratch key, invoke, delete."""
+@dataclass(kw_only=True, eq=False)  # an engine equals only itself
+class _FunctionCaller:
+    """A container function and the bucket its payloads pass through."""
 
-    def __init__(self, *, lambda_client: Any, s3: Any, bucket: str, function_name: str) -> None:
-        self.lambda_client = lambda_client
-        self.s3 = s3
-        self.bucket = bucket
-        self.function_name = function_name
+    lambda_client: Any
+    s3: Any
+    bucket: str
+    function_name: str
+
+
+class LambdaOcrEngine(_FunctionCaller):
+    """OCR through the OCR container function: image to a scratch key, invoke, delete."""
 
     def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> Any:
         """See `webfold.pdf.ocr.OcrEngine.recognize`; AWS failures are `ocr_failed`."""
@@ -67,14 +72,8 @@ class LambdaOcrEngine:
         return ocr_page_from_answer(answer)
 
 
-class LambdaRenderer:
+class LambdaRenderer(_FunctionCaller):
     """Rendering through the render container function, which writes the HTML to S3."""
-
-    def __init__(self, *, lambda_client: Any, s3: Any, bucket: str, function_name: str) -> None:
-        self.lambda_client = lambda_client
-        self.s3 = s3
-        self.bucket = bucket
-        self.function_name = function_name
 
     def render(self, request: Any) -> Any:
         """See `webfold.render.Renderer.render`; AWS failures are `render_failed`."""
