@@ -83,12 +83,10 @@ def markup_for_parser(data: bytes, declared: str | None = None) -> tuple[bytes |
     """(markup, codec) for the HTML parser: UTF-8 bytes go as they are (Lexbor reads
     UTF-8 itself, a third faster than parsing a decoded str, with U+FFFD for bad bytes);
     anything else is decoded to str as `decode` does. Never raises."""
-    name, skip = sniff_bom(data)
-    if name is None:
-        name = codec_for(declared) or prescan(data)
+    name, skip = _declared_codec(data, declared)
     if name == "utf-8":
         return data[skip:], name
-    return decode(data, declared)
+    return _decode(data, name, skip)
 
 
 def decode(data: bytes, declared: str | None = None) -> tuple[str, str]:
@@ -97,9 +95,19 @@ def decode(data: bytes, declared: str | None = None) -> tuple[str, str]:
     Never raises: undecodable bytes become U+FFFD. A declared charset Python cannot
     decode is ignored and the next rule decides.
     """
+    return _decode(data, *_declared_codec(data, declared))
+
+
+def _declared_codec(data: bytes, declared: str | None) -> tuple[str | None, int]:
+    """(codec, BOM length) from the BOM, else `declared`, else the `<meta>` prescan."""
     name, skip = sniff_bom(data)
     if name is None:
         name = codec_for(declared) or prescan(data)
+    return name, skip
+
+
+def _decode(data: bytes, name: str | None, skip: int) -> tuple[str, str]:
+    """Decode with `name`; without one, UTF-16 sniffing, strict UTF-8, then the detector."""
     if name is None:
         name = _utf16_without_bom(data)
     if name is None:
