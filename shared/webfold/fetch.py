@@ -577,18 +577,22 @@ def fetched_document(fetched: FetchResult, *, select: str = "main",
     timings = {} if timings is None else timings
     shell = fetched.error is not None and fetched.error.code == "empty"
     if fetched.error is not None and not shell:
-        doc = _failed(fetched.url, fetched.error, fetched.doc_type or "unknown")
-        doc.bytes_in = len(fetched.body)
-        return doc
+        return _fetch_failure(fetched)
     started = time.perf_counter()
     doc = convert(fetched.body, url=fetched.final_url, content_type=fetched.content_type,
                   select=select, settings=settings)
     timings["convert"] = (time.perf_counter() - started) * 1000
     if shell and not (doc.ok and any(b.kept and b.flags & BlockFlag.PAYLOAD
                                      for b in doc.blocks)):
-        assert fetched.error is not None
-        doc = _failed(fetched.url, fetched.error, "html")
-        doc.bytes_in = len(fetched.body)
+        doc = _fetch_failure(fetched)
+    return doc
+
+
+def _fetch_failure(fetched: FetchResult) -> Document:
+    """The failed `Document` of a fetch, keeping its error and how many bytes came."""
+    assert fetched.error is not None
+    doc = _failed(fetched.url, fetched.error, fetched.doc_type or "unknown")
+    doc.bytes_in = len(fetched.body)
     return doc
 
 
