@@ -19,12 +19,7 @@ PYTHON_RUNTIME = lambda_.Runtime.PYTHON_3_12  # the layer's bytecode is built fo
 ASSET_EXCLUDES = ["__pycache__", "*.pyc", "Dockerfile", "*_event.json", "tests"]
 ARCHITECTURES = {"arm64": lambda_.Architecture.ARM_64, "x86_64": lambda_.Architecture.X86_64}
 # Besides its own folder, what a container image's Dockerfile may copy from the repository.
-IMAGE_CONTEXT = (
-    "shared/webfold",
-    "layers/converter/requirements.txt",
-    "pyproject.toml",
-    "README.md",
-)
+IMAGE_CONTEXT = ("shared/webfold", "layers/converter/requirements.txt")
 PLATFORMS = {"arm64": ecr_assets.Platform.LINUX_ARM64, "x86_64": ecr_assets.Platform.LINUX_AMD64}
 
 
