@@ -61,6 +61,7 @@ class BlockFlag:
     PAYLOAD = 1 << 15  # recovered from an embedded app payload, not the DOM
     HIDDEN = 1 << 16  # inside a hidden subtree (only with walk(include_hidden=True))
     NOSCRIPT = 1 << 17  # inside <noscript> (only with walk(include_hidden=True))
+    UNSEEN = HIDDEN | NOSCRIPT  # either: a reader does not see it before scripts run
 
 
 @dataclass(slots=True)

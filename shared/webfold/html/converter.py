@@ -20,7 +20,6 @@ from webfold.html.walk import walk
 from webfold.sniff import StreamInfo
 
 THIN_PAGE_WORDS = 50  # below this many words, app payloads are searched for the text
-_UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
 
 
 class HtmlConverter:
@@ -80,13 +79,13 @@ def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Blo
     First the content the page hides until its scripts run (a `hidden` hydration wrapper,
     Discourse's `<noscript>` posts) when that holds real text; then app payloads.
     """
-    words = sum(len(b.text.split()) for b in blocks if not b.flags & _UNSEEN)
+    words = sum(len(b.text.split()) for b in blocks if not b.flags & BlockFlag.UNSEEN)
     if words < THIN_PAGE_WORDS:
         hidden = blocks if include_hidden else walk(tree.root, base, include_hidden=True).blocks
         hidden_words = sum(len(b.text.split()) for b in hidden)
         if hidden_words >= THIN_PAGE_WORDS and hidden_words > 2 * words:
             for block in hidden:
-                block.flags &= ~_UNSEEN
+                block.flags &= ~BlockFlag.UNSEEN
             blocks, words = hidden, hidden_words
             warnings.append("thin page: used the content the page hides until scripts run")
     recovered, source = payloads.recover(scripts, ld_text, base, words)

@@ -48,7 +48,7 @@ INLINE_TAGS = frozenset({
 _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
          "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
 _CLOSE = {"<sup>": "</sup>", "<sub>": "</sub>"}
-_UNSEEN = BlockFlag.HIDDEN | BlockFlag.NOSCRIPT
+_UNSEEN = BlockFlag.UNSEEN  # bound once for the per-element loop
 # A <form> holding these wraps the page (ASP.NET WebForms), it is not a form to drop.
 _PAGE_CONTENT = "main, article, h1"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})

@@ -21,7 +21,6 @@ from webfold.document import Block, BlockFlag, Metadata
 # product tabs and Discourse posts the benchmark counts as content (see the walk module).
 WANTS_HIDDEN_BLOCKS = True
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
-_HIDDEN_BITS = getattr(BlockFlag, "HIDDEN", 0) | getattr(BlockFlag, "NOSCRIPT", 0)
 
 
 @dataclass(slots=True)
@@ -54,7 +53,7 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     """
     if mode not in ("all", "main", "precision"):
         raise ValueError(f"unknown selection mode {mode!r}")
-    visible = [not b.flags & _HIDDEN_BITS for b in blocks]
+    visible = [not b.flags & BlockFlag.UNSEEN for b in blocks]
     if mode == "all" or not blocks:
         for block, keep in zip(blocks, visible, strict=True):
             block.kept = keep
