@@ -6,7 +6,6 @@ chosen converter then reads.
 
 from __future__ import annotations
 
-import gzip
 import zlib
 from dataclasses import dataclass
 
@@ -74,7 +73,7 @@ def sniff(head: bytes, info: StreamInfo) -> str:
         return "pdf"
     if stripped.startswith(b"WARC/"):
         return "warc"
-    if head[:2] == b"\x1f\x8b" and _gunzip_prefix(head).startswith(b"WARC/"):
+    if head[:2] == b"\x1f\x8b" and gunzips_to_warc(head):
         return "warc"
     if info.mimetype in PDF_TYPES or info.extension == ".pdf":
         return "pdf" if not stripped else "not_pdf"
@@ -89,11 +88,12 @@ def sniff(head: bytes, info: StreamInfo) -> str:
     return "unknown"
 
 
-def _gunzip_prefix(head: bytes) -> bytes:
+def gunzips_to_warc(head: bytes) -> bool:
+    """Whether `head` (the start of a gzip member) decompresses to a WARC record header."""
     try:
-        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 64)
-    except (zlib.error, gzip.BadGzipFile):
-        return b""
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16).startswith(b"WARC/")
+    except zlib.error:
+        return False
 
 
 def _looks_like_html(head: bytes) -> bool:

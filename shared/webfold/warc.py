@@ -39,7 +39,14 @@ from webfold.contentcoding import ContentDecoder, TooLarge
 from webfold.convert import ConvertOptions, convert
 from webfold.document import Document, failed
 from webfold.errors import ConversionError
-from webfold.sniff import HTML_TYPES, PDF_TYPES, StreamInfo, parse_content_type, sniff
+from webfold.sniff import (
+    HTML_TYPES,
+    PDF_TYPES,
+    StreamInfo,
+    gunzips_to_warc,
+    parse_content_type,
+    sniff,
+)
 
 # Declared types that say nothing about the payload; the bytes decide for these.
 _VAGUE_TYPES = frozenset({"application/octet-stream", "binary/octet-stream",
@@ -182,17 +189,10 @@ def _resync(fh: BinaryIO, position: int) -> int | None:
 def _record_start(data: bytes) -> int | None:
     plain = data.find(b"\nWARC/1.")
     gz = data.find(b"\x1f\x8b\x08")
-    while gz != -1 and not _gunzips_to_warc(data[gz:gz + 4096]):
+    while gz != -1 and not gunzips_to_warc(data[gz:gz + 4096]):
         gz = data.find(b"\x1f\x8b\x08", gz + 1)
     hits = [h for h in (plain + 1 if plain != -1 else -1, gz) if h != -1]
     return min(hits) if hits else None
-
-
-def _gunzips_to_warc(head: bytes) -> bool:
-    try:
-        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16).startswith(b"WARC/")
-    except zlib.error:
-        return False
 
 
 def _broken(offset: int, message: str) -> WarcItem:
