@@ -219,14 +219,14 @@ def page_links(body: bytes, base: str) -> list[str]:
     base_tag = tree.css_first("base[href]")
     if base_tag is not None:
         base = _normalise(base_tag.attributes.get("href") or "", base) or base
-    links: list[str] = []
+    links: dict[str, None] = {}  # ordered set: a link farm's thousands of hrefs stay linear
     for anchor in tree.css("a[href]"):
         if "nofollow" in (anchor.attributes.get("rel") or "").lower().split():
             continue
         url = _normalise(anchor.attributes.get("href") or "", base)
-        if url is not None and url not in links:
-            links.append(url)
-    return links
+        if url is not None:
+            links[url] = None
+    return list(links)
 
 
 def _normalise(href: str, base: str) -> str | None:
