@@ -26,7 +26,6 @@ REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "events" / "samples"
 LOG_PATH = REPO / "out" / "demo-handlers.log"
 SAMPLE_PDF = "tide-tables.pdf"
-SAMPLE_SUFFIXES = (".html", ".htm", ".pdf", ".warc", ".warc.gz")
 
 
 def ensure_sample_pdf() -> None:
@@ -63,12 +62,15 @@ def serve_samples() -> http.server.ThreadingHTTPServer:
 
 
 def sample_files() -> list[Path]:
-    return sorted(p for p in SAMPLES.iterdir() if p.name.lower().endswith(SAMPLE_SUFFIXES))
+    """The samples the stack's S3 notifications would convert."""
+    from webfold.aws.resources import SOURCE_SUFFIXES
+
+    return sorted(p for p in SAMPLES.iterdir() if p.name.lower().endswith(SOURCE_SUFFIXES))
 
 
 def run(stack: object, log: object) -> int:
     from webfold.aws.local import drop_files, output_keys, print_outputs, queue_urls
-    from webfold.aws.urlstate import watch_url
+    from webfold.aws.urlstate import state_table, watch_url
 
     names, s3, sqs = stack.names, stack.client("s3"), stack.client("sqs")
     server = serve_samples()
@@ -82,7 +84,7 @@ def run(stack: object, log: object) -> int:
         queue_urls(sqs, names.urls_queue_url, page_urls[:1])
         print(f"queued    {page_urls[0]}")
         watched = page_urls[-1] if len(page_urls) > 1 else page_urls[0]
-        watch_url(stack.resource("dynamodb").Table(names.url_state_table), watched, 3600,
+        watch_url(state_table(stack, names.url_state_table), watched, 3600,
                   render="never", key=f"watched/{Path(watched).stem}")
         print(f"watching  {watched} (hourly); ticking the rescrape schedule once")
     started = time.perf_counter()
