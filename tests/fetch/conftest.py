@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from fetch_site import Handler, QuietServer, Site, payloads
 
+from webfold.fetch import RobotsCache
 from webfold.settings import Settings
 
 
@@ -29,3 +30,10 @@ def settings() -> Settings:
     """Loopback allowed (the server is on 127.0.0.1), short deadlines, small caps."""
     return Settings(allow_loopback=True, fetch_timeout_s=5.0, connect_timeout_s=2.0,
                     fetch_max_bytes=1_000_000)
+
+
+@pytest.fixture(autouse=True)
+def fresh_robots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new default robots.txt cache per test: what one test's server said about
+    robots.txt must not decide another's (tests that pass their own cache are unaffected)."""
+    monkeypatch.setattr("webfold.fetch.DEFAULT_ROBOTS_CACHE", RobotsCache())

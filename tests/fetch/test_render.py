@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fetch_site import Site
 
-from webfold.fetch import RobotsCache, scrape
+from webfold.fetch import scrape
 from webfold.render import (
     CHROMIUM_FLAGS,
     ChromiumRenderer,
@@ -26,11 +26,6 @@ from webfold.settings import Settings
 RENDERER = local_renderer()
 pytestmark = pytest.mark.skipif(RENDERER is None,
                                 reason="no Chromium binary (or Playwright) on this machine")
-
-
-@pytest.fixture(autouse=True)
-def fresh_robots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("webfold.fetch.DEFAULT_ROBOTS_CACHE", RobotsCache())
 
 
 def render(site: Site, path: str, **options: object) -> object:

@@ -12,14 +12,9 @@ import pytest
 from fetch_site import APP_SHELL, CHALLENGE, Site
 
 from webfold.document import Document
-from webfold.fetch import RobotsCache, Validators, scrape
+from webfold.fetch import Validators, scrape
 from webfold.render import RenderRequest, RenderResult
 from webfold.settings import Settings
-
-
-@pytest.fixture(autouse=True)
-def fresh_robots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("webfold.fetch.DEFAULT_ROBOTS_CACHE", RobotsCache())
 
 
 def code(doc: Document) -> str | None:

@@ -10,12 +10,6 @@ from fetch_site import Site
 
 from webfold.cli import scrape as scrape_cli
 from webfold.errors import ERROR_CODES
-from webfold.fetch import RobotsCache
-
-
-@pytest.fixture(autouse=True)
-def fresh_robots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("webfold.fetch.DEFAULT_ROBOTS_CACHE", RobotsCache())
 
 
 def run(argv: list[str]) -> int:
