@@ -133,7 +133,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
     """The kind of block `row` starts, or "+" when it continues the current group."""
     level = _heading_level(row, st)
     if row.mono and not level:
-        return "+" if kind == "code" and _near(group[-1], row, st, 2.5) else "code"
+        return "+" if kind == "code" and _near(group[-1], row, 2.5) else "code"
     starts = _starts_new(row, group, kind, st)
     if level and (starts or kind == "heading"):
         if kind == "heading" and not starts and _heading_level(group[-1], st) == level:
@@ -170,7 +170,7 @@ def _heading_level(row: _Row, st: Styles) -> int:
     return 0
 
 
-def _near(prev: _Row, row: _Row, st: Styles, lines: float) -> bool:
+def _near(prev: _Row, row: _Row, lines: float) -> bool:
     gap = row.item.box[1] - prev.item.box[3]
     return prev.page == row.page and -0.3 * row.size <= gap <= lines * row.size
 
