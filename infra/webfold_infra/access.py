@@ -14,9 +14,11 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_s3 as s3
 
 from webfold.aws import resources
+from webfold.aws.keys import MARKDOWN_SUFFIX, RECORD_SUFFIX
 from webfold_infra.nag import acknowledge, arn_token
 
-OUTPUT_PATTERNS = ("*.md", "*.json")  # the only keys a function may write outside scratch
+# The only keys a function may write outside scratch: the suffixes s3io writes outputs with.
+OUTPUT_PATTERNS = (f"*{MARKDOWN_SUFFIX}", f"*{RECORD_SUFFIX}")
 SCRATCH_PATTERN = f"{resources.SCRATCH_PREFIX}*"  # page images and rendered HTML in transit
 
 
