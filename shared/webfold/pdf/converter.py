@@ -24,7 +24,7 @@ from webfold.pdf import route
 from webfold.pdf.furniture import strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
-from webfold.pdf.model import BBox, PageLines
+from webfold.pdf.model import BBox, PageLines, centre_in
 from webfold.pdf.native import drop_undecodable, image_infos, read_page
 from webfold.pdf.structure import build_blocks, document_styles, join_blocks
 from webfold.pdf.tables import find_tables
@@ -181,10 +181,7 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]], out
                   run: _Run) -> None:
     """Tables replace the lines inside them; images get markers at their boxes."""
     for table in find_tables(page, lines.lines, lines.image_boxes):
-        x0, y0, x1, y1 = table.bbox
-        lines.lines = [ln for ln in lines.lines
-                       if not (x0 - 1 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= x1 + 1
-                               and y0 - 1 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= y1 + 1)]
+        lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
         out.placed.append((table.bbox, table.block))
     placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
                                    run.written)

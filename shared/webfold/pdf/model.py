@@ -12,6 +12,12 @@ from dataclasses import dataclass, field
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin top-left
 
 
+def centre_in(box: BBox, area: BBox, pad: float = 0.0) -> bool:
+    """True when the centre of `box` lies inside `area` grown by `pad` points on each side."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return area[0] - pad <= cx <= area[2] + pad and area[1] - pad <= cy <= area[3] + pad
+
+
 @dataclass(slots=True)
 class Span:
     text: str

@@ -13,7 +13,7 @@ from typing import Any
 
 import pymupdf
 
-from webfold.pdf.model import BBox, Line, PageLines, Span
+from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 
 # Whitespace kept as written (layout joins lines itself); ligatures expanded to letters;
 # text outside the page box dropped. No image blocks: images come from get_image_info.
@@ -195,9 +195,4 @@ def _safe_uri(uri: str) -> bool:
 
 
 def _link_at(bbox: BBox, links: list[tuple[BBox, str]]) -> str | None:
-    cx = (bbox[0] + bbox[2]) / 2
-    cy = (bbox[1] + bbox[3]) / 2
-    for (x0, y0, x1, y1), uri in links:
-        if x0 - 1 <= cx <= x1 + 1 and y0 - 1 <= cy <= y1 + 1:
-            return uri
-    return None
+    return next((uri for area, uri in links if centre_in(bbox, area, pad=1.0)), None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webfold.document import Block
-from webfold.pdf.model import BBox, Line
+from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.route import image_cover
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
@@ -113,9 +113,7 @@ def _rules(page: Any) -> tuple[list[tuple[float, float, float]], list[tuple[floa
 
 
 def _lines_inside(lines: list[Line], area: BBox) -> int:
-    x0, y0, x1, y1 = area
-    return sum(1 for ln in lines if x0 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= x1
-               and y0 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= y1)
+    return sum(1 for ln in lines if centre_in(ln.bbox, area))
 
 
 def _add_rule(x0: float, y0: float, x1: float, y1: float,
