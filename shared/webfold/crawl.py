@@ -198,13 +198,10 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> Craw
 
 
 def _page_document(fetched: FetchResult, options: ConvertOptions) -> Document:
-    if fetched.error is not None:
-        doc = failed(fetched.doc_type or "unknown", fetched.error.code, fetched.error.message,
-                     source=fetched.url, elapsed_ms=fetched.elapsed_ms)
-    else:
-        doc = convert(fetched.body, url=fetched.final_url, content_type=fetched.content_type,
-                      options=options)
-        doc.source = fetched.url
+    from webfold.fetch import fetched_document
+
+    doc = fetched_document(fetched, select=options.select, settings=options.settings)
+    doc.source = fetched.url
     doc.extra["http"] = fetched.facts()
     return doc
 
