@@ -103,6 +103,19 @@ class WarcCounts:
         return {"records": self.records, "converted": self.converted, "failed": self.failed,
                 "skipped": dict(sorted(self.skipped.items()))}
 
+    def verdict(self) -> tuple[ConversionError | None, list[str]]:
+        """The archive's own error and warnings from its counts (every path uses this).
+
+        Nothing converted is an error: `empty` when no record was HTML or PDF, `damaged`
+        when every candidate record failed; some failed records are a warning.
+        """
+        if self.converted == 0:
+            code = "empty" if self.failed == 0 else "damaged"
+            return ConversionError(code, "no record converted: " + self.summary()), []
+        if self.failed:
+            return None, [f"{self.failed} of {self.records} records failed"]
+        return None, []
+
     def summary(self) -> str:
         """One line, e.g. `12 records: 9 converted, 1 failed, 2 skipped (request 2)`."""
         skipped = sum(self.skipped.values())
@@ -360,8 +373,8 @@ class WarcConverter:
     def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
         """Convert every HTML/PDF response record of `data`; counts go in `extra["warc"]`.
 
-        The archive's own error is `damaged` when no record could be read and `empty`
-        when it held nothing to convert; failed records sit in `parts` with their error.
+        The archive's own error comes from `WarcCounts.verdict` (`empty`, `damaged`);
+        failed records sit in `parts` with their error.
         """
         counts = WarcCounts()
         parts: list[Document] = []
@@ -372,13 +385,7 @@ class WarcConverter:
         doc = Document(type="warc", parts=parts, source=info.url or info.filename)
         doc.markdown = "\n\n".join(part_markdown(p) for p in parts if p.ok and p.markdown)
         doc.extra["warc"] = counts.to_dict()
-        if counts.failed:
-            doc.warnings.append(f"{counts.failed} of {counts.records} records failed")
-        if counts.converted == 0 and counts.failed == 0:
-            doc.error = ConversionError("empty", "no HTML or PDF response records ("
-                                        + counts.summary() + ")")
-        elif counts.converted == 0 and counts.records == counts.failed == 1:
-            doc.error = parts[0].error
+        doc.error, doc.warnings = counts.verdict()
         return doc
 
 

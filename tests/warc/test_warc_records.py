@@ -232,3 +232,13 @@ def test_a_dns_response_record_is_not_mistaken_for_a_page():
         warc_content_type="text/dns"))
     [item] = items(buf.getvalue())
     assert (item.status, item.reason) == ("skipped", "non-http response")
+
+
+def test_an_archive_whose_every_record_fails_is_damaged_not_a_warning():
+    broken_pdf = [("Content-Type", "application/pdf")]
+    data = build_warc([Rec(f"http://example.com/{n}.pdf", b"not a pdf at all", broken_pdf)
+                       for n in range(2)], gz=False)
+    doc = webfold.convert(data)
+    assert [p.error.code for p in doc.parts] == ["not_pdf", "not_pdf"]
+    assert doc.error is not None and doc.error.code == "damaged"
+    assert "2 failed" in doc.error.message

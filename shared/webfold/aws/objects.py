@@ -93,12 +93,7 @@ def _convert_archive(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcom
         opened.body.close()
     summary = Document(type="warc", source=ref.uri, bytes_in=opened.length,
                        extra={"warc": counts.to_dict(), "source_etag": opened.etag})
-    if counts.converted == 0:
-        summary.error = ConversionError(
-            "empty" if counts.failed == 0 else "damaged", "no record converted: "
-            + counts.summary())
-    elif counts.failed:
-        summary.warnings.append(f"{counts.failed} of {counts.records} records failed")
+    summary.error, summary.warnings = counts.verdict()
     keys += write_document(s3, ref.bucket, stem, summary, source_key=ref.key,
                            source_etag=opened.etag, markdown=False)
     return Outcome("converted" if summary.ok else "failed", tuple(keys), summary.error,
