@@ -27,10 +27,9 @@ _PAGE_NUMBER = re.compile(
 def strip_furniture(pages: list[PageLines]) -> int:
     """Remove running headers, footers and page numbers from `pages` in place.
 
-    Returns the number of lines removed. On a single page only its own page number goes.
+    Returns the number of lines removed. On a single page only its own page number goes
+    (nothing can repeat there).
     """
-    if len(pages) < 2:
-        return _strip_own_number(pages[0]) if pages else 0
     body = _body_size(pages)
     keys = [[_key(page, line, body) for line in page.lines] for page in pages]
     seen: dict[tuple[str, int], set[int]] = {}
@@ -48,16 +47,6 @@ def strip_furniture(pages: list[PageLines]) -> int:
             else:
                 kept.append(line)
         page.lines = kept
-    return removed
-
-
-def _strip_own_number(page: PageLines) -> int:
-    """A lone page's own number in a margin band ("1", "- 1 -")."""
-    body = _body_size([page])
-    kept = [line for line in page.lines if not (_key(page, line, body) is not None
-                                                and _own_number(page, line))]
-    removed = len(page.lines) - len(kept)
-    page.lines = kept
     return removed
 
 
