@@ -24,13 +24,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pymupdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pdf_corpus import build_corpus  # noqa: E402
+from pdf_corpus import Case, build_corpus  # noqa: E402
 from pdf_scores import (  # noqa: E402
     cer,
     heading_recall,
@@ -47,18 +47,6 @@ TOOLS = ("webfold", "pymupdf4llm", "get_text")
 
 
 @dataclass(slots=True)
-class Item:
-    """One file to score: its expected text and, where known, headings and table rows."""
-
-    name: str
-    path: Path
-    text: str
-    headings: list[str] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
-    kind: str = "native"
-
-
-@dataclass(slots=True)
 class Score:
     cer: float
     f1: float
@@ -67,24 +55,20 @@ class Score:
     ms_page: float
 
 
-def reference_items(directory: Path) -> list[Item]:
-    """Every PDF in `directory` with a `.md` or `.txt` reference beside it."""
+def reference_items(directory: Path) -> list[Case]:
+    """Every PDF in `directory` with a `.md` or `.txt` reference beside it, as a `Case`
+    (the generated corpus's record of a file and what it should yield)."""
     items = []
     for pdf in sorted(directory.glob("*.pdf")):
         md, txt = pdf.with_suffix(".md"), pdf.with_suffix(".txt")
         if md.exists():
             ref = md.read_text(encoding="utf-8")
-            items.append(Item(pdf.stem, pdf, ref, markdown_headings(ref),
+            items.append(Case(pdf.stem, pdf, ref, markdown_headings(ref),
                               markdown_table_rows(ref)))
         elif txt.exists():
             kind = "scan" if pdf.stem.startswith("ocr_") else "native"
-            items.append(Item(pdf.stem, pdf, txt.read_text(encoding="utf-8"), kind=kind))
+            items.append(Case(pdf.stem, pdf, txt.read_text(encoding="utf-8"), kind=kind))
     return items
-
-
-def generated_items(directory: Path) -> list[Item]:
-    return [Item(c.name, c.path, c.text, c.headings, c.table_rows, c.kind)
-            for c in build_corpus(directory)]
 
 
 def run_webfold(path: Path) -> str:
@@ -112,7 +96,7 @@ RUNNERS: dict[str, Callable[[Path], str]] = {
     "webfold": run_webfold, "pymupdf4llm": run_pymupdf4llm, "get_text": run_get_text}
 
 
-def score(item: Item, tool: str, repeats: int) -> Score:
+def score(item: Case, tool: str, repeats: int) -> Score:
     """Run `tool` on one file `repeats` times; score its output, time the median run.
 
     A crash scores as empty output.
@@ -129,7 +113,7 @@ def score(item: Item, tool: str, repeats: int) -> Score:
             out = ""
         times.append((time.perf_counter() - started) * 1000 / pages)
     return Score(cer(item.text, out), word_f1(item.text, out),
-                 heading_recall(item.headings, out), table_row_recall(item.rows, out),
+                 heading_recall(item.headings, out), table_row_recall(item.table_rows, out),
                  statistics.median(times))
 
 
@@ -142,7 +126,7 @@ def _mean(values: list[float | None]) -> float | None:
     return statistics.fmean(present) if present else None
 
 
-def print_table(title: str, items: list[Item], tools: list[str],
+def print_table(title: str, items: list[Case], tools: list[str],
                 results: dict[tuple[str, str], Score]) -> None:
     cols = "  ".join(f"{t:>37}" for t in tools)
     sub = "  ".join(f"{'CER':>7}{'F1':>7}{'head':>7}{'rows':>7}{'ms/p':>9}" for _ in tools)
@@ -194,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"skipping the reference corpus: {REFERENCE_DIR} is absent", file=sys.stderr)
         if args.corpus in ("generated", "both"):
             corpora.append(("generated hard cases (scripts/pdf_corpus.py)",
-                            generated_items(Path(tmp))))
+                            build_corpus(Path(tmp))))
         for t in tools:  # imports and first-call set-up stay out of the timings
             RUNNERS[t](corpora[-1][1][0].path)
         failed = []
