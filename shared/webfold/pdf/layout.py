@@ -189,9 +189,11 @@ def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
     """Bands between the items that cross the text's column gutters (full-width lines,
     figures), when the lines alone show columns; each spanner is a band of its own."""
     lines = [it for it in items if it.line is not None]
-    if len(lines) < 4 or len(lines) == len(items) or not _vertical_split(lines, gutter):
+    if len(lines) < 4 or len(lines) == len(items):
         return None
     cols = _vertical_split(lines, gutter)
+    if not cols:
+        return None
     edges = [(max(it.box[2] for it in a), min(it.box[0] for it in b))
              for a, b in zip(cols, cols[1:], strict=False)]
     spanners = [it for it in items if it.line is None
