@@ -168,22 +168,22 @@ def _code_new_tokens(tokens: list[str]) -> None:
 
 
 def _distinct(items: list) -> tuple[list, np.ndarray]:
-    """The distinct objects of `items` by identity, and each item's index among them.
+    """The distinct values of `items` (first-seen order) and each item's index among them.
 
-    The walk shares one path and one token tuple per element, so identity finds the
-    repeats without hashing the tuples' contents."""
-    by_id = dict(zip(map(id, items), items, strict=True))
-    position = {key: i for i, key in enumerate(by_id)}
-    index = np.fromiter(map(position.__getitem__, map(id, items)), dtype=np.intp,
-                        count=len(items))
-    return list(by_id.values()), index
+    Each item is hashed once; path and token tuples are then coded once per distinct
+    value, and signatures compare small ids instead of whole tuples."""
+    first = np.fromiter(map({}.setdefault, items, count()), dtype=np.intp, count=len(items))
+    is_first = first == np.arange(len(items))
+    rank = np.cumsum(is_first) - 1
+    return [items[i] for i in np.flatnonzero(is_first).tolist()], rank[first]
 
 
-def _write_token_bits(out: np.ndarray, column: int, token_tuples: list[tuple[str, ...]]) -> None:
-    """Keyword bits and hashed bins per block: the OR of its tokens' codes."""
+def _write_token_bits(out: np.ndarray, column: int, distinct: list[tuple[str, ...]],
+                      index: np.ndarray) -> None:
+    """Keyword bits and hashed bins per block (`_distinct` token tuples): the OR of its
+    tokens' codes."""
     if len(_token_cache) > _TOKEN_CACHE_MAX:
         _token_cache.clear()
-    distinct, index = _distinct(token_tuples)
     flat = list(chain.from_iterable(distinct))
     if not flat:
         return
@@ -203,14 +203,15 @@ def _positions(names: Iterable[str], index: dict[str, int], count: int) -> np.nd
     return np.fromiter(map(index.get, names, repeat(len(index))), dtype=np.intp, count=count)
 
 
-def _write_path_counts(out: np.ndarray, column: int, paths: list[tuple[str, ...]],
-                       depth: np.ndarray) -> None:
-    """How often each of `PATH_TAGS` occurs in each block's tag path."""
+def _write_path_counts(out: np.ndarray, column: int, distinct: list[tuple[str, ...]],
+                       index: np.ndarray) -> None:
+    """How often each of `PATH_TAGS` occurs in each block's tag path (`_distinct` paths)."""
     width = len(PATH_TAGS) + 1  # the last slot counts the tags not listed
-    slots = np.repeat(np.arange(len(paths)) * width, depth)
-    slots += _positions(chain.from_iterable(paths), _PATH_INDEX, len(slots))
-    counts = np.bincount(slots, minlength=len(paths) * width).reshape(-1, width)
-    out[:, column:column + len(PATH_TAGS)] = counts[:, :-1]
+    lens = np.fromiter(map(len, distinct), dtype=np.intp, count=len(distinct))
+    slots = np.repeat(np.arange(len(distinct)) * width, lens)
+    slots += _positions(chain.from_iterable(distinct), _PATH_INDEX, len(slots))
+    counts = np.bincount(slots, minlength=len(distinct) * width).reshape(-1, width)
+    out[:, column:column + len(PATH_TAGS)] = counts[index, :-1]
 
 
 def _write_one_hot(out: np.ndarray, column: int, positions: np.ndarray, width: int) -> None:
@@ -324,14 +325,12 @@ def _write_headings(out: np.ndarray, texts: list[str], is_heading: np.ndarray,
             out[i, at + 3] = bool(text) and (text == title or text in title)
 
 
-def _write_repeats(out: np.ndarray, blocks: list[Block], texts: list[str], chars: np.ndarray,
-                   total: float, parent: np.ndarray) -> np.ndarray:
-    """Duplicate-text, same-signature (tag, path, tokens) and same-parent counts; returns
-    the signature counts."""
-    keys = zip(map(_tag, blocks), map(_path, blocks), map(_tokens, blocks), strict=True)
+def _write_repeats(out: np.ndarray, texts: list[str], chars: np.ndarray, total: float,
+                   parent: np.ndarray, signature_keys: Iterable[tuple]) -> np.ndarray:
+    """Duplicate-text, same-signature and same-parent counts; returns the signature counts."""
     # A signature's id is the block number of its first block (ids need not be dense).
-    signature = np.fromiter(map({}.setdefault, keys, count()), dtype=np.int64,
-                            count=len(blocks))
+    signature = np.fromiter(map({}.setdefault, signature_keys, count()), dtype=np.int64,
+                            count=len(texts))
     dup_counts = Counter(texts)
     dup = np.fromiter(map(dup_counts.__getitem__, texts), dtype=np.float64, count=len(texts))
     sig_counts = np.bincount(signature, minlength=1).astype(np.float64)
@@ -399,12 +398,14 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     kinds = _positions(map(_kind, blocks), _KIND_INDEX, n)
     levels = np.fromiter(map(_heading_level, blocks), dtype=np.float64, count=n)
     flags = np.fromiter(map(_flags, blocks), dtype=np.int64, count=n)
-    paths = list(map(_path, blocks))
+    paths, path_ids = _distinct(list(map(_path, blocks)))
+    token_tuples, token_ids = _distinct(list(map(_tokens, blocks)))
+    tags = list(map(_tag, blocks))
     total = max(chars.sum(), 1.0)
     stop_ratio = _write_text_stats(out, texts, chars, links)
     out[:, _COLUMN["heading_level"]] = levels
-    depth = np.fromiter(map(len, paths), dtype=np.intp, count=n)
-    out[:, _COLUMN["depth"]] = depth
+    out[:, _COLUMN["depth"]] = np.fromiter(map(len, paths), dtype=np.intp,
+                                           count=len(paths))[path_ids]
     out[:, _COLUMN["rel_pos"]] = np.arange(n) / n
     out[:, _COLUMN["rel_chars_pos"]] = (np.cumsum(chars) - chars) / total
     flat, lens, ends = _ancestry(blocks)
@@ -413,7 +414,8 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     has_parent = lens > 1
     parent[has_parent] = flat[ends[has_parent] - 2]
     parent = _compact(parent)
-    sig_counts = _write_repeats(out, blocks, texts, chars, total, parent)
+    signature_keys = zip(tags, path_ids.tolist(), token_ids.tolist(), strict=True)
+    sig_counts = _write_repeats(out, texts, chars, total, parent, signature_keys)
     _write_ancestor_facts(out, _COLUMN["parent_share"], flat, lens, ends, chars, links, total)
     is_heading = kinds == _HEADING
     _write_headings(out, texts, is_heading, levels, page)
@@ -431,12 +433,11 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     out[:, _COLUMN["is_heading"]] = is_heading
     out[1:, _COLUMN["same_parent"]] = parent[1:] == parent[:-1]
     _write_one_hot(out, _COLUMN[f"kind_{KINDS[0]}"], kinds, len(KINDS))
-    _write_one_hot(out, _COLUMN[f"tag_{TAGS[0]}"], _positions(map(_tag, blocks), _TAG_INDEX, n),
-                   len(TAGS))
+    _write_one_hot(out, _COLUMN[f"tag_{TAGS[0]}"], _positions(tags, _TAG_INDEX, n), len(TAGS))
     at = _COLUMN["flag_0"]
     out[:, at:at + N_FLAGS] = (flags[:, None] >> _FLAG_BITS) & 1
-    _write_path_counts(out, _COLUMN[f"path_{PATH_TAGS[0]}"], paths, depth)
-    _write_token_bits(out, _COLUMN[f"kw_{next(iter(KEYWORDS))}"], list(map(_tokens, blocks)))
+    _write_path_counts(out, _COLUMN[f"path_{PATH_TAGS[0]}"], paths, path_ids)
+    _write_token_bits(out, _COLUMN[f"kw_{next(iter(KEYWORDS))}"], token_tuples, token_ids)
     _write_neighbours(out, parent)
     out[:, _COLUMN["page_log_blocks"]:] = _page_facts(
         page, n, chars, total, links, flags, kinds, float(stop_ratio.mean()), sig_counts)
