@@ -14,7 +14,8 @@ type, and the rates of `with` snippets found and `without` snippets avoided.
 
 Speed: on the same pages, one process, after a warm-up: median and p90 ms/page of
 select="main" (committed model), select="all", and bare `LexborHTMLParser` parsing,
-interleaved page by page so all three see the same machine load.
+interleaved page by page so all three see the same machine load; and, inside
+select="main", the feature matrix (`block_features`) and the ONNX run.
 """
 
 from __future__ import annotations
@@ -84,13 +85,29 @@ def _summarise(mode: str, rows: list[tuple]) -> dict:
     return out
 
 
+def _timed(function, seconds: dict[str, float], key: str):
+    """`function`, adding the seconds each call takes to `seconds[key]`."""
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            seconds[key] += time.perf_counter() - start
+    return timed
+
+
 def speed(ids: list[str]) -> dict[str, float]:
-    """Median and p90 ms/page of main, all and bare parsing, interleaved per page."""
+    """Median and p90 ms/page of main, all and bare parsing, interleaved per page, and of
+    the feature matrix and ONNX run inside main."""
     from selectolax.lexbor import LexborHTMLParser
 
     pages = [(p.html, p.url or None) for p in wcxb.iter_pages(ids)]
     for html, url in pages[:20]:  # warm-up: imports, sessions, caches
         webfold.convert(html, url=url, select="main")
+    stages = {"features": 0.0, "onnx": 0.0}
+    session = selector_model.default_model().session
+    session.run = _timed(session.run, stages, "onnx")
+    selector_model.block_features = _timed(selector_model.block_features, stages, "features")
     times: dict[str, list[float]] = defaultdict(list)
     clock = time.perf_counter
     for html, url in pages:
@@ -98,9 +115,12 @@ def speed(ids: list[str]) -> dict[str, float]:
         LexborHTMLParser(html.decode("utf-8", "replace"))
         times["parse"].append(clock() - start)
         for mode in ("all", "main"):
+            stages.update(features=0.0, onnx=0.0)
             start = clock()
             webfold.convert(html, url=url, select=mode)
             times[mode].append(clock() - start)
+        times["features"].append(stages["features"])
+        times["onnx"].append(stages["onnx"])
     out = {}
     for name, values in times.items():
         values.sort()
@@ -111,7 +131,9 @@ def speed(ids: list[str]) -> dict[str, float]:
     print(f"ms/page median (p90): parse {out['parse_median_ms']:.2f} ({out['parse_p90_ms']:.2f})"
           f"  all {out['all_median_ms']:.2f} ({out['all_p90_ms']:.2f})"
           f"  main {out['main_median_ms']:.2f} ({out['main_p90_ms']:.2f})"
-          f"  main/all {out['main_over_all']:.2f}  main/parse {out['main_over_parse']:.1f}")
+          f"  main/all {out['main_over_all']:.2f}  main/parse {out['main_over_parse']:.1f}"
+          f" | in main: features {out['features_median_ms']:.2f} ({out['features_p90_ms']:.2f})"
+          f"  onnx {out['onnx_median_ms']:.2f} ({out['onnx_p90_ms']:.2f})")
     return out
 
 
