@@ -280,9 +280,10 @@ def _write_ancestor_facts(out: np.ndarray, column: int, flat: np.ndarray, lens: 
 
 
 def _write_text_stats(out: np.ndarray, texts: list[str], chars: np.ndarray,
-                      links: np.ndarray) -> np.ndarray:
+                      log_chars: np.ndarray, link_ratio: np.ndarray,
+                      ) -> tuple[np.ndarray, list[list[str]]]:
     """log chars, log words, link ratio, stopword ratio, punctuation ratio, ends with
-    punctuation, mean word length; returns the stopword ratios."""
+    punctuation, mean word length; returns the stopword ratios and the lowercased words."""
     n = len(texts)
     splits = list(map(str.split, map(str.lower, texts)))
     words = np.fromiter(map(len, splits), dtype=np.float64, count=n)
@@ -293,22 +294,22 @@ def _write_text_stats(out: np.ndarray, texts: list[str], chars: np.ndarray,
     safe_words = np.maximum(words, 1.0)
     stop_ratio = stops / safe_words
     at = _COLUMN["log_chars"]
-    out[:, at] = np.log1p(chars)
+    out[:, at] = log_chars
     out[:, at + 1] = np.log1p(words)
-    out[:, at + 2] = np.minimum(links / np.maximum(chars, 1.0), 1.0)
+    out[:, at + 2] = link_ratio
     out[:, at + 3] = stop_ratio
     out[:, at + 4] = punct / safe_words
     out[:, at + 5] = np.fromiter(map(_SENTENCE_ENDS.__contains__, map(_last_char, texts)),
                                  dtype=np.bool_, count=n)
     out[:, at + 6] = chars / safe_words
-    return stop_ratio
+    return stop_ratio, splits
 
 
-def _write_headings(out: np.ndarray, texts: list[str], is_heading: np.ndarray,
+def _write_headings(out: np.ndarray, words: list[list[str]], is_heading: np.ndarray,
                     levels: np.ndarray, page: PageContext) -> None:
     """Distance to and level of the previous heading, signed distance to the H1, and
-    whether a heading repeats the page title."""
-    n = len(texts)
+    whether a heading (its lowercased `words`) repeats the page title."""
+    n = len(words)
     idx = np.arange(n)
     last = np.maximum.accumulate(np.where(is_heading, idx, -1))
     prev_last = np.concatenate([[-1], last[:-1]])
@@ -321,7 +322,7 @@ def _write_headings(out: np.ndarray, texts: list[str], is_heading: np.ndarray,
     title = " ".join((page.metadata.title or "").lower().split())
     if title:
         for i in np.flatnonzero(is_heading).tolist():
-            text = " ".join(texts[i].lower().split())
+            text = " ".join(words[i])
             out[i, at + 3] = bool(text) and (text == title or text in title)
 
 
@@ -402,7 +403,9 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     token_tuples, token_ids = _distinct(list(map(_tokens, blocks)))
     tags = list(map(_tag, blocks))
     total = max(chars.sum(), 1.0)
-    stop_ratio = _write_text_stats(out, texts, chars, links)
+    log_chars = np.log1p(chars)
+    link_ratio = np.minimum(links / np.maximum(chars, 1.0), 1.0)
+    stop_ratio, words = _write_text_stats(out, texts, chars, log_chars, link_ratio)
     out[:, _COLUMN["heading_level"]] = levels
     out[:, _COLUMN["depth"]] = np.fromiter(map(len, paths), dtype=np.intp,
                                            count=len(paths))[path_ids]
@@ -410,25 +413,22 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     out[:, _COLUMN["rel_chars_pos"]] = (np.cumsum(chars) - chars) / total
     flat, lens, ends = _ancestry(blocks)
     # ancestors[-1] is the element that made the block (a p, li, or the div of a text run)
-    parent = np.full(n, -1, dtype=np.int64)
+    parent = np.zeros(n, dtype=np.int64)  # 0: no parent; else the parent's id + 1
     has_parent = lens > 1
-    parent[has_parent] = flat[ends[has_parent] - 2]
-    parent = _compact(parent)
+    parent[has_parent] = flat[ends[has_parent] - 2] + 1
     signature_keys = zip(tags, path_ids.tolist(), token_ids.tolist(), strict=True)
     sig_counts = _write_repeats(out, texts, chars, total, parent, signature_keys)
     _write_ancestor_facts(out, _COLUMN["parent_share"], flat, lens, ends, chars, links, total)
     is_heading = kinds == _HEADING
-    _write_headings(out, texts, is_heading, levels, page)
+    _write_headings(out, words, is_heading, levels, page)
     structured = page.structured_text
     if structured:
         out[:, _COLUMN["structured_match"]] = np.fromiter(
             (len(t) >= 30 and t[:80] in structured for t in texts), dtype=np.bool_, count=n)
-    log_chars = np.log1p(chars)
     weight = _smooth_weight(n)
     smooth_chars = _smooth(log_chars, weight)
     out[:, _COLUMN["smooth_log_chars"]] = smooth_chars
-    out[:, _COLUMN["smooth_link_ratio"]] = _smooth(
-        np.minimum(links / np.maximum(chars, 1.0), 1.0), weight)
+    out[:, _COLUMN["smooth_link_ratio"]] = _smooth(link_ratio, weight)
     out[:, _COLUMN["smooth_diff"]] = log_chars - smooth_chars
     out[:, _COLUMN["is_heading"]] = is_heading
     out[1:, _COLUMN["same_parent"]] = parent[1:] == parent[:-1]
