@@ -109,6 +109,8 @@ _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
 _PATH_INDEX = {t: i for i, t in enumerate(PATH_TAGS)}
 _HEADING = _KIND_INDEX["heading"]
+# The block's own columns its neighbours' columns repeat (`_NEIGHBOUR_COLUMNS` but the last).
+_NEIGHBOUR_SOURCES = [_COLUMN[c] for c in _NEIGHBOUR_COLUMNS[:-1]]
 _KEYWORD_WORDS = sorted({w for words in KEYWORDS.values() for w in words}, key=len, reverse=True)
 
 
@@ -263,12 +265,13 @@ def _write_ancestor_facts(out: np.ndarray, column: int, flat: np.ndarray, lens: 
     owner = np.repeat(np.arange(n), lens)
     node_chars = np.bincount(flat, weights=chars[owner])
     node_links = np.bincount(flat, weights=links[owner])
-    for offset, back in enumerate((2, 3, 4)):  # ancestors[-1] is the block's own element
-        has = lens >= back
-        node = flat[ends[has] - back]
-        out[has, column + offset] = node_chars[node] / total
-        if offset < 2:
-            out[has, column + 3 + offset] = node_links[node] / np.maximum(node_chars[node], 1.0)
+    back = np.array([2, 3, 4])  # ancestors[-1] is the block's own element
+    has = lens[:, None] >= back  # (n, 3): parent, grandparent, great-grandparent
+    node = flat[np.where(has, ends[:, None] - back, 0)]
+    out[:, column:column + 3] = np.where(has, node_chars[node] / total, 0.0)
+    near = node[:, :2]
+    out[:, column + 3:column + 5] = np.where(
+        has[:, :2], node_links[near] / np.maximum(node_chars[near], 1.0), 0.0)
     dense = np.flatnonzero(node_chars / total >= 0.5)
     if len(dense):
         depth = np.arange(size) - np.repeat(ends - lens, lens)
@@ -347,22 +350,23 @@ def _write_neighbours(out: np.ndarray, parent: np.ndarray) -> None:
     """Each neighbour's (+-3 blocks) log chars, link ratio, heading flag, stopword ratio
     (-1 past the page's ends) and whether it shares the block's parent."""
     n = len(parent)
-    source = [_COLUMN[name] for name in ("log_chars", "link_ratio", "is_heading", "stop_ratio")]
     pad = max(map(abs, _NEIGHBOUR_OFFSETS))
-    padded = np.full((n + 2 * pad, len(source)), -1.0, dtype=np.float32)
-    padded[pad:pad + n] = out[:, source]
+    padded = np.full((n + 2 * pad, len(_NEIGHBOUR_SOURCES)), -1.0, dtype=np.float32)
+    padded[pad:pad + n] = out[:, _NEIGHBOUR_SOURCES]
     padded_parent = np.full(n + 2 * pad, -1, dtype=parent.dtype)
     padded_parent[pad:pad + n] = parent
-    for offset in _NEIGHBOUR_OFFSETS:
-        at = _COLUMN[f"nb{offset:+d}_log_chars"]
-        out[:, at:at + len(source)] = padded[pad + offset:pad + offset + n]
-        out[:, at + len(source)] = padded_parent[pad + offset:pad + offset + n] == parent
+    at = np.arange(n)[:, None] + (pad + np.asarray(_NEIGHBOUR_OFFSETS))  # (n, offsets)
+    rows = np.empty((n, len(_NEIGHBOUR_OFFSETS), len(_NEIGHBOUR_COLUMNS)), dtype=np.float32)
+    rows[:, :, :-1] = padded[at]
+    rows[:, :, -1] = padded_parent[at] == parent[:, None]
+    first = _COLUMN[f"nb{_NEIGHBOUR_OFFSETS[0]:+d}_{_NEIGHBOUR_COLUMNS[0]}"]
+    out[:, first:first + rows[0].size] = rows.reshape(n, -1)
 
 
 def _page_facts(page: PageContext, n: int, chars: np.ndarray, total: float, links: np.ndarray,
                 flags: np.ndarray, kinds: np.ndarray, stops: float,
-                sig_counts: np.ndarray) -> list[float]:
-    values = [
+                sig_counts: np.ndarray) -> list[float | bool]:
+    values: list[float | bool] = [
         np.log1p(n), np.log1p(total), links.sum() / total,
         (chars * (flags & 1)).sum() / total, (chars * ((flags >> 1) & 1)).sum() / total,
         np.count_nonzero(kinds == _HEADING) / n,
@@ -370,15 +374,13 @@ def _page_facts(page: PageContext, n: int, chars: np.ndarray, total: float, link
         stops, np.log1p(sig_counts.max()),
     ]
     types = {t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types}
-    values += [float(t in types) for t in JSONLD_TYPES]
+    values += map(types.__contains__, JSONLD_TYPES)
     og = (page.og_type or "").lower()
-    values += [float(t in og) for t in OG_TYPES]
+    values += map(og.__contains__, OG_TYPES)
     url = (page.url or "").lower()
     path = url.split("://", 1)[-1].partition("/")[2].split("?")[0]
-    words = set(_URL_WORD_RE.findall(path))
-    values += [float(w in words) for w in URL_WORDS]
-    values += [float(len([s for s in path.split("/") if s])),
-               float(any(c.isdigit() for c in path))]
+    values += map(set(_URL_WORD_RE.findall(path)).__contains__, URL_WORDS)
+    values += [sum(map(bool, path.split("/"))), any(map(str.isdigit, path))]
     return values
 
 
