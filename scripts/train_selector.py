@@ -9,7 +9,9 @@ from `webfold.selector.labels` (rule B). Folds: StratifiedGroupKFold, groups = r
 domain, strata = page type, seed `SEED`. One LightGBM model on the block features
 (a second stage fed with out-of-fold first-stage scores in context was tried and scored
 no better: 0.854 vs 0.855 mean F1, so it was dropped to keep one ONNX run per page).
-Thresholds are tuned on the out-of-fold scores by mean page F1 (the metric).
+Each page is cut at its own score by `webfold.selector.decide` (the expected-F1 cut for
+main, F0.5 for precision); the floor thresholds under the cut are tuned on the
+out-of-fold scores by mean page F1 (the metric) and mean page F0.5.
 `final` also writes the fold models under `FOLD_DIR` so `scripts/eval_wcxb.py` can score
 each page with a model that never saw it. Training packages: the `train` extra.
 """
@@ -76,6 +78,7 @@ def page_blocks(html: bytes, url: str):
 
 
 def _page_arrays(page: wcxb.Page) -> dict[str, object]:
+    from webfold.selector import repeat_groups
     from webfold.selector.features import block_features
 
     blocks, context = page_blocks(page.html, page.url)
@@ -84,7 +87,10 @@ def _page_arrays(page: wcxb.Page) -> dict[str, object]:
     labels = label_blocks([" ".join(t) for t in block_tokens], page.main_content)
     counts = np.fromiter(map(len, block_tokens), dtype=np.float64, count=len(blocks))
     weights = np.minimum(counts, MAX_BLOCK_WEIGHT) / max(counts.sum(), 1.0)
-    return {"X": matrix, "y": np.asarray(labels, dtype=np.int8), "w": weights,
+    words = np.fromiter((len(b.text.split()) for b in blocks), dtype=np.float64,
+                        count=len(blocks))
+    return {"X": matrix, "y": np.asarray(labels, dtype=np.int8), "w": weights, "words": words,
+            "repeats": repeat_groups(blocks),
             "block_tokens": block_tokens,
             "ref_tokens": wcxb.tokens(page.main_content)}
 
@@ -92,7 +98,7 @@ def _page_arrays(page: wcxb.Page) -> dict[str, object]:
 def extract(limit: int | None) -> None:
     """Parse every dev page once; cache features, labels and token counts."""
     ids = wcxb.page_ids()[:limit]
-    parts: dict[str, list] = {k: [] for k in ("X", "y", "w")}
+    parts: dict[str, list] = {k: [] for k in ("X", "y", "w", "words", "repeats")}
     rows, cols, vals, ref_cols, ref_vals, col_page = [], [], [], [], [], []
     meta = {"id": [], "type": [], "domain": [], "n_blocks": []}
     n_rows = n_cols = 0
@@ -141,6 +147,8 @@ class Corpus:
         self.X = data["X"]
         self.y = data["y"].astype(np.float64)
         self.w = data["w"]
+        self.words = data["words"]  # whitespace words per block, as `selector.apply` counts
+        self.repeats = data["repeats"]  # `selector.repeat_groups`, page-local block indices
         self.ref, self.col_page = data["ref"], data["col_page"]
         self.ids, self.types = data["meta_id"], data["meta_type"]
         self.domains, self.n_blocks = data["meta_domain"], data["meta_n_blocks"]
@@ -172,14 +180,15 @@ class Corpus:
         return {"precision": precision, "recall": recall, "f1": f1}
 
 
-def select(corpus: Corpus, scores: np.ndarray, threshold: float) -> np.ndarray:
-    """Kept rows for a threshold, with the runtime rule: no block passes -> keep the page."""
-    from webfold.selector import decide
+def select(corpus: Corpus, scores: np.ndarray, threshold: float, beta: float) -> np.ndarray:
+    """Kept rows for a floor threshold, with the runtime rule (`selector.decide`, then
+    `selector.drop_repeats`; no block reaching the floor keeps the whole page)."""
+    from webfold.selector import decide, drop_repeats
 
     kept = np.zeros(len(scores), dtype=bool)
     for _, rows in corpus.pages():
-        chosen, nothing = decide(scores[rows], threshold)
-        kept[rows] = True if nothing else chosen
+        chosen, nothing = decide(scores[rows], corpus.words[rows], threshold, beta)
+        kept[rows] = True if nothing else drop_repeats(chosen, corpus.repeats[rows])
     return kept
 
 
@@ -231,18 +240,23 @@ def cross_validate(corpus: Corpus, folds: np.ndarray):
 
 
 def tune_thresholds(corpus: Corpus, scores: np.ndarray) -> dict[str, float]:
-    """Main: the threshold with the best mean F1; precision: the best mean F0.5 above it."""
-    grid = np.round(np.arange(0.10, 0.91, 0.02), 2)
-    results = []
-    for t in grid:
-        s = corpus.score(select(corpus, scores, t))
+    """The floors under the per-page cut. Main: the highest floor within 0.0005 of the
+    best mean F1 (a higher floor keeps less junk on pages the model is unsure of);
+    precision: the floor, at or above main's, with the best mean F0.5."""
+    from webfold.selector import BETA
+
+    grid = np.round(np.arange(0.05, 0.81, 0.05), 2)
+    main_f1 = [corpus.score(select(corpus, scores, t, BETA["main"]))["f1"].mean()
+               for t in grid]
+    main = max(t for t, f in zip(grid, main_f1, strict=True) if f >= max(main_f1) - 0.0005)
+    f05 = {}
+    for t in grid[grid >= main]:
+        s = corpus.score(select(corpus, scores, t, BETA["precision"]))
         p, r = s["precision"], s["recall"]
-        f05 = np.where(p + r > 0, 1.25 * p * r / np.maximum(0.25 * p + r, 1e-9), 0.0)
-        results.append((t, s["f1"].mean(), f05.mean()))
-    main = max(results, key=lambda x: x[1])
-    precision = max((x for x in results if x[0] > main[0]), key=lambda x: x[2])
-    print("thresholds: " + " ".join(f"{t:.2f}:{f:.4f}" for t, f, _ in results[::3]))
-    return {"main": float(main[0]), "precision": float(precision[0])}
+        f05[t] = np.where(p + r > 0, 1.25 * p * r / np.maximum(0.25 * p + r, 1e-9), 0.0).mean()
+    print("main floors: " + " ".join(f"{t:.2f}:{f:.4f}" for t, f in zip(grid, main_f1,
+                                                                         strict=True)))
+    return {"main": float(main), "precision": float(max(f05, key=f05.get))}
 
 
 # ---------------------------------------------------------------- export
@@ -316,6 +330,8 @@ def main() -> int:
     if args.step == "extract":
         extract(args.limit)
         return 0
+    from webfold.selector import BETA
+
     corpus = Corpus()
     folds = page_folds(corpus)
     FOLD_DIR.mkdir(parents=True, exist_ok=True)
@@ -324,9 +340,9 @@ def main() -> int:
     report(corpus, np.ones(len(corpus.y), dtype=bool), "all blocks")
     report(corpus, corpus.y > 0, "oracle labels")
     thresholds = tune_thresholds(corpus, scores)
-    cv = report(corpus, select(corpus, scores, thresholds["main"]),
+    cv = report(corpus, select(corpus, scores, thresholds["main"], BETA["main"]),
                 f"main @{thresholds['main']}")
-    report(corpus, select(corpus, scores, thresholds["precision"]),
+    report(corpus, select(corpus, scores, thresholds["precision"], BETA["precision"]),
            f"precision @{thresholds['precision']}")
     if args.step == "final":
         export(corpus, folds, models, thresholds, cv)

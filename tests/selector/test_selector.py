@@ -46,6 +46,8 @@ def test_product_page_keeps_description_and_specs_drops_recommendations():
 
 def test_article_drops_related_links_and_comments_teaser():
     doc = _convert("article_page.html", url="https://news.example.com/2025/07/city-trees")
+    # the page title is part of the content here, so it stays as the first heading
+    assert doc.markdown.startswith("# How city trees cool neighbourhoods in a heatwave\n")
     assert "Trees cool streets in two ways" in doc.markdown
     assert "Residents can request a tree" in doc.markdown
     assert "Heat pumps sales double" not in doc.markdown

@@ -2,8 +2,13 @@
 
 `apply` is the one entry the HTML converter calls. "all" keeps every visible block;
 "main" and "precision" score the blocks with the trained model
-(`webfold.selector.model`, gradient-boosted trees in ONNX) and keep those at or above
-the mode's threshold.
+(`webfold.selector.model`, gradient-boosted trees in ONNX) and then cut each page at
+its own score: `decide` keeps the blocks scoring at least the cut that maximises the
+page's expected F1 ("main") or F0.5 ("precision"), reading the scores as
+probabilities and weighting blocks by their words. The mode's threshold is a floor:
+blocks below it are never kept. Of kept blocks with the same words only the first stays
+(`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
+otherwise appear twice.
 Blocks the walk offers from hidden subtrees or `<noscript>` (flagged HIDDEN/NOSCRIPT)
 are kept only when the model selects them; "all" never keeps them. When no block
 reaches the threshold the whole visible page is kept and a warning says so.
@@ -11,6 +16,7 @@ reaches the threshold the whole visible page is kept and a warning says so.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -21,6 +27,8 @@ from webfold.document import Block, BlockFlag, Metadata
 # product tabs and Discourse posts the benchmark counts as content (see the walk module).
 WANTS_HIDDEN_BLOCKS = True
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
+MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(slots=True)
@@ -34,14 +42,59 @@ class PageContext:
     structured_text: str = ""  # JSON-LD articleBody/text/description, joined
 
 
-def decide(scores: np.ndarray, threshold: float) -> tuple[np.ndarray, bool]:
+# The F-measure each mode maximises per page: F1 for main, F0.5 (precision first) otherwise.
+BETA = {"main": 1.0, "precision": 0.5}
+
+
+def decide(scores: np.ndarray, words: np.ndarray, threshold: float,
+           beta: float) -> tuple[np.ndarray, bool]:
     """Which blocks to keep from their scores: (kept mask, whether nothing passed).
 
+    In: the page's block scores (probabilities), the blocks' word counts, the mode's
+    floor `threshold` and `beta`. Keeping the blocks scoring at least a cut c gives an
+    expected F-beta of (1 + b2) * sum(p * w, kept) / (sum(w, kept) + b2 * sum(p * w))
+    with b2 = beta**2 (expected overlap over kept words plus expected main-content
+    words); the cut is the candidate score that maximises it, never below `threshold`.
     Shared by `apply` and the training script so tuning sees the runtime rule. When no
     block reaches `threshold` the mask is all False and the flag True.
     """
-    kept = scores >= threshold
-    return kept, not kept.any()
+    candidates = np.flatnonzero(scores >= threshold)
+    if len(candidates) == 0:
+        return np.zeros(len(scores), dtype=bool), True
+    order = candidates[np.argsort(-scores[candidates], kind="stable")]
+    gain = np.cumsum(scores[order] * words[order])
+    if gain[-1] <= 0:  # no candidate has words: nothing to weigh, keep them all
+        return scores >= threshold, False
+    b2 = beta * beta
+    expected = (1 + b2) * gain / (np.cumsum(words[order]) + b2 * float(scores @ words))
+    return scores >= scores[order[int(np.argmax(expected))]], False
+
+
+def repeat_groups(blocks: list[Block]) -> np.ndarray:
+    """Per block, the index of the first of `blocks` with the same words (lowercased
+    `\\w+` runs, in order), or -1 for code and blocks under MIN_REPEAT_WORDS words,
+    which are never treated as repeats (code examples legitimately repeat)."""
+    first: dict[tuple[str, ...], int] = {}
+    groups = np.full(len(blocks), -1, dtype=np.int64)
+    for i, block in enumerate(blocks):
+        if block.kind != "code":
+            words = tuple(_WORD.findall(block.text.lower()))
+            if len(words) >= MIN_REPEAT_WORDS:
+                groups[i] = first.setdefault(words, i)
+    return groups
+
+
+def drop_repeats(kept: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """`kept` without the kept blocks whose group (`repeat_groups`) an earlier kept
+    block already shows. Shared by `apply` and the training script."""
+    out = kept.copy()
+    shown: set[int] = set()
+    for i in np.flatnonzero(kept & (groups >= 0)).tolist():
+        if groups[i] in shown:
+            out[i] = False
+        else:
+            shown.add(int(groups[i]))
+    return out
 
 
 def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
@@ -63,7 +116,12 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     model = default_model()
     threshold = model.thresholds.main if mode == "main" else model.thresholds.precision
     scores = model.score(blocks, page)
-    kept, nothing = decide(scores, threshold)
+    words = np.fromiter((len(b.text.split()) for b in blocks), dtype=np.float64,
+                        count=len(blocks))
+    kept, nothing = decide(scores, words, threshold, BETA[mode])
+    if not nothing:
+        chosen = np.flatnonzero(kept)
+        kept[chosen] = drop_repeats(kept[chosen], repeat_groups([blocks[i] for i in chosen]))
     for block, score, keep, seen in zip(blocks, scores.tolist(), kept.tolist(), visible,
                                         strict=True):
         block.score = score

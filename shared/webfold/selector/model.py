@@ -3,7 +3,7 @@
 `default_model()` returns the process-wide `SelectorModel` for the files in
 `webfold/models/`; its onnxruntime session is created on first use, with one thread,
 and reused for every page. Scoring a page is one `run` on the page's feature matrix.
-Thresholds live beside the model in `selector.json` (written by
+Floor thresholds live beside the model in `selector.json` (written by
 `scripts/train_selector.py`, tuned by cross-validation).
 """
 
@@ -27,7 +27,8 @@ CONFIG_FILE = "selector.json"
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """Score cut-offs: `main` maximises mean page F1 on OOF; `precision` mean F0.5."""
+    """Floor scores under the per-page cut (`webfold.selector.decide`), tuned on OOF
+    scores: `main` for mean page F1, `precision` for mean page F0.5."""
 
     main: float
     precision: float
