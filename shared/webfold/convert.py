@@ -6,6 +6,7 @@ ever sees HTML never pays for importing PyMuPDF.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import time
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ def convert(
     url: str | None = None,
     content_type: str | None = None,
     filename: str | None = None,
-    select: str = "main",
+    select: str | None = None,
     settings: Settings | None = None,
     options: ConvertOptions | None = None,
 ) -> Document:
@@ -69,15 +70,20 @@ def convert(
     `data` is the raw bytes (or already-decoded text). `url` is the document's address,
     used as the base for relative links; `content_type` an HTTP Content-Type (its charset
     wins over the document's own declaration); `filename` a name whose extension is a
-    hint. `select` is "main" (the trained selector), "precision" (stricter) or "all".
+    hint. `select` is "main" (the trained selector; the default), "precision" (stricter)
+    or "all". `options` carries the rest (OCR engine, pages, image folder); `select` and
+    `settings` given here win over the ones in `options`.
     Never raises for bad input: the returned `Document.error` says what went wrong.
+    Raises ValueError for an unknown `select` (a caller bug, not bad input).
     """
     started = time.perf_counter()
-    settings = settings or (options.settings if options else DEFAULT_SETTINGS)
-    if select not in SELECT_MODES:
-        raise ValueError(f"select must be one of {SELECT_MODES}, not {select!r}")
-    if options is None:
-        options = ConvertOptions(select=select, settings=settings)
+    options = options or ConvertOptions()
+    if select is not None or settings is not None:
+        options = dataclasses.replace(options, select=select or options.select,
+                                      settings=settings or options.settings)
+    if options.select not in SELECT_MODES:
+        raise ValueError(f"select must be one of {SELECT_MODES}, not {options.select!r}")
+    settings = options.settings
     info = StreamInfo.from_hints(url=url, content_type=content_type, filename=filename)
     source = url or filename
     if isinstance(data, str):

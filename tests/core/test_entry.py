@@ -67,6 +67,18 @@ def test_size_cap_comes_from_settings() -> None:
     assert doc.error is not None and doc.error.code == "too_large"
 
 
+def test_select_and_settings_given_directly_win_over_options() -> None:
+    from webfold.convert import ConvertOptions
+
+    page = b"<nav><a href='/'>Home</a></nav><p>" + b"word " * 300 + b"</p>"
+    options = ConvertOptions(select="all", settings=Settings(max_bytes=100))
+    assert convert(page, options=options).error.code == "too_large"
+    doc = convert(page, options=options, settings=Settings())
+    assert doc.ok and all(b.kept and b.score is None for b in doc.blocks)  # "all" kept
+    picked = convert(page, options=options, select="main", settings=Settings())
+    assert picked.ok and all(b.score is not None for b in picked.blocks)
+
+
 def test_non_bytes_input_is_bad_input() -> None:
     doc = convert(12345)  # type: ignore[arg-type]
     assert doc.error is not None and doc.error.code == "bad_input"
