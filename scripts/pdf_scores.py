@@ -24,11 +24,18 @@ _UNDERSCORE_EMPH = re.compile(r"(?<!\w)_(\S[^_]*?)_(?!\w)")
 _RULE = re.compile(r"^\s*([-*_]\s*){3,}$", re.M)
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+")
+# A backslash-escaped punctuation character is that character as text, not syntax: it is
+# parked in the private-use area while the syntax is stripped, then put back.
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_PARK = 0xE000
+_UNPARK = {_PARK + c: chr(c) for c in range(33, 127)}
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
 def plain_text(markdown: str) -> str:
     """Markdown (or plain text) -> normalised plain text, whitespace collapsed."""
-    text = unicodedata.normalize("NFKC", markdown)
+    text = _ESCAPED.sub(lambda m: chr(_PARK + ord(m.group(1))), markdown)
+    text = unicodedata.normalize("NFKC", text)
     text = _IMAGE.sub(" ", text)
     text = _LINK.sub(r"\1", text)
     text = _HTML_TAG.sub(" ", text)
@@ -41,7 +48,7 @@ def plain_text(markdown: str) -> str:
     text = text.replace("|", " ")
     text = _EMPHASIS.sub("", text)
     text = _UNDERSCORE_EMPH.sub(r"\1", text)
-    return _SPACE.sub(" ", text).strip()
+    return _SPACE.sub(" ", text).strip().translate(_UNPARK)
 
 
 def levenshtein(a: str, b: str) -> int:
@@ -122,7 +129,7 @@ def markdown_table_rows(markdown: str) -> list[list[str]]:
         line = line.strip()
         if not line.startswith("|") or _TABLE_RULE.match(line):
             continue
-        rows.append([plain_text(cell) for cell in line.strip("|").split("|")])
+        rows.append([plain_text(cell) for cell in _CELL_SPLIT.split(line.strip("|"))])
     return rows
 
 

@@ -14,6 +14,7 @@ from pdf_scores import (  # noqa: E402
     cer,
     heading_recall,
     levenshtein,
+    markdown_table_rows,
     plain_text,
     table_row_recall,
     word_f1,
@@ -47,6 +48,11 @@ def test_markup_is_stripped_before_comparing() -> None:
                               "second item A B 1 2 print(1) quoted")
     assert plain_text("snake_case_name stays") == "snake_case_name stays"
     assert plain_text("ﻣﺮﺣﺒﺎ") == "مرحبا"  # presentation forms compare as letters
+
+
+def test_escaped_characters_are_text_not_markup() -> None:
+    assert plain_text(r"\# 3\. rose \*all\* \[a\] a\_b") == "# 3. rose *all* [a] a_b"
+    assert markdown_table_rows("| a\\|b | \\*c |\n|---|---|") == [["a|b", "*c"]]
 
 
 def test_cer_and_word_f1() -> None:

@@ -145,3 +145,13 @@ def test_right_to_left_columns_read_right_column_first():
     md = convert(doc.tobytes()).markdown
     assert md.index("ارتفع") < md.index("نقل")
     assert "الجسر الحجري القديم" in md
+
+
+def test_text_that_reads_as_markdown_syntax_is_escaped():
+    doc = _page_with([("# 3 pumps were checked; *all* passed [see log].", "helv", 100),
+                      ("A second paragraph follows after a wide gap here.", "helv", 160)])
+    result = convert(doc.tobytes())
+    first = result.blocks[0]
+    assert first.kind == "paragraph"
+    assert first.markdown == r"\# 3 pumps were checked; \*all\* passed \[see log\]."
+    assert first.text == "# 3 pumps were checked; *all* passed [see log]."

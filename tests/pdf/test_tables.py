@@ -57,3 +57,21 @@ def test_boxed_paragraph_is_not_a_table():
     result = convert(doc.tobytes())
     assert not [b for b in result.blocks if b.kind == "table"]
     assert "old stone bridge by dawn." in result.markdown
+
+
+def test_table_cells_escape_pipes_and_markdown_but_text_stays_plain():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Code", "Meaning"], ["a|b", "either *a* or b"], ["n*", "[reserved]"]]
+    for y in (100, 118, 136, 154):
+        page.draw_line((72, y), (400, y))
+    for x in (72, 200, 400):
+        page.draw_line((x, 100), (x, 154))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((76 + 128 * c, 113 + 18 * r), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].markdown.splitlines()[2:] == [r"| a\|b | either \*a\* or b |",
+                                                   r"| n\* | \[reserved\] |"]
+    assert [line.split("\t") for line in tables[0].text.splitlines()] == rows

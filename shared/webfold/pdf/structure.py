@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from webfold.document import Block
+from webfold.html.markdown import code_span, escape, escape_line_start, fence
 from webfold.pdf.layout import Item
 from webfold.pdf.model import Span
 
@@ -216,21 +217,21 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
     page = group[0].page
     if kind == "code":
         text = _code_text(group)
-        blocks.append(Block(kind="code", markdown=f"```\n{text}\n```", text=text, tag="pre",
+        blocks.append(Block(kind="code", markdown=fence(text, ""), text=text, tag="pre",
                             page=page))
         return
     if kind == "heading":
         level = _heading_level(group[0], st) or st.bold_level
         text = _plain(_flow(group))
-        blocks.append(Block(kind="heading", markdown=f"{'#' * level} {text}", text=text,
+        blocks.append(Block(kind="heading", markdown=f"{'#' * level} {escape(text)}", text=text,
                             tag=f"h{level}", heading_level=level, page=page))
         return
     runs = _flow(group)
     if kind == "list_item":
         blocks.append(_list_item(runs, group, markers, page))
         return
-    blocks.append(Block(kind="paragraph", markdown=_markdown(runs), text=_plain(runs), tag="p",
-                        page=page))
+    blocks.append(Block(kind="paragraph", markdown=escape_line_start(_markdown(runs)),
+                        text=_plain(runs), tag="p", page=page))
 
 
 def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: int) -> Block:
@@ -246,7 +247,7 @@ def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: 
     runs = _drop_prefix(runs, cut)
     depth = _list_depth(group[0], markers)
     pad = "   " * depth if marker[0].isdigit() else "  " * depth
-    return Block(kind="list_item", markdown=f"{pad}{marker} {_markdown(runs)}",
+    return Block(kind="list_item", markdown=f"{pad}{marker} {escape_line_start(_markdown(runs))}",
                  text=_plain(runs), tag="li", page=page)
 
 
@@ -335,7 +336,8 @@ def _plain(runs: list[Span]) -> str:
 
 
 def _markdown(runs: list[Span]) -> str:
-    """Inline Markdown: **bold**, *italic*, `code`, [links](uri), styles merged per run."""
+    """Inline Markdown: **bold**, *italic*, `code`, [links](uri), styles merged per run;
+    text that Markdown would read as syntax is escaped."""
     merged: list[list] = []
     for r in runs:
         style = (r.bold, r.italic, r.mono and not r.text.isspace(), r.link)
@@ -351,8 +353,7 @@ def _markdown(runs: list[Span]) -> str:
         if not core:
             out.append(text)
             continue
-        if mono:
-            core = f"`{core}`"
+        core = code_span(core) if mono else escape(core)
         if italic:
             core = f"*{core}*"
         if bold:
