@@ -103,8 +103,6 @@ def _base_names() -> list[str]:
 
 BLOCK_FEATURES: tuple[str, ...] = tuple(_base_names())
 _COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
-
-
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
 _PATH_INDEX = {t: i for i, t in enumerate(PATH_TAGS)}
@@ -157,7 +155,7 @@ _link_chars, _heading_level, _flags = map(attrgetter, ("link_chars", "heading_le
 def _code_new_tokens(tokens: list[str]) -> None:
     """Cache each token's code: keyword-group bits, then one bit for its hash bin.
 
-    All of a page's unseen tokens are matched together, one regex pass per group."""
+    All of a page's unseen tokens are matched together, in one regex pass."""
     codes = [1 << (len(KEYWORDS) + zlib.crc32(t.encode("utf-8")) % N_HASH_BINS) for t in tokens]
     joined = "\n".join(tokens)
     starts = np.cumsum([0] + [len(t) + 1 for t in tokens])
@@ -200,9 +198,9 @@ def _write_token_bits(out: np.ndarray, column: int, distinct: list[tuple[str, ..
     out[:, column:column + len(_CODE_BITS)] = (masks[index][:, None] >> _CODE_BITS) & 1
 
 
-def _positions(names: Iterable[str], index: dict[str, int], count: int) -> np.ndarray:
-    """Each name's position in `index`; names not in it get `len(index)`."""
-    return np.fromiter(map(index.get, names, repeat(len(index))), dtype=np.intp, count=count)
+def _positions(names: Iterable[str], index: dict[str, int], size: int) -> np.ndarray:
+    """Each of the `size` names' position in `index`; names not in it get `len(index)`."""
+    return np.fromiter(map(index.get, names, repeat(len(index))), dtype=np.intp, count=size)
 
 
 def _write_path_counts(out: np.ndarray, column: int, distinct: list[tuple[str, ...]],
