@@ -54,8 +54,9 @@ N_TREES = 400
 def page_blocks(html: bytes, url: str):
     """The blocks and PageContext the converter hands the selector for this page.
 
-    Runs the real conversion path (`webfold.convert`) and records the arguments of its
-    `selector.apply` call, so training sees exactly what inference sees.
+    Runs the real conversion path (`webfold.convert` with select="main") and records
+    the arguments of its `selector.apply` call, so training sees exactly what inference
+    sees; the recorded call then selects "all", so no model is needed.
     """
     import webfold
     from webfold import selector
@@ -69,7 +70,7 @@ def page_blocks(html: bytes, url: str):
 
     selector.apply = recording_apply
     try:
-        webfold.convert(html, url=url or None, select="all")
+        webfold.convert(html, url=url or None, select="main")
     finally:
         selector.apply = real_apply
     if not seen:

@@ -38,19 +38,16 @@ class HtmlConverter:
         return convert_text(markup, info.url, options.select, charset=charset)
 
 
-def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: str = "utf-8",
-                 include_hidden: bool | None = None) -> Document:
+def convert_text(markup: str | bytes, url: str | None, select: str, *,
+                 charset: str = "utf-8") -> Document:
     """Convert HTML given as text (or UTF-8 bytes); the core of `HtmlConverter.convert`.
 
-    `include_hidden` defaults to what the selector asks for (`selector.WANTS_HIDDEN_BLOCKS`,
-    see the walk module), except with select="all", which never keeps hidden blocks and
-    so is spared walking them. Never raises for odd markup.
+    Hidden subtrees and `<noscript>` are walked only for a thin page (see
+    `_rescue_thin_page`). Never raises for odd markup.
     """
-    if include_hidden is None:
-        include_hidden = select != "all" and selector.WANTS_HIDDEN_BLOCKS
     tree = LexborHTMLParser(markup)
     base = base_url(tree, url)
-    result = walk(tree.root, base, include_hidden=include_hidden)
+    result = walk(tree.root, base)
     head = tree.head
     scripts = (head.css("script") if head is not None else []) + result.scripts
     facts = extract(tree, scripts, base)
@@ -58,8 +55,7 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: 
     warnings: list[str] = []
     ld_text = payloads.structured_text(facts.jsonld)
     if not result.has_words(THIN_PAGE_WORDS):
-        blocks = _rescue_thin_page(tree, base, blocks, scripts, ld_text, include_hidden,
-                                   warnings)
+        blocks = _rescue_thin_page(tree, base, blocks, scripts, ld_text, warnings)
     page = selector.PageContext(url=url, metadata=facts.metadata,
                                 jsonld_types=facts.jsonld_types, og_type=facts.og_type,
                                 structured_text=ld_text)
@@ -72,16 +68,15 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *, charset: 
 
 
 def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Block],
-                      scripts: list, ld_text: str, include_hidden: bool,
-                      warnings: list[str]) -> list[Block]:
+                      scripts: list, ld_text: str, warnings: list[str]) -> list[Block]:
     """More text for a page under `THIN_PAGE_WORDS` words, or its blocks unchanged.
 
     First the content the page hides until its scripts run (a `hidden` hydration wrapper,
     Discourse's `<noscript>` posts) when that holds real text; then app payloads.
     """
-    words = sum(len(b.text.split()) for b in blocks if not b.flags & BlockFlag.UNSEEN)
+    words = sum(len(b.text.split()) for b in blocks)
     if words < THIN_PAGE_WORDS:
-        hidden = blocks if include_hidden else walk(tree.root, base, include_hidden=True).blocks
+        hidden = walk(tree.root, base, include_hidden=True).blocks
         hidden_words = sum(len(b.text.split()) for b in hidden)
         if hidden_words >= THIN_PAGE_WORDS and hidden_words > 2 * words:
             for block in hidden:

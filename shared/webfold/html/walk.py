@@ -16,8 +16,8 @@ Furniture (script, style, nav, header, footer, aside, form ...; see `furniture.p
 is always dropped with its subtree, except a header inside main/article, an aside
 inside main, and a form that wraps the page (holds main, article or h1: ASP.NET).
 
-The hidden-content switch, for the selector: `walk(..., include_hidden=False)` is the
-issue's default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
+The hidden-content switch, for thin pages: `walk(..., include_hidden=False)` is the
+default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
 `display:none`/`visibility:hidden`, consent/ad chrome) and `<noscript>`.
 With `include_hidden=True` those subtrees are walked like any other and every block
 from them carries `BlockFlag.HIDDEN` (hidden by attributes) and/or `BlockFlag.NOSCRIPT`
