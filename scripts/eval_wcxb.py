@@ -30,6 +30,7 @@ from pathlib import Path
 
 import wcxb
 import webfold
+from webfold import selector
 from webfold.selector import model as selector_model
 
 FOLD_DIR = Path("/tmp/webfold_selector_folds")
@@ -107,7 +108,7 @@ def speed(ids: list[str]) -> dict[str, float]:
     stages = {"features": 0.0, "onnx": 0.0}
     session = selector_model.default_model().session
     session.run = _timed(session.run, stages, "onnx")
-    selector_model.block_features = _timed(selector_model.block_features, stages, "features")
+    selector.block_features = _timed(selector.block_features, stages, "features")
     times: dict[str, list[float]] = defaultdict(list)
     clock = time.perf_counter
     for html, url in pages:

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from webfold.document import Block, Metadata
+from webfold.selector.features import BLOCK_FEATURES, block_features
 
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
+_LOG_WORDS = BLOCK_FEATURES.index("log_words")  # log1p of a block's whitespace words
 MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
 _WORD = re.compile(r"\w+")
 
@@ -112,9 +114,9 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
 
     model = default_model()
     threshold = model.thresholds.main if mode == "main" else model.thresholds.precision
-    scores = model.score(blocks, page)
-    words = np.fromiter((len(b.text.split()) for b in blocks), dtype=np.float64,
-                        count=len(blocks))
+    matrix = block_features(blocks, page)
+    scores = model.score(matrix)
+    words = np.rint(np.expm1(matrix[:, _LOG_WORDS].astype(np.float64)))
     kept, nothing = decide(scores, words, threshold, BETA[mode])
     if not nothing:
         chosen = np.flatnonzero(kept)

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from webfold.document import Block
-from webfold.selector.features import BLOCK_FEATURES, block_features
+from webfold.selector.features import BLOCK_FEATURES
 
 MODEL_DIR = Path(__file__).resolve().parents[1] / "models"
 MODEL_FILE = "selector.onnx"
@@ -58,16 +57,15 @@ class SelectorModel:
                                                  providers=["CPUExecutionProvider"])
         return self._session
 
-    def score(self, blocks: list[Block], page) -> np.ndarray:
+    def score(self, matrix: np.ndarray) -> np.ndarray:
         """Main-content probabilities, one per block, from one `run` over the page.
 
-        In: a page's blocks and its `PageContext`. Out: float64 scores in [0, 1].
-        Raises only if the model file is missing or broken (a packaging fault).
+        In: the page's feature matrix (`features.block_features`). Out: float64 scores
+        in [0, 1]. Raises only if the model file is missing or broken (a packaging fault).
         """
-        if not blocks:
+        if len(matrix) == 0:
             return np.zeros(0)
         session = self.session
-        matrix = block_features(blocks, page)
         probabilities = session.run(None, {session.get_inputs()[0].name: matrix})[1]
         return np.asarray(probabilities, dtype=np.float64)[:, 1]
 
