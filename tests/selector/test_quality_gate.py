@@ -2,7 +2,9 @@
 
 The committed model was trained on every dev page, so these figures are optimistic;
 the gate catches regressions (features, walk, thresholds), it does not measure
-generalisation (that is `scripts/eval_wcxb.py`). Floors only ever rise.
+generalisation (that is `scripts/eval_wcxb.py`). Floors only rise for the same model
+size: the 400-tree model of 05:46 fitted these pages closer (0.954) than the 100-tree
+model of 07:58 (0.924), which scores higher out of fold.
 """
 
 import pytest
@@ -11,7 +13,7 @@ import wcxb
 import webfold
 
 SAMPLE = 60
-F1_FLOOR = 0.93  # committed model on this sample: 0.954 (05:46); pinned below it
+F1_FLOOR = 0.91  # committed model on this sample: 0.924 (07:58); pinned below it
 ALL_F1_FLOOR = 0.80  # select="all" on the same pages: 0.831
 
 

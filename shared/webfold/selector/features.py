@@ -33,7 +33,7 @@ TAGS = ("p", "li", "div", "td", "span", "pre", "table", "dd", "dt", "blockquote"
         "section", "article", "a", "h1", "h2", "h3", "h4")
 PATH_TAGS = ("div", "section", "article", "main", "ul", "ol", "li", "table", "td", "span", "a",
              "header", "footer", "nav", "aside", "form", "p", "dl", "figure", "noscript")
-N_FLAGS = 18  # BlockFlag bits looked at (0..17)
+N_FLAGS = 16  # BlockFlag bits looked at (0..15; HIDDEN and NOSCRIPT never reach the selector)
 # Class/id keyword groups, matched as substrings of each lowercased token.
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "nav": ("nav", "menu", "breadcrumb", "crumb"),
@@ -78,6 +78,11 @@ _STOPSET = frozenset(STOPWORDS)
 _URL_WORD_RE = re.compile(r"[a-z]+")
 _NEIGHBOUR_OFFSETS = (-3, -2, -1, 1, 2, 3)
 _NEIGHBOUR_COLUMNS = ("log_chars", "link_ratio", "is_heading", "stop_ratio", "same_parent")
+# The block against the rest of its page (see `_write_page_relative`).
+_PAGE_RELATIVE = ("log_chars_below_max", "chars_rank", "link_ratio_vs_page",
+                  "stop_ratio_vs_page", "smooth_chars_below_max", "depth_vs_long_blocks",
+                  "dist_longest", "depth_vs_longest", "page_long_share", "page_log_long_blocks")
+LONG_BLOCK_WORDS = 30  # a block this long is prose, not a label or a link
 
 
 def _base_names() -> list[str]:
@@ -93,6 +98,7 @@ def _base_names() -> list[str]:
     names += [f"flag_{i}" for i in range(N_FLAGS)] + [f"path_{t}" for t in PATH_TAGS]
     names += [f"kw_{k}" for k in KEYWORDS] + [f"hash_{i}" for i in range(N_HASH_BINS)]
     names += [f"nb{o:+d}_{c}" for o in _NEIGHBOUR_OFFSETS for c in _NEIGHBOUR_COLUMNS]
+    names += list(_PAGE_RELATIVE)
     names += ["page_log_blocks", "page_log_chars", "page_link_ratio", "page_main_share",
               "page_article_share", "page_heading_share", "page_list_share", "page_stop_ratio",
               "page_log_max_sig"]
@@ -361,6 +367,38 @@ def _write_neighbours(out: np.ndarray, parent: np.ndarray) -> None:
     out[:, first:first + rows[0].size] = rows.reshape(n, -1)
 
 
+def _write_page_relative(out: np.ndarray) -> None:
+    """Columns `_PAGE_RELATIVE`, from columns already written: how far the block's length
+    is below the page's longest (raw and smoothed) and its length rank; its link and
+    stopword ratios against the page's word-weighted means; its depth against the
+    median depth of the page's long blocks (`LONG_BLOCK_WORDS`) and against the longest
+    block, and its distance in blocks from that block; the long blocks' share and count."""
+    n = len(out)
+    log_chars = out[:, _COLUMN["log_chars"]]
+    depth = out[:, _COLUMN["depth"]]
+    words = np.expm1(out[:, _COLUMN["log_words"]])
+    weight = words + 1.0
+    total_weight = weight.sum()
+    longest = int(log_chars.argmax())
+    long_blocks = words >= LONG_BLOCK_WORDS
+    smooth = out[:, _COLUMN["smooth_log_chars"]]
+    at = _COLUMN[_PAGE_RELATIVE[0]]
+    out[:, at] = log_chars - log_chars[longest]
+    out[np.argsort(-log_chars, kind="stable"), at + 1] = np.arange(n) / n
+    for k, name in ((2, "link_ratio"), (3, "stop_ratio")):
+        values = out[:, _COLUMN[name]]
+        out[:, at + k] = values - (values * weight).sum() / total_weight
+    out[:, at + 4] = smooth - smooth.max()
+    ranked = np.sort(depth[long_blocks] if long_blocks.any() else depth)
+    middle = len(ranked) // 2
+    out[:, at + 5] = depth - (ranked[middle - 1 + len(ranked) % 2] + ranked[middle]) / 2
+    out[:, at + 6] = np.arange(n) - longest
+    np.clip(out[:, at + 6], -200, 200, out=out[:, at + 6])
+    out[:, at + 7] = depth - depth[longest]
+    out[:, at + 8] = long_blocks.sum() / n
+    out[:, at + 9] = np.log1p(long_blocks.sum())
+
+
 def _page_facts(page: PageContext, n: int, chars: np.ndarray, total: float, links: np.ndarray,
                 flags: np.ndarray, kinds: np.ndarray, stops: float,
                 sig_counts: np.ndarray) -> list[float | bool]:
@@ -439,6 +477,7 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     _write_path_counts(out, _COLUMN[f"path_{PATH_TAGS[0]}"], paths, path_ids)
     _write_token_bits(out, _COLUMN[f"kw_{next(iter(KEYWORDS))}"], token_tuples, token_ids)
     _write_neighbours(out, parent)
+    _write_page_relative(out)
     out[:, _COLUMN["page_log_blocks"]:] = _page_facts(
         page, n, chars, total, links, flags, kinds, float(stop_ratio.mean()), sig_counts)
     return out
