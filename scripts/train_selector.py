@@ -91,7 +91,7 @@ def _page_arrays(page: wcxb.Page) -> dict[str, object]:
     words = np.fromiter((len(b.text.split()) for b in blocks), dtype=np.float64,
                         count=len(blocks))
     return {"X": matrix, "y": np.asarray(labels, dtype=np.int8), "w": weights, "words": words,
-            "repeats": repeat_groups(blocks),
+            "repeats": repeat_groups(blocks, words),
             "block_tokens": block_tokens,
             "ref_tokens": wcxb.tokens(page.main_content)}
 

@@ -6,7 +6,7 @@
 its own score: `decide` keeps the blocks scoring at least the cut that maximises the
 page's expected F1 ("main") or F0.5 ("precision"), reading the scores as
 probabilities and weighting blocks by their words. The mode's threshold is a floor:
-blocks below it are never kept. Of kept blocks with the same words only the first stays
+blocks below it are never kept. Of kept blocks with the same text only the first stays
 (`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
 otherwise appear twice.
 When no block reaches the threshold the whole page is kept and a warning says so.
@@ -17,7 +17,6 @@ blocks as well, a model trained on them scored lower out of fold (0.8631 against
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,7 +27,6 @@ from webfold.selector.features import BLOCK_FEATURES, block_features
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
 _LOG_WORDS = BLOCK_FEATURES.index("log_words")  # log1p of a block's whitespace words
 MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(slots=True)
@@ -70,17 +68,17 @@ def decide(scores: np.ndarray, words: np.ndarray, threshold: float,
     return scores >= scores[order[int(np.argmax(expected))]], False
 
 
-def repeat_groups(blocks: list[Block]) -> np.ndarray:
-    """Per block, the index of the first of `blocks` with the same words (lowercased
-    `\\w+` runs, in order), or -1 for code and blocks under MIN_REPEAT_WORDS words,
-    which are never treated as repeats (code examples legitimately repeat)."""
-    first: dict[tuple[str, ...], int] = {}
+def repeat_groups(blocks: list[Block], words: np.ndarray) -> np.ndarray:
+    """Per block, the index of the first of `blocks` with the same text (case ignored),
+    or -1 for code and for blocks under MIN_REPEAT_WORDS words (`words`: each block's
+    whitespace words), which are never treated as repeats (code examples legitimately
+    repeat)."""
+    first: dict[str, int] = {}
     groups = np.full(len(blocks), -1, dtype=np.int64)
-    for i, block in enumerate(blocks):
+    for i in np.flatnonzero(words >= MIN_REPEAT_WORDS).tolist():
+        block = blocks[i]
         if block.kind != "code":
-            words = tuple(_WORD.findall(block.text.lower()))
-            if len(words) >= MIN_REPEAT_WORDS:
-                groups[i] = first.setdefault(words, i)
+            groups[i] = first.setdefault(block.text.lower(), i)
     return groups
 
 
@@ -120,7 +118,8 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     kept, nothing = decide(scores, words, threshold, BETA[mode])
     if not nothing:
         chosen = np.flatnonzero(kept)
-        kept[chosen] = drop_repeats(kept[chosen], repeat_groups([blocks[i] for i in chosen]))
+        kept[chosen] = drop_repeats(kept[chosen], repeat_groups([blocks[i] for i in chosen],
+                                                               words[chosen]))
     for block, score, keep in zip(blocks, scores.tolist(), kept.tolist(), strict=True):
         block.score = score
         block.kept = nothing or keep
