@@ -117,6 +117,16 @@ def test_spent_page_budget_still_returns_the_text():
     assert any("budget" in w for w in doc.warnings)
 
 
+def test_a_page_skipped_for_the_budget_is_named_among_the_pages_needing_ocr():
+    doc_in = pymupdf.open()
+    page = doc_in.new_page()
+    page.insert_text((72, 100), "Native text on page one.", fontsize=11)
+    doc_in.new_page()  # no text at all: would need OCR
+    doc = convert(doc_in.tobytes(), settings=Settings(pdf_page_budget_s=0.0))
+    assert doc.pages[1].route == "skipped" and "budget" in doc.pages[1].reason
+    assert "pages not read (need OCR): 2" in doc.warnings
+
+
 class _ForbiddenEngine:
     def recognize(self, image: bytes, *, lang: str, timeout_s: float):
         raise AssertionError("OCR must not run")

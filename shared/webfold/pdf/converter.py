@@ -55,6 +55,7 @@ class _Run:
     options: ConvertOptions
     warnings: list[str] = field(default_factory=list)
     ocr_pages: int = 0
+    ocr_skipped: list[int] = field(default_factory=list)  # pages that needed OCR, not read
     slow_pages: int = 0
     written: dict[int, str] = field(default_factory=dict)
     font_cache: dict[int, bool] = field(default_factory=dict)  # xref -> text unmapped
@@ -119,7 +120,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
     ordered = [(p.info.number, order_page(p.lines, p.placed)) for p in read]
     styles = document_styles([items for _, items in ordered], _outline(doc))
     blocks = build_blocks(ordered, styles)
-    _warn_skipped(pages, run)
+    _warn_ocr_skipped(run)
     markdown = join_blocks(blocks)
     result = Document(type="pdf", markdown=markdown + "\n" if markdown else "", blocks=blocks,
                       metadata=_metadata(doc, blocks), warnings=run.warnings,
@@ -208,6 +209,7 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
             why = "OCR not available"
     if why is not None:
         info.route, info.reason = "skipped", f"{info.reason}; {why}"
+        run.ocr_skipped.append(info.number)
         return None
     run.ocr_pages += 1
     try:
@@ -218,6 +220,7 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
     if isinstance(result, ConversionError):
         info.route, info.reason = "skipped", f"{info.reason}; OCR failed ({result.code})"
         run.warnings.append(f"page {info.number}: OCR failed: {result.message}")
+        run.ocr_skipped.append(info.number)
         return None
     return result
 
@@ -241,9 +244,9 @@ def _has_bomb(doc: Any, page: Any) -> bool:
     return False
 
 
-def _warn_skipped(pages: list[_Page], run: _Run) -> None:
-    skipped = [p.info.number for p in pages if p.info.route == "skipped"
-               and p.info.reason and "OCR" in p.info.reason]
+def _warn_ocr_skipped(run: _Run) -> None:
+    """One warning naming every page that needed OCR and was not read, whatever the cause."""
+    skipped = sorted(run.ocr_skipped)
     if skipped:
         listed = ", ".join(map(str, skipped[:50])) + (" ..." if len(skipped) > 50 else "")
         run.warnings.append(f"pages not read (need OCR): {listed}")
