@@ -27,6 +27,7 @@ Scripts inside such subtrees are never offered as app payloads either way.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborNode
@@ -52,7 +53,8 @@ _UNSEEN = BlockFlag.UNSEEN  # bound once for the per-element loop
 # A <form> holding these wraps the page (ASP.NET WebForms), it is not a form to drop.
 _PAGE_CONTENT = "main, article, h1"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
-_MD_SPECIAL = frozenset("\\`*[]<_&")
+# What md.escape may change; a regex scans a text faster than a set test per character.
+_MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
@@ -76,6 +78,7 @@ _PAYLOAD_SCRIPT_TYPES = ("application/json", "application/ld+json", "text/javasc
                          "module", "")
 
 _TEXT_NODE = 2  # Lexbor's tag id of text nodes (tag name "-text")
+_COMMENT_NODE = 4  # and of comments ("-comment")
 # Frame roles
 _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE = range(5)
 
@@ -186,27 +189,28 @@ class _Walker:
     def run(self, start: LexborNode) -> None:
         node: LexborNode | None = start
         depth = 0
-        enter, leave, add_text = self.enter, self.leave, self.add_text
-        md_pieces, text_pieces = self.md, self.text
+        enter, leave, add_text, flush = self.enter, self.leave, self.add_text, self.flush
+        stack, md_pieces, text_pieces, flat = self.stack, self.md, self.text, self.flat
         while node is not None:
-            if node.tag_id != _TEXT_NODE:  # an element or comment (the id costs less than the name)
-                if enter(node, node.tag):
-                    child = node.child
-                    if child is not None:
-                        depth += 1
-                        node = child
-                        continue
-                    leave()
-            elif not node.is_empty_text_node:  # text, tested in C without making a str
-                raw = node.text_content
-                if raw and not raw.isspace():
-                    add_text(raw)
-                elif raw and md_pieces and md_pieces[-1] != " ":
+            tag_id = node.tag_id  # the id costs less than the name
+            if tag_id == _TEXT_NODE:
+                if not node.is_empty_text_node:  # tested in C without making a str
+                    raw = node.text_content
+                    if raw and not raw.isspace():
+                        add_text(raw)
+                    elif raw and md_pieces and md_pieces[-1] != " ":
+                        md_pieces.append(" ")
+                        text_pieces.append(" ")
+                elif md_pieces and md_pieces[-1] != " " and node.text_content:  # whitespace
                     md_pieces.append(" ")
                     text_pieces.append(" ")
-            elif md_pieces and md_pieces[-1] != " " and node.text_content:  # whitespace
-                md_pieces.append(" ")
-                text_pieces.append(" ")
+            elif tag_id != _COMMENT_NODE and enter(node, node.tag):
+                child = node.first_child
+                if child is not None:
+                    depth += 1
+                    node = child
+                    continue
+                leave()
             while depth:
                 nxt = node.next
                 if nxt is not None:
@@ -214,11 +218,16 @@ class _Walker:
                     break
                 node = node.parent
                 depth -= 1
-                leave()
+                if stack[-1].role == _CONTAINER and not flat:  # `leave` of a div, inlined
+                    if md_pieces:
+                        flush()
+                    stack.pop()
+                else:
+                    leave()
             else:
                 node = None
-        if not self.flat:
-            self.flush()
+        if not flat:
+            flush()
 
     def enter(self, node: LexborNode, tag: str | None) -> bool:
         """Handle an opening element; True when a frame was pushed and children follow."""
@@ -271,11 +280,11 @@ class _Walker:
         self.eid += 1
         self.stack.append(_Frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
                                  own, _CONTAINER))
-        child = node.child
+        child = node.first_child
         if child is None:  # an empty container: nothing to flush on the way out
             self.stack.pop()
             return False
-        if child.next is not None or child.tag != "-text":
+        if child.next is not None or child.tag_id != _TEXT_NODE:
             return True
         raw = child.text_content  # hot path: <div>text</div>, finished here
         if raw and not raw.isspace():
@@ -325,7 +334,7 @@ class _Walker:
         """Append a text node's text; `raw` holds more than whitespace."""
         raw = md.collapse(raw)
         self.last_br = False
-        self.md.append(raw if _MD_SPECIAL.isdisjoint(raw) else md.escape(raw))
+        self.md.append(raw if _MD_SPECIAL.search(raw) is None else md.escape(raw))
         self.text.append(raw)
 
     def enter_inline(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
@@ -336,8 +345,8 @@ class _Walker:
                 self.md.append(span)
                 self.text.append(md.collapse(node.text()))
             return False
-        child = node.child
-        if child is not None and child.next is None and child.tag == "-text":
+        child = node.first_child
+        if child is not None and child.next is None and child.tag_id == _TEXT_NODE:
             self.add_lone_text(tag, attrs, child.text_content or "")  # hot path: <a>x</a>
             return False
         frame = self.push(tag, flags, _INLINE)
@@ -388,7 +397,7 @@ class _Walker:
                 self.link_chars += len(self.text) - before
             return
         text = md.collapse(raw)
-        rendered = text if _MD_SPECIAL.isdisjoint(text) else md.escape(text)
+        rendered = text if _MD_SPECIAL.search(text) is None else md.escape(text)
         if tag == "a":
             if self.link_depth == 0:
                 self.link_chars += len(text)
@@ -454,8 +463,8 @@ class _Walker:
             return False
         kind = _LEAF_KIND.get(tag)
         if kind is not None:
-            child = node.child
-            if child is None or child.next is not None or child.tag != "-text":
+            child = node.first_child
+            if child is None or child.next is not None or child.tag_id != _TEXT_NODE:
                 return self.enter_leaf(tag, attrs, flags, kind)
             self.enter_leaf(tag, attrs, flags, kind)  # hot path: <li>text</li>, done here
             raw = child.text_content
