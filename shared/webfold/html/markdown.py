@@ -101,7 +101,10 @@ def safe_url(raw: str | None, base: str | None, *, image: bool = False) -> str |
     url = raw.strip()
     if not url:
         return None
-    lowered = _CONTROL.sub("", url[:16]).lower()
+    head = url[:16]
+    if " " in head or not head.isprintable():  # the regex only for the rare head it changes
+        head = _CONTROL.sub("", head)
+    lowered = head.lower()
     if lowered.startswith(_UNSAFE_SCHEMES):
         if image and len(url) <= SMALL_DATA_IMAGE and _DATA_IMAGE.match(url.replace(" ", "")):
             return url.replace(" ", "")
