@@ -31,6 +31,8 @@ def collapse(text: str) -> str:
     str.split is about ten times faster than a regex here; it also folds no-break
     spaces, which read the same in Markdown.
     """
+    if text.isprintable() and "  " not in text:
+        return text  # single spaces only (other whitespace is unprintable): most text nodes
     core = " ".join(text.split())
     if not core:
         return " " if text else ""
