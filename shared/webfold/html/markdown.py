@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit, uses_relative
 
 from webfold.document import Block
 
 _SPACE = frozenset(" \t\n\r\f\v\xa0")
 # Characters that would read as Markdown syntax anywhere in a line. `_` only at a word
-# edge: intraword underscores (snake_case) never start emphasis in CommonMark.
-_ESCAPE = re.compile(r"[\\`*\[\]<]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])|&(?=#?[0-9A-Za-z]+;)")
+# edge: intraword underscores (snake_case) never start emphasis in CommonMark; `&` only
+# where it starts an entity. One character class first lets the engine skip to candidates.
+_ESCAPE = re.compile(r"[\\`*\[\]<_&](?:(?<=[\\`*\[\]<])|(?<![0-9A-Za-z]_)(?<=_)"
+                     r"|(?<=_)(?![0-9A-Za-z])|(?<=&)(?=#?[0-9A-Za-z]+;))")
 # Syntax that only counts at the start of a line.
 _LINE_START = re.compile(r"^([#>+=-]|~~~|\d{1,9}[.)](?=\s|$))")
 _LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
@@ -21,6 +23,7 @@ _LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight(?:-source)?|brush:)-?([A
 _UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:", "file:")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]+")
 _ORIGINS: dict[str, str] = {}  # base URL -> scheme://host, for root-relative links
+_PAGES: dict[str, str | None] = {}  # base URL -> urljoin(base, "#"), for in-page links
 SMALL_DATA_IMAGE = 2048  # data: image URIs up to this many characters are kept
 _DATA_IMAGE = re.compile(r"data:image/(?:png|gif|jpeg|jpg|webp);base64,[A-Za-z0-9+/=]+$")
 
@@ -132,10 +135,28 @@ def _resolve(base: str, url: str) -> str | None:
             _ORIGINS[base] = origin
         if origin:
             return origin + url
+    elif url[0] == "#" and "\t" not in url and "\n" not in url and "\r" not in url:
+        page = _page(base)  # urljoin would drop these three characters
+        if page is not None:
+            return page + url if len(url) > 1 else page
     try:
         return urljoin(base, url)
     except ValueError:
         return None
+
+
+def _page(base: str) -> str | None:
+    """`base` without its fragment, as urljoin writes it when it appends a link's fragment;
+    None when urljoin would not resolve against `base` or fails on it."""
+    if base not in _PAGES:
+        if len(_PAGES) > 1000:
+            _PAGES.clear()
+        try:
+            resolves = urlsplit(base).scheme in uses_relative
+            _PAGES[base] = urljoin(base, "#") if resolves else None
+        except ValueError:
+            _PAGES[base] = None
+    return _PAGES[base]
 
 
 def srcset_best(srcset: str) -> str | None:
