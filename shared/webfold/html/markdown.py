@@ -48,7 +48,11 @@ def collapse(text: str) -> str:
 
 def escape(text: str) -> str:
     """Backslash-escape characters that Markdown would read as syntax."""
-    return _ESCAPE.sub(r"\\\g<0>", text)
+    return _ESCAPE.sub(_backslashed, text)
+
+
+def _backslashed(match: re.Match[str]) -> str:
+    return "\\" + match[0]  # a function: Python 3.11 expands a "\\\g<0>" template in Python
 
 
 def escape_line_start(line: str) -> str:
