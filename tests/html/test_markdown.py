@@ -1,0 +1,76 @@
+"""The Markdown helpers' shortcuts give exactly what the plain definitions give."""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+import pytest
+
+from webfold.html import markdown as md
+
+WHITESPACE = [c for c in map(chr, range(0x3001)) if c.isspace()]
+
+
+def collapse_by_definition(text: str) -> str:
+    core = " ".join(text.split())
+    if not core:
+        return " " if text else ""
+    return (" " if text[0] in " \t\n\r\f\v\xa0" else "") + core + (
+        " " if text[-1] in " \t\n\r\f\v\xa0" else "")
+
+
+@pytest.mark.parametrize("text", [
+    "", " ", "  ", "word", " two words ", "a  b", "a\tb", "a\nb", "\xa0", "a\xa0b",
+    "a\u2003b", "\u3000x", "zero\u200bwidth", "tail\n", "é ü ß", *WHITESPACE,
+    *(f"a{c}b" for c in WHITESPACE), *(f"{c}a {c}" for c in WHITESPACE),
+])
+def test_collapse_matches_its_definition(text: str) -> None:
+    assert md.collapse(text) == collapse_by_definition(text)
+
+
+@pytest.mark.parametrize(("text", "escaped"), [
+    ("plain text", "plain text"),
+    ("snake_case stays", "snake_case stays"),
+    ("_lead and trail_", "\\_lead and trail\\_"),
+    ("__init__", "\\_\\_init\\_\\_"),
+    ("a_ _b", "a\\_ \\_b"),
+    ("Q&A & more", "Q&A & more"),
+    ("&amp; &#38; &x", "\\&amp; \\&#38; &x"),
+    ("[link](url) <tag> `code` *em* back\\slash",
+     "\\[link\\](url) \\<tag> \\`code\\` \\*em\\* back\\\\slash"),
+])
+def test_escape(text: str, escaped: str) -> None:
+    assert md.escape(text) == escaped
+
+
+BASES = ["https://example.com/a/b.html?q=1#top", "https://example.com", "http://x.org/p;params",
+         "HTTP://Example.com/A?", "mailto:someone@example.com", "javascript:void(0)",
+         "ftp://host/dir/", "https://[::1]/x", "relative/base"]
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("fragment", ["#", "#top", "#a:b", "#a#b", "#a b", "#é", "#x?y",
+                                      "#a\tb", "#/p/../q"])
+def test_fragment_links_resolve_as_urljoin_does(base: str, fragment: str) -> None:
+    expected = urljoin(base, fragment)
+    if " " in expected or "(" in expected or ")" in expected:
+        expected = expected.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    assert md.safe_url(fragment, base) == expected
+
+
+@pytest.mark.parametrize("raw", ["javascript:alert(1)", "java\tscript:alert(1)",
+                                 "java\x00script:x", "JAVASCRIPT:x", "\x01javascript:x",
+                                 "vbscript:x", "file:///etc/passwd", "data:text/html,x"])
+def test_unsafe_schemes_are_refused_whatever_hides_in_the_scheme(raw: str) -> None:
+    assert md.safe_url(raw, "https://example.com/") is None
+
+
+def test_plain_links_resolve() -> None:
+    assert md.safe_url("/p", "https://example.com/a/b") == "https://example.com/p"
+    assert md.safe_url("c d", "https://example.com/a/b") == "https://example.com/a/c%20d"
+    assert md.safe_url("https://other.org/x", "https://example.com/") == "https://other.org/x"
+
+
+def test_links_against_a_base_urljoin_rejects_are_dropped() -> None:
+    assert md.safe_url("#top", "https://[::1/broken") is None
+    assert md.safe_url("page.html", "https://[::1/broken") is None
