@@ -6,6 +6,7 @@ from urllib.parse import urljoin
 
 import pytest
 
+import webfold
 from webfold.html import markdown as md
 
 WHITESPACE = [c for c in map(chr, range(0x3001)) if c.isspace()]
@@ -74,3 +75,11 @@ def test_plain_links_resolve() -> None:
 def test_links_against_a_base_urljoin_rejects_are_dropped() -> None:
     assert md.safe_url("#top", "https://[::1/broken") is None
     assert md.safe_url("page.html", "https://[::1/broken") is None
+    assert md.safe_url("/root", "https://[::1/broken") is None
+
+
+def test_a_malformed_page_url_keeps_the_link_text_and_converts() -> None:
+    doc = webfold.convert('<p>See <a href="/x">the page</a> and <a href="#top">top</a>.</p>',
+                          url="https://[::1/broken", select="all")
+    assert doc.ok, doc.error
+    assert doc.markdown == "See the page and top.\n"

@@ -132,8 +132,11 @@ def _resolve(base: str, url: str) -> str | None:
     if url[0] == "/" and url[1:2] != "/" and "/." not in url:  # no dot segments to resolve
         origin = _ORIGINS.get(base)
         if origin is None:
-            parts = urlsplit(base)
-            origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+            try:
+                parts = urlsplit(base)
+                origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+            except ValueError:  # a malformed base ("https://[::1/x"): urljoin fails below
+                origin = ""
             if len(_ORIGINS) > 1000:
                 _ORIGINS.clear()
             _ORIGINS[base] = origin
