@@ -6,8 +6,12 @@ Rule B of the selector notes, multiset consumption in document order:
    (lowercased `\\w+`) into a multiset of token counts.
 2. Blocks are visited in page order. Each block takes, token by token, what is still
    left of the multiset; the share of its tokens it could take is its coverage.
-3. A block is content (1) when its coverage is at least `MIN_COVERAGE` (0.5); a short
-   block (fewer than `SHORT_BLOCK_TOKENS` = 4 tokens) must be fully covered.
+3. A block is content (1) when its coverage is at least `MIN_COVERAGE` (0.85); a short
+   block (fewer than `SHORT_BLOCK_TOKENS` = 4 tokens) must be fully covered. Measured
+   on the WCXB dev split (label oracle / out-of-fold mean F1 of a model trained on the
+   labels, two seeds): 0.5: 0.949 / 0.8668; 0.65: 0.956 / 0.8688; 0.75: 0.957 / 0.8695;
+   0.85: 0.956 / 0.8700; 0.95: 0.940 / 0.8702; 1.0: 0.885 / 0.861. Half-matching
+   blocks (a teaser that shares words with the text, a caption) are mostly not content.
 4. Only a content block keeps what it took; a non-content block gives its tokens back,
    so a menu item "Home" above the article does not starve a later "home" in the text.
    A second copy of a content block finds its tokens used up and is labelled 0, as the
@@ -22,7 +26,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-MIN_COVERAGE = 0.5
+MIN_COVERAGE = 0.85
 SHORT_BLOCK_TOKENS = 4
 _TOKEN = re.compile(r"\w+")
 
