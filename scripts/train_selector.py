@@ -42,7 +42,7 @@ DATA_COMMIT = "c039d5e"
 MAX_BLOCK_WEIGHT = 200  # tokens; a block's sample weight is min(tokens, this) / page tokens
 LGB_PARAMS = {
     "objective": "binary", "learning_rate": 0.1, "num_leaves": 63, "min_data_in_leaf": 40,
-    "feature_fraction": 0.5, "bagging_fraction": 0.5, "bagging_freq": 1, "lambda_l2": 1.0,
+    "feature_fraction": 0.5, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
     "num_threads": 2, "verbose": -1, "seed": SEED, "max_bin": 63,
 }
 N_TREES = 100
