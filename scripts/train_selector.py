@@ -42,7 +42,7 @@ DATA_COMMIT = "c039d5e"
 MAX_BLOCK_WEIGHT = 200  # tokens; a block's sample weight is min(tokens, this) / page tokens
 LGB_PARAMS = {
     "objective": "binary", "learning_rate": 0.1, "num_leaves": 63, "min_data_in_leaf": 40,
-    "feature_fraction": 0.5, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
+    "feature_fraction": 0.5, "bagging_fraction": 0.5, "bagging_freq": 1, "lambda_l2": 1.0,
     "num_threads": 2, "verbose": -1, "seed": SEED, "max_bin": 63,
 }
 N_TREES = 100
@@ -183,13 +183,17 @@ class Corpus:
 
 def select(corpus: Corpus, scores: np.ndarray, threshold: float, beta: float) -> np.ndarray:
     """Kept rows for a floor threshold, with the runtime rule (`selector.decide`, then
-    `selector.drop_repeats`; no block reaching the floor keeps the whole page)."""
-    from webfold.selector import decide, drop_repeats
+    `drop_repeats` and `keep_title`; no block reaching the floor keeps the whole page)."""
+    from webfold.selector import decide, drop_repeats, keep_title, title_headings
 
     kept = np.zeros(len(scores), dtype=bool)
+    is_title = title_headings(corpus.X)
     for _, rows in corpus.pages():
         chosen, nothing = decide(scores[rows], corpus.words[rows], threshold, beta)
-        kept[rows] = True if nothing else drop_repeats(chosen, corpus.repeats[rows])
+        if nothing:
+            kept[rows] = True
+        else:
+            kept[rows] = keep_title(drop_repeats(chosen, corpus.repeats[rows]), is_title[rows])
     return kept
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import webfold
 from webfold.document import Block
-from webfold.selector import BETA, decide, drop_repeats, repeat_groups
+from webfold.selector import BETA, decide, drop_repeats, keep_title, repeat_groups
 
 
 def _expected_f(scores, words, kept, beta):
@@ -94,3 +94,12 @@ def test_a_forum_post_quoted_in_a_reply_is_shown_once():
     doc = webfold.convert(page, url="https://forum.example.com/t/x/1", select="main")
     assert doc.markdown.count("Citric acid works well") == 1
     assert webfold.convert(page, select="all").markdown.count("Citric acid works well") == 2
+
+
+def test_a_title_heading_just_above_the_content_is_kept():
+    is_title = np.array([False, True, False, False, False, True])
+    kept = np.array([False, False, False, True, True, False])
+    # the H1 two blocks above the first kept block (a byline between) heads the content
+    assert keep_title(kept, is_title).tolist() == [False, True, False, True, True, False]
+    far = np.array([True, False, False, False, False, False])
+    assert keep_title(np.array([False] * 5 + [True]), far).tolist() == [False] * 5 + [True]

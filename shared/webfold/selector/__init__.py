@@ -8,7 +8,8 @@ page's expected F1 ("main") or F0.5 ("precision"), reading the scores as
 probabilities and weighting blocks by their words. The mode's threshold is a floor:
 blocks below it are never kept. Of kept blocks with the same text only the first stays
 (`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
-otherwise appear twice.
+otherwise appear twice. A page title heading (an H1, or a heading repeating `<title>`)
+just before the first kept block is kept as the content's first heading (`keep_title`).
 When no block reaches the threshold the whole page is kept and a warning says so.
 The selector sees the visible blocks only: offered hidden-subtree and `<noscript>`
 blocks as well, a model trained on them scored lower out of fold (0.8631 against
@@ -26,6 +27,9 @@ from webfold.selector.features import BLOCK_FEATURES, block_features
 
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
 _LOG_WORDS = BLOCK_FEATURES.index("log_words")  # log1p of a block's whitespace words
+_HEADING_LEVEL = BLOCK_FEATURES.index("heading_level")
+_TITLE_MATCH = BLOCK_FEATURES.index("title_match")  # a heading repeating the page title
+TITLE_REACH = 3  # blocks before the first kept one a title heading may stand
 MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
 
 
@@ -95,6 +99,24 @@ def drop_repeats(kept: np.ndarray, groups: np.ndarray) -> np.ndarray:
     return out
 
 
+def title_headings(matrix: np.ndarray) -> np.ndarray:
+    """Which blocks are page title headings (an H1, or a heading repeating the page
+    title), from the feature matrix. Shared by `apply` and the training script."""
+    return (matrix[:, _HEADING_LEVEL] == 1) | (matrix[:, _TITLE_MATCH] > 0)
+
+
+def keep_title(kept: np.ndarray, is_title: np.ndarray) -> np.ndarray:
+    """`kept` plus the nearest title heading among the TITLE_REACH blocks before the
+    first kept block: the title heads the content it stands over."""
+    out = kept.copy()
+    first = int(np.argmax(kept)) if kept.any() else 0
+    for i in range(first - 1, max(first - 1 - TITLE_REACH, -1), -1):
+        if is_title[i]:
+            out[i] = True
+            break
+    return out
+
+
 def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     """Set `Block.kept` (and `Block.score`) for `mode` in main|precision|all.
 
@@ -120,6 +142,7 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
         chosen = np.flatnonzero(kept)
         kept[chosen] = drop_repeats(kept[chosen], repeat_groups([blocks[i] for i in chosen],
                                                                words[chosen]))
+        kept = keep_title(kept, title_headings(matrix))
     for block, score, keep in zip(blocks, scores.tolist(), kept.tolist(), strict=True):
         block.score = score
         block.kept = nothing or keep
