@@ -79,7 +79,7 @@ def page_blocks(html: bytes, url: str):
 
 
 def _page_arrays(page: wcxb.Page) -> dict[str, object]:
-    from webfold.selector import repeat_groups
+    from webfold.selector import block_words, repeat_groups
     from webfold.selector.features import block_features
 
     blocks, context = page_blocks(page.html, page.url)
@@ -88,8 +88,7 @@ def _page_arrays(page: wcxb.Page) -> dict[str, object]:
     labels = label_blocks([" ".join(t) for t in block_tokens], page.main_content)
     counts = np.fromiter(map(len, block_tokens), dtype=np.float64, count=len(blocks))
     weights = np.minimum(counts, MAX_BLOCK_WEIGHT) / max(counts.sum(), 1.0)
-    words = np.fromiter((len(b.text.split()) for b in blocks), dtype=np.float64,
-                        count=len(blocks))
+    words = block_words(matrix)
     return {"X": matrix, "y": np.asarray(labels, dtype=np.int8), "w": weights, "words": words,
             "repeats": repeat_groups(blocks, words),
             "block_tokens": block_tokens,
@@ -148,7 +147,7 @@ class Corpus:
         self.X = data["X"]
         self.y = data["y"].astype(np.float64)
         self.w = data["w"]
-        self.words = data["words"]  # whitespace words per block, as `selector.apply` counts
+        self.words = data["words"]  # `selector.block_words`, as `selector.apply` counts
         self.repeats = data["repeats"]  # `selector.repeat_groups`, page-local block indices
         self.ref, self.col_page = data["ref"], data["col_page"]
         self.ids, self.types = data["meta_id"], data["meta_type"]

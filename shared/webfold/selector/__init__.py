@@ -48,6 +48,12 @@ class PageContext:
 BETA = {"main": 1.0, "precision": 0.5}
 
 
+def block_words(matrix: np.ndarray) -> np.ndarray:
+    """Each block's whitespace words, read back from the feature matrix (log1p column).
+    Shared by `apply` and the training script."""
+    return np.rint(np.expm1(matrix[:, _LOG_WORDS].astype(np.float64)))
+
+
 def decide(scores: np.ndarray, words: np.ndarray, threshold: float,
            beta: float) -> tuple[np.ndarray, bool]:
     """Which blocks to keep from their scores: (kept mask, whether nothing passed).
@@ -136,7 +142,7 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     threshold = model.thresholds.main if mode == "main" else model.thresholds.precision
     matrix = block_features(blocks, page)
     scores = model.score(matrix)
-    words = np.rint(np.expm1(matrix[:, _LOG_WORDS].astype(np.float64)))
+    words = block_words(matrix)
     kept, nothing = decide(scores, words, threshold, BETA[mode])
     if not nothing:
         chosen = np.flatnonzero(kept)

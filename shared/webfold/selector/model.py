@@ -43,6 +43,7 @@ class SelectorModel:
             raise ValueError(f"{directory}: the model was trained on other features")
         self.thresholds = Thresholds(**config["thresholds"])
         self._session = None
+        self._input_name = ""
 
     @property
     def session(self):
@@ -55,6 +56,7 @@ class SelectorModel:
             options.inter_op_num_threads = 1
             self._session = ort.InferenceSession(str(self.directory / MODEL_FILE), options,
                                                  providers=["CPUExecutionProvider"])
+            self._input_name = self._session.get_inputs()[0].name
         return self._session
 
     def score(self, matrix: np.ndarray) -> np.ndarray:
@@ -66,7 +68,7 @@ class SelectorModel:
         if len(matrix) == 0:
             return np.zeros(0)
         session = self.session
-        probabilities = session.run(None, {session.get_inputs()[0].name: matrix})[1]
+        probabilities = session.run(None, {self._input_name: matrix})[1]
         return np.asarray(probabilities, dtype=np.float64)[:, 1]
 
 
