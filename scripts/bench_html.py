@@ -109,7 +109,7 @@ def segmentation(data_dir: Path, every: int) -> int:
     """Print keep-all and oracle F1 per page type on every `every`-th page."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import wcxb  # scripts/wcxb.py: the benchmark's loader and scorer
-    from webfold.html.markdown import join_blocks
+    from webfold.markdown import join_blocks
     from webfold.selector.labels import label_blocks
 
     rows: dict[str, list[tuple[float, float]]] = {}

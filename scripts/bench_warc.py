@@ -25,7 +25,8 @@ from pathlib import Path
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.warc import WarcCounts, iter_warc
 
 WORDS = ("river ferry mill market bridge school harbour quay weir lock barge current "
@@ -83,7 +84,7 @@ def stream(path: Path, select: str) -> None:
     start_rss = rss_mb()
     at_20 = None
     started = time.perf_counter()
-    for item in iter_warc(path, options=ConvertOptions(select=select)):
+    for item in iter_warc(path, convert=convert, options=ConvertOptions(select=select)):
         counts.add(item)
         if at_20 is None and item.offset >= size * 0.2:
             at_20 = rss_mb()

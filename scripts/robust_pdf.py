@@ -29,7 +29,7 @@ DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "
 _CHILD = r"""
 import json, sys
 from webfold import Settings, convert
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.pdf.route import garbage_score
 data = open(sys.argv[1], "rb").read()
 settings = Settings(ocr=sys.argv[2] == "1")

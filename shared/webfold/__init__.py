@@ -1,6 +1,7 @@
 """Webfold: HTML, WARC and PDF to clean Markdown plus a JSON record."""
 
-from webfold.convert import ConvertOptions, convert
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.document import Block, Document, Metadata, PageInfo
 from webfold.errors import ERROR_CODES, ConversionError
 from webfold.settings import Settings

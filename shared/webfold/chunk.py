@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webfold.document import Block, Document
-from webfold.html.markdown import join_blocks
+from webfold.markdown import join_blocks
 
 PREFER_BREAK_AT = 0.5  # a heading or page break ends a chunk once it is this full
 

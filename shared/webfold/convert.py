@@ -9,33 +9,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import time
-from dataclasses import dataclass, field
-from typing import Any, Protocol
 
+from webfold.contract import SELECT_MODES, Converter, ConvertOptions
 from webfold.document import Document, failed
-from webfold.settings import DEFAULT_SETTINGS, Settings
+from webfold.settings import Settings
 from webfold.sniff import StreamInfo, sniff
-
-SELECT_MODES = ("main", "precision", "all")
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ConvertOptions:
-    """Everything a converter may need besides the bytes. Built by `convert`."""
-
-    select: str = "main"
-    settings: Settings = DEFAULT_SETTINGS
-    ocr: Any = None  # an OCR engine (webfold.pdf.ocr); None = the local default
-    pages: tuple[int, ...] | None = None  # 1-based page numbers to read (PDF)
-    image_dir: str | None = None  # write PDF images here and point the markers at them
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-class Converter(Protocol):
-    def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
-        """Convert `data`; failures come back as `Document.error`, never raised."""
-        ...
-
 
 # sniffed type -> "module:Class"; imported on first use.
 _REGISTRY: dict[str, str] = {
@@ -43,6 +21,9 @@ _REGISTRY: dict[str, str] = {
     "pdf": "webfold.pdf.converter:PdfConverter",
     "warc": "webfold.warc:WarcConverter",
 }
+# Container formats: their converter is made with this module's `convert`, for the
+# documents inside, so no converter imports the registry back.
+_CONTAINERS = frozenset({"warc"})
 _loaded: dict[str, Converter] = {}
 
 
@@ -50,7 +31,8 @@ def _converter(doc_type: str) -> Converter:
     conv = _loaded.get(doc_type)
     if conv is None:
         module_name, _, class_name = _REGISTRY[doc_type].partition(":")
-        conv = getattr(importlib.import_module(module_name), class_name)()
+        cls = getattr(importlib.import_module(module_name), class_name)
+        conv = cls(convert) if doc_type in _CONTAINERS else cls()
         _loaded[doc_type] = conv
     return conv
 
@@ -70,19 +52,15 @@ def convert(
     `data` is the raw bytes (or already-decoded text). `url` is the document's address,
     used as the base for relative links; `content_type` an HTTP Content-Type (its charset
     wins over the document's own declaration); `filename` a name whose extension is a
-    hint. `select` is "main" (the trained selector; the default), "precision" (stricter)
-    or "all". `options` carries the rest (OCR engine, pages, image folder); `select` and
-    `settings` given here win over the ones in `options`.
+    hint. `select` is "main" (the trained selector), "precision" (stricter) or "all";
+    None takes `settings.select` (so `WEBFOLD_SELECT`; "main" by default). `options`
+    carries the rest (OCR engine, pages, image folder); `select` and `settings` given
+    here win over the ones in `options`.
     Never raises for bad input: the returned `Document.error` says what went wrong.
     Raises ValueError for an unknown `select` (a caller bug, not bad input).
     """
     started = time.perf_counter()
-    options = options or ConvertOptions()
-    if select is not None or settings is not None:
-        options = dataclasses.replace(options, select=select or options.select,
-                                      settings=settings or options.settings)
-    if options.select not in SELECT_MODES:
-        raise ValueError(f"select must be one of {SELECT_MODES}, not {options.select!r}")
+    options = resolve_options(options, select=select, settings=settings)
     settings = options.settings
     info = StreamInfo.from_hints(url=url, content_type=content_type, filename=filename)
     source = url or filename
@@ -120,3 +98,20 @@ def convert(
     doc.bytes_in = len(data)
     doc.elapsed_ms = (time.perf_counter() - started) * 1000
     return doc
+
+
+def resolve_options(options: ConvertOptions | None, *, select: str | None = None,
+                    settings: Settings | None = None) -> ConvertOptions:
+    """`options` with `select` and `settings` applied, and `select` resolved: an explicit
+    mode wins, then the options' own, then `settings.select`.
+
+    Raises ValueError for an unknown mode (a caller bug, not bad input).
+    """
+    options = options or ConvertOptions()
+    settings = settings or options.settings
+    mode = select or options.select or settings.select
+    if mode not in SELECT_MODES:
+        raise ValueError(f"select must be one of {SELECT_MODES}, not {mode!r}")
+    if mode != options.select or settings is not options.settings:
+        options = dataclasses.replace(options, select=mode, settings=settings)
+    return options

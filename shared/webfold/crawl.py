@@ -21,9 +21,10 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from webfold.convert import ConvertOptions, convert
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.document import Block, Document, failed
-from webfold.html.markdown import join_blocks
+from webfold.markdown import join_blocks
 from webfold.sniff import HTML_EXTENSIONS
 
 if TYPE_CHECKING:

@@ -38,6 +38,12 @@ class Block:
     page: int | None = None  # 1-based page number (PDF)
     kept: bool = True  # set by the selector
     score: float | None = None  # selector probability, when a model scored it
+    # The lists and blockquotes the block sits in, outermost first, as ids unique within
+    # the document: consecutive list items sharing a list form one tight list, blocks
+    # sharing a quote one quote (`webfold.markdown.join_blocks`). Every converter fills
+    # them; HTML with walk ids, PDF with its list runs.
+    lists: tuple[int, ...] = ()
+    quotes: tuple[int, ...] = ()
 
 
 class BlockFlag:

@@ -36,7 +36,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.limitreader import LimitReader
 
 from webfold.contentcoding import ContentDecoder, TooLarge
-from webfold.convert import ConvertOptions, convert
+from webfold.contract import ConvertFn, ConvertOptions
 from webfold.document import Document, failed
 from webfold.errors import ConversionError
 from webfold.sniff import (
@@ -126,12 +126,13 @@ class WarcCounts:
         return line
 
 
-def iter_warc(source: str | os.PathLike[str] | BinaryIO, *,
+def iter_warc(source: str | os.PathLike[str] | BinaryIO, *, convert: ConvertFn,
               options: ConvertOptions | None = None) -> Iterator[WarcItem]:
     """Stream the records of a WARC file (plain or gzip) as `WarcItem`s.
 
     `source` is a path or a binary file object (seekable or not: an S3 body works).
-    `options` are passed to `webfold.convert` for every payload. Never raises for a
+    Every payload goes through `convert` (the registry's `webfold.convert`) with
+    `options`. Never raises for a
     broken archive: unreadable or truncated records come out as failed items with code
     `damaged`; a record over `options.settings.max_bytes` fails with `too_large`.
     Raises OSError only when a path cannot be opened.
@@ -139,18 +140,18 @@ def iter_warc(source: str | os.PathLike[str] | BinaryIO, *,
     options = options or ConvertOptions()
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as fh:
-            yield from _iter_file(fh, options)
+            yield from _iter_file(fh, convert, options)
     else:
-        yield from _iter_file(source, options)
+        yield from _iter_file(source, convert, options)
 
 
-def _iter_file(fh: BinaryIO, options: ConvertOptions) -> Iterator[WarcItem]:
+def _iter_file(fh: BinaryIO, convert: ConvertFn, options: ConvertOptions) -> Iterator[WarcItem]:
     seekable = _seekable(fh)
     while True:
         archive = ArchiveIterator(fh)
         try:
             for record in archive:
-                yield _item(record, archive, options)
+                yield _item(record, archive, convert, options)
         except Exception as exc:  # warcio raises many types on a broken record
             offset = archive.offset
             yield _broken(offset, f"unreadable record ({type(exc).__name__}: {exc})")
@@ -215,7 +216,8 @@ def _broken(offset: int, message: str) -> WarcItem:
                     document=doc)
 
 
-def _item(record: Any, archive: ArchiveIterator, options: ConvertOptions) -> WarcItem:
+def _item(record: Any, archive: ArchiveIterator, convert: ConvertFn,
+          options: ConvertOptions) -> WarcItem:
     headers = record.rec_headers
     offset = archive.offset
     item = WarcItem(offset=offset, record_type=record.rec_type or "",
@@ -367,8 +369,12 @@ class WarcConverter:
     """A WARC archive held in memory -> `Document(type="warc")` with one part per record.
 
     For archives larger than a few tens of MB use `iter_warc` on the file instead
-    (`convert` refuses inputs over `Settings.max_bytes` anyway).
+    (`convert` refuses inputs over `Settings.max_bytes` anyway). Made by the registry
+    with its `convert`, which every record's payload goes back through.
     """
+
+    def __init__(self, convert: ConvertFn) -> None:
+        self._convert = convert
 
     def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
         """Convert every HTML/PDF response record of `data`; counts go in `extra["warc"]`.
@@ -378,7 +384,7 @@ class WarcConverter:
         """
         counts = WarcCounts()
         parts: list[Document] = []
-        for item in iter_warc(io.BytesIO(data), options=options):
+        for item in iter_warc(io.BytesIO(data), convert=self._convert, options=options):
             counts.add(item)
             if item.document is not None:
                 parts.append(item.document)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -68,7 +70,7 @@ def test_size_cap_comes_from_settings() -> None:
 
 
 def test_select_and_settings_given_directly_win_over_options() -> None:
-    from webfold.convert import ConvertOptions
+    from webfold.contract import ConvertOptions
 
     page = b"<nav><a href='/'>Home</a></nav><p>" + b"word " * 300 + b"</p>"
     options = ConvertOptions(select="all", settings=Settings(max_bytes=100))
@@ -106,3 +108,22 @@ def test_settings_from_env_validates_overrides() -> None:
     with pytest.raises(ValueError, match="negative"):
         Settings.from_env({"WEBFOLD_OCR_TIMEOUT_S": "-1"})
     assert Settings.from_env({}) == Settings()
+
+
+SELECTOR_ARTICLE = (Path(__file__).resolve().parents[1] / "fixtures" / "selector"
+                    / "article_page.html").read_bytes()
+
+
+def test_settings_select_reaches_library_callers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Settings.select` (and so WEBFOLD_SELECT) is the default of `convert(select=None)`."""
+    main = convert(SELECTOR_ARTICLE)
+    everything = convert(SELECTOR_ARTICLE, select="all")
+    assert main.blocks_kept < everything.blocks_kept == len(everything.blocks)
+    by_settings = convert(SELECTOR_ARTICLE, settings=Settings(select="all"))
+    assert by_settings.blocks_kept == everything.blocks_kept
+    monkeypatch.setenv("WEBFOLD_SELECT", "all")
+    from_env = convert(SELECTOR_ARTICLE, settings=Settings.from_env(os.environ))
+    assert from_env.markdown == everything.markdown
+    # An explicit mode still wins over the settings' one.
+    assert convert(SELECTOR_ARTICLE, select="main",
+                   settings=Settings(select="all")).markdown == main.markdown

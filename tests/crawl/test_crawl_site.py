@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from site_pages import COOKIE, FOOTER, TOPICS
 
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.crawl import crawl_site, page_links
 from webfold.settings import Settings
 

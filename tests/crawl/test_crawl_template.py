@@ -5,7 +5,7 @@ from __future__ import annotations
 from site_pages import COOKIE, FOOTER, RELATED, TOPICS, site_files
 
 from webfold import convert
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.crawl import block_key, crawl_folder, remove_template
 from webfold.document import Block, Document
 from webfold.settings import Settings

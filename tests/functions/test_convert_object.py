@@ -183,7 +183,7 @@ def test_a_notification_without_its_object_is_rejected_not_retried(s3, names):
 
 def test_an_object_over_the_cap_is_refused_without_reading_it_all(s3, names):
     from webfold.aws.objects import ObjectRef, convert_object
-    from webfold.convert import ConvertOptions
+    from webfold.contract import ConvertOptions
     from webfold.settings import Settings
 
     s3.put_object(Bucket=names.bucket, Key="big/page.html", Body=ARTICLE_HTML * 10)

@@ -15,7 +15,7 @@ from webfold.aws.dispatcher import LocalLambdaClient
 from webfold.aws.engines import LambdaOcrEngine, LambdaRenderer, invoke
 from webfold.aws.objects import ObjectRef, convert_object
 from webfold.aws.resources import SCRATCH_PREFIX
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.settings import Settings
 
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,

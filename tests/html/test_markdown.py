@@ -7,7 +7,8 @@ from urllib.parse import urljoin
 import pytest
 
 import webfold
-from webfold.html import markdown as md
+from webfold import markdown as md
+from webfold.html import urls
 
 WHITESPACE = [c for c in map(chr, range(0x3001)) if c.isspace()]
 
@@ -56,26 +57,26 @@ def test_fragment_links_resolve_as_urljoin_does(base: str, fragment: str) -> Non
     expected = urljoin(base, fragment)
     if " " in expected or "(" in expected or ")" in expected:
         expected = expected.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-    assert md.safe_url(fragment, base) == expected
+    assert urls.safe_url(fragment, base) == expected
 
 
 @pytest.mark.parametrize("raw", ["javascript:alert(1)", "java\tscript:alert(1)",
                                  "java\x00script:x", "JAVASCRIPT:x", "\x01javascript:x",
                                  "vbscript:x", "file:///etc/passwd", "data:text/html,x"])
 def test_unsafe_schemes_are_refused_whatever_hides_in_the_scheme(raw: str) -> None:
-    assert md.safe_url(raw, "https://example.com/") is None
+    assert urls.safe_url(raw, "https://example.com/") is None
 
 
 def test_plain_links_resolve() -> None:
-    assert md.safe_url("/p", "https://example.com/a/b") == "https://example.com/p"
-    assert md.safe_url("c d", "https://example.com/a/b") == "https://example.com/a/c%20d"
-    assert md.safe_url("https://other.org/x", "https://example.com/") == "https://other.org/x"
+    assert urls.safe_url("/p", "https://example.com/a/b") == "https://example.com/p"
+    assert urls.safe_url("c d", "https://example.com/a/b") == "https://example.com/a/c%20d"
+    assert urls.safe_url("https://other.org/x", "https://example.com/") == "https://other.org/x"
 
 
 def test_links_against_a_base_urljoin_rejects_are_dropped() -> None:
-    assert md.safe_url("#top", "https://[::1/broken") is None
-    assert md.safe_url("page.html", "https://[::1/broken") is None
-    assert md.safe_url("/root", "https://[::1/broken") is None
+    assert urls.safe_url("#top", "https://[::1/broken") is None
+    assert urls.safe_url("page.html", "https://[::1/broken") is None
+    assert urls.safe_url("/root", "https://[::1/broken") is None
 
 
 def test_a_malformed_page_url_keeps_the_link_text_and_converts() -> None:

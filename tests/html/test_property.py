@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import webfold
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.html.converter import HtmlConverter
 from webfold.sniff import StreamInfo
 

@@ -9,7 +9,7 @@ import pymupdf
 import pytest
 
 from webfold import Settings, convert
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.errors import ERROR_CODES
 
 

@@ -141,7 +141,8 @@ def test_word_boxes_of_turned_pages_are_laid_out_upright() -> None:
 
 def test_no_ocr_never_starts_tesseract(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        corpus: dict[str, Case]) -> None:
-    from webfold.convert import ConvertOptions, convert
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
 
     monkeypatch.setenv("PATH", str(tmp_path))  # a tesseract start would fail loudly
     engine = TesseractEngine()
@@ -183,7 +184,8 @@ def test_ocr_page_survives_the_json_trip_to_the_lambda_function_and_back() -> No
 
 def test_missing_tesseract_skips_the_scanned_page_with_a_warning(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, corpus: dict[str, Case]) -> None:
-    from webfold.convert import ConvertOptions, convert
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
 
     monkeypatch.setenv("PATH", str(tmp_path))
     path = corpus["mixed"].path
@@ -196,7 +198,8 @@ def test_missing_tesseract_skips_the_scanned_page_with_a_warning(
 
 @needs_tesseract
 def test_convert_reads_the_mixed_file_page_by_page(corpus: dict[str, Case]) -> None:
-    from webfold.convert import ConvertOptions, convert
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
 
     engine = TesseractEngine()
     path = corpus["mixed"].path

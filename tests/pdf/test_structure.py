@@ -10,7 +10,7 @@ from PIL import Image
 
 from webfold import convert
 from webfold.cli.pdf import parse_pages
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 
 
 def _page_with(lines: list[tuple[str, str, float]], size: float = 11.0) -> pymupdf.Document:
@@ -155,3 +155,17 @@ def test_text_that_reads_as_markdown_syntax_is_escaped():
     assert first.kind == "paragraph"
     assert first.markdown == r"\# 3 pumps were checked; \*all\* passed \[see log\]."
     assert first.text == "# 3 pumps were checked; *all* passed [see log]."
+
+
+def test_chunks_joined_are_the_document_markdown_lists_included(corpus) -> None:
+    """PDF and HTML blocks go through one join: a list stays tight in chunks too."""
+    from webfold.chunk import chunk_document
+
+    doc = convert(corpus["lists"].path.read_bytes())
+    assert doc.ok, doc.error
+    items = [b for b in doc.blocks if b.kind == "list_item"]
+    assert len(items) >= 4 and all(b.lists for b in items)
+    [whole] = chunk_document(doc, max_chars=10 * len(doc.markdown))
+    assert whole.markdown == doc.markdown.rstrip("\n")
+    first, second = items[0].markdown, items[1].markdown
+    assert f"{first}\n{second}" in doc.markdown  # consecutive items: one tight list

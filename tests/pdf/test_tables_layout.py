@@ -20,4 +20,4 @@ def test_tables_found_with_the_layout_model_switched_on(corpus, monkeypatch: pyt
     doc = convert(case.path.read_bytes(), settings=Settings(ocr=False))
     assert doc.ok, doc.error
     assert [b.kind for b in doc.blocks].count("table") == 1
-    assert "| --- |" in doc.markdown
+    assert "|---|" in doc.markdown

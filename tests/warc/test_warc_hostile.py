@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warc_builders import Rec, article, build_warc
 
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.warc import WarcCounts, iter_warc
 
 PLAIN = build_warc([Rec("http://example.com/1", article("One", "First.")),
@@ -19,7 +20,7 @@ GZ = build_warc([Rec("http://example.com/1", article("One", "First.")),
 
 def drain(data: bytes) -> WarcCounts:
     counts = WarcCounts()
-    for item in iter_warc(io.BytesIO(data), options=ConvertOptions(select="all")):
+    for item in iter_warc(io.BytesIO(data), convert=convert, options=ConvertOptions(select="all")):
         counts.add(item)
         assert item.status in ("converted", "failed", "skipped")
         assert (item.document is None) == (item.status == "skipped")

@@ -20,7 +20,8 @@ from warc_builders import (
 from warcio.warcwriter import WARCWriter
 
 import webfold
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.settings import Settings
 from webfold.warc import WarcCounts, iter_warc
 
@@ -28,7 +29,7 @@ ALL = ConvertOptions(select="all")
 
 
 def items(data: bytes, options: ConvertOptions = ALL) -> list:
-    return list(iter_warc(io.BytesIO(data), options=options))
+    return list(iter_warc(io.BytesIO(data), convert=convert, options=options))
 
 
 def converted(data: bytes) -> dict:
@@ -156,7 +157,7 @@ def test_a_non_seekable_stream_is_read_too():
             return self.inner.read(size)
 
     data = build_warc(mixed_archive(), gz=True)
-    found = list(iter_warc(Pipe(data), options=ALL))
+    found = list(iter_warc(Pipe(data), convert=convert, options=ALL))
     assert sum(i.status == "converted" for i in found) == 2
 
 

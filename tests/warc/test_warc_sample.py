@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.warc import WarcCounts, iter_warc
 
 SAMPLE = Path(__file__).resolve().parents[2] / "events" / "samples" / "gazette.warc.gz"
@@ -13,7 +14,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "events" / "samples" / "gazette.w
 def test_sample_archive_converts_six_records():
     counts = WarcCounts()
     docs = {}
-    for item in iter_warc(SAMPLE, options=ConvertOptions(select="all")):
+    for item in iter_warc(SAMPLE, convert=convert, options=ConvertOptions(select="all")):
         counts.add(item)
         if item.document is not None:
             docs[item.uri] = item.document

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 
 from webfold.aws.keys import given_stem, scrape_stem, source_suffix
-from webfold.convert import SELECT_MODES
+from webfold.contract import SELECT_MODES
 from webfold.errors import ConversionError
 
 RENDER_MODES = ("auto", "always", "never")  # what webfold.fetch.scrape accepts

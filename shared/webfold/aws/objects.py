@@ -15,7 +15,8 @@ from typing import Any
 from webfold.aws.keys import output_stem, source_suffix, warc_records_prefix
 from webfold.aws.outcome import Outcome, RetryableFailure
 from webfold.aws.s3io import open_object, read_object, write_document
-from webfold.convert import ConvertOptions, convert
+from webfold.contract import ConvertOptions
+from webfold.convert import convert
 from webfold.document import Document, failed
 from webfold.errors import ConversionError
 
@@ -81,7 +82,7 @@ def _convert_archive(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcom
     counts = WarcCounts()
     keys: list[str] = []
     try:
-        for item in iter_warc(opened.body, options=options):
+        for item in iter_warc(opened.body, convert=convert, options=options):
             counts.add(item)
             if item.document is None:  # skipped: a request, warcinfo, a non-2xx response
                 continue

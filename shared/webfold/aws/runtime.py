@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from webfold.aws import resources as r
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.settings import Settings
 
 
@@ -27,7 +27,7 @@ def convert_options(environ: Mapping[str, str]) -> ConvertOptions:
         from webfold.aws.engines import LambdaOcrEngine
 
         ocr = LambdaOcrEngine(**_invoke_parts(environ, r.ENV_OCR_FUNCTION))
-    return ConvertOptions(select=settings.select, settings=settings, ocr=ocr)
+    return ConvertOptions(settings=settings, ocr=ocr)
 
 
 def renderer(environ: Mapping[str, str]) -> Any:

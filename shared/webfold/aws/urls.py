@@ -16,7 +16,7 @@ from webfold.aws.messages import UrlMessage
 from webfold.aws.outcome import Outcome, RetryableFailure
 from webfold.aws.s3io import write_document
 from webfold.aws.urlstate import UrlState, load_state, save_state
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.document import Document
 from webfold.fetch import Validators, scrape
 

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     for done, source in enumerate(sources, start=1):
         progress.update(done - 1, source.name)
-        outcome = convert_one(source, args.select or settings.select, settings, args.force)
+        outcome = convert_one(source, args.select, settings, args.force)
         counts[outcome] += 1
         if outcome == "failed":
             progress.close()
@@ -78,7 +78,7 @@ def collect_sources(paths: list[str]) -> Iterator[Path]:
             yield path
 
 
-def convert_one(source: Path, select: str, settings: Any, force: bool) -> str:
+def convert_one(source: Path, select: str | None, settings: Any, force: bool) -> str:
     """Convert one file and write its side files: "converted", "failed" or "skipped"."""
     from webfold.convert import convert
     from webfold.document import failed

@@ -37,7 +37,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from webfold.convert import ConvertOptions
+    from webfold.contract import ConvertOptions
     from webfold.crawl import crawl_folder, crawl_site
     from webfold.settings import Settings
 
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace(crawl_max_pages=args.max_pages)
     if args.allow_loopback:
         settings = settings.replace(allow_loopback=True)
-    options = ConvertOptions(select=args.select or settings.select, settings=settings)
+    options = ConvertOptions(select=args.select, settings=settings)
     if Path(args.target).is_dir():
         result = crawl_folder(args.target, options=options)
     elif args.target.startswith(("http://", "https://")):

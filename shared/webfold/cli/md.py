@@ -39,9 +39,8 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"webfold md: {_message(exc)}", file=sys.stderr)
         return 2
-    select = args.select or settings.select
     filename = None if args.file == "-" else args.file
-    doc = convert(data, url=args.base, filename=filename, select=select, settings=settings)
+    doc = convert(data, url=args.base, filename=filename, select=args.select, settings=settings)
     if doc.source is None or doc.source == args.base:
         doc.source = filename or args.base
     if doc.ok or args.json:

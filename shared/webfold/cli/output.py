@@ -21,7 +21,8 @@ PARTS_SUFFIX = ".parts"  # folder beside a WARC holding its records' files
 
 def add_select_options(parser: argparse.ArgumentParser) -> None:
     """`--all-blocks | --precision`: the selection mode; `args.select` is None when neither
-    is given (the caller then takes `Settings.select`, "main" unless WEBFOLD_SELECT says)."""
+    is given (`webfold.convert` then takes `Settings.select`: "main" unless WEBFOLD_SELECT
+    says)."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--all-blocks", dest="select", action="store_const", const="all",
                        help="keep every visible block (no main-content selection)")

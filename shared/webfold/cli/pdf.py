@@ -69,7 +69,8 @@ def _settings(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from webfold.convert import ConvertOptions, convert
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
 
     try:
         check_output_options(args)

@@ -57,8 +57,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         changes.update(fetch_timeout_s=args.timeout, render_timeout_s=args.timeout)
     settings = settings.replace(**changes)
-    select = args.select or settings.select
-    doc = scrape(args.url, settings=settings, select=select,
+    doc = scrape(args.url, settings=settings, select=args.select,
                  render="always" if args.render else "auto",
                  renderer=local_renderer(args.browser), wait_for_ms=max(args.wait_for, 0),
                  wait_selector=args.wait_selector, scroll=args.scroll,

@@ -33,7 +33,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from webfold.convert import ConvertOptions
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
     from webfold.settings import Settings
     from webfold.warc import WarcCounts, iter_warc
 
@@ -50,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
     counts = WarcCounts()
     progress = Progress(size)
     with handle:
-        options = ConvertOptions(select=args.select or settings.select, settings=settings)
-        for item in iter_warc(handle, options=options):
+        options = ConvertOptions(select=args.select, settings=settings)
+        for item in iter_warc(handle, convert=convert, options=options):
             counts.add(item)
             if item.document is not None:
                 _emit(item, out_dir, args.jsonl)

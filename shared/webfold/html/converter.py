@@ -10,13 +10,14 @@ from selectolax.lexbor import LexborHTMLParser
 
 from webfold import selector
 from webfold.charset import markup_for_parser
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.document import Block, BlockFlag, Document, failed
 from webfold.errors import ConversionError
 from webfold.html import payloads
-from webfold.html.markdown import join_blocks, safe_url
 from webfold.html.metadata import extract
+from webfold.html.urls import safe_url
 from webfold.html.walk import walk
+from webfold.markdown import join_blocks
 from webfold.sniff import StreamInfo
 
 THIN_PAGE_WORDS = 50  # below this many words, app payloads are searched for the text

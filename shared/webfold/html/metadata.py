@@ -13,7 +13,7 @@ from typing import Any
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webfold.document import Metadata
-from webfold.html.markdown import safe_url
+from webfold.html.urls import safe_url
 
 MAX_JSONLD_CHARS = 2_000_000  # larger JSON-LD blocks are skipped, not parsed
 _CONTENT_TYPES = ("article", "posting", "product", "recipe", "review", "question", "report",

@@ -19,8 +19,8 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from webfold import markdown as md
 from webfold.document import Block, BlockFlag
-from webfold.html import markdown as md
 from webfold.html.walk import walk
 
 MAX_PAYLOAD_CHARS = 5_000_000  # a payload larger than this is not read

@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborNode
 
+from webfold import markdown as md
 from webfold.document import Block, BlockFlag
-from webfold.html import markdown as md
+from webfold.html import urls
 from webfold.html.furniture import CHROME_TOKENS, FURNITURE_TAGS, KEPT_INSIDE, is_hidden
 
 MAX_PATH = 64  # path/ancestors keep the innermost elements beyond this depth
@@ -352,7 +353,8 @@ class _Walker:
         frame = self.push(tag, flags, _INLINE)
         frame.wrap = None
         if tag == "a":
-            frame.href = md.safe_url(attrs.get("href"), self.base) if self.link_depth == 0 else None
+            frame.href = (urls.safe_url(attrs.get("href"), self.base) if self.link_depth == 0
+                          else None)
             frame.wrap = "a"
             self.link_depth += 1
         elif tag in _WRAP and not any(f.wrap == _WRAP[tag] for f in self.inlines):
@@ -401,7 +403,7 @@ class _Walker:
         if tag == "a":
             if self.link_depth == 0:
                 self.link_chars += len(text)
-                rendered = _wrapped(rendered, "a", md.safe_url(attrs.get("href"), self.base))
+                rendered = _wrapped(rendered, "a", urls.safe_url(attrs.get("href"), self.base))
         elif tag in _WRAP:
             wrap = _WRAP[tag]
             if not any(f.wrap == wrap for f in self.inlines):
@@ -411,7 +413,7 @@ class _Walker:
         self.text.append(text)
 
     def add_image(self, attrs: dict) -> None:
-        url = md.safe_url(md.image_source(attrs), self.base, image=True)
+        url = urls.safe_url(urls.image_source(attrs), self.base, image=True)
         alt = attrs.get("alt") or ""
         rendered = md.image(alt, url)
         if rendered:
@@ -578,8 +580,13 @@ class _Walker:
         # Positional: keyword construction of a slots dataclass costs 4x here (hot path).
         # Order: kind, markdown, text, index, tag, heading_level, path, tokens, ancestors,
         # link_chars, flags (tests/html/test_walk.py pins it).
-        self.blocks.append(Block(kind, markdown, text, len(self.blocks), tag, level, top.path,
-                                 top.tokens, top.ancestors, link_chars, flags))
+        block = Block(kind, markdown, text, len(self.blocks), tag, level, top.path, top.tokens,
+                      top.ancestors, link_chars, flags)
+        if kind == "list_item":
+            block.lists = _ids_of(top, _LIST_TAGS)
+        if self.quote_depth:
+            block.quotes = _ids_of(top, ("blockquote",))
+        self.blocks.append(block)
 
     def emit_code(self, node: LexborNode, attrs: dict, flags: int) -> None:
         code = node.text() or ""
@@ -589,7 +596,7 @@ class _Walker:
         parent = node.parent
         grand = parent.parent if parent is not None else None
         data_lang = attrs.get("data-lang")
-        language = md.code_language(
+        language = urls.code_language(
             attrs.get("class"), child.attributes.get("class") if child is not None else None,
             "lang-" + data_lang if data_lang else None,
             parent.attributes.get("class") if parent is not None else None,
@@ -619,6 +626,11 @@ def _wrapped(inner: str, wrap: str, href: str | None) -> str | None:
     if wrap == "a":
         return lead + md.link(core, href) + trail
     return f"{lead}{wrap}{core}{_CLOSE.get(wrap, wrap)}{trail}"
+
+
+def _ids_of(frame: _Frame, tags: tuple[str, ...] | frozenset[str]) -> tuple[int, ...]:
+    """Walk ids of the frame's lineage elements with one of `tags`, outermost first."""
+    return tuple(eid for tag, eid in zip(frame.path, frame.ancestors, strict=True) if tag in tags)
 
 
 def _prefix_lines(body: str, quote: str, first: str, cont: str, escaped: bool) -> str:

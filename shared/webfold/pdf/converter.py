@@ -17,16 +17,17 @@ from typing import Any
 
 import pymupdf
 
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.document import Document, Metadata, PageInfo, failed
 from webfold.errors import ConversionError
+from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.furniture import strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
 from webfold.pdf.native import drop_undecodable, image_infos, read_page
-from webfold.pdf.structure import build_blocks, document_styles, join_blocks
+from webfold.pdf.structure import build_blocks, document_styles
 from webfold.pdf.tables import find_tables
 from webfold.settings import Settings
 from webfold.sniff import StreamInfo
@@ -122,7 +123,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
     blocks = build_blocks(ordered, styles)
     _warn_ocr_skipped(run)
     markdown = join_blocks(blocks)
-    result = Document(type="pdf", markdown=markdown + "\n" if markdown else "", blocks=blocks,
+    result = Document(type="pdf", markdown=markdown, blocks=blocks,
                       metadata=_metadata(doc, blocks), warnings=run.warnings,
                       pages=[p.info for p in pages])
     if not markdown and not any(p.info.route == "skipped" for p in pages):

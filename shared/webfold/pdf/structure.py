@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from webfold.document import Block
-from webfold.html.markdown import code_span, escape, escape_line_start, fence
+from webfold.markdown import code_span, escape, escape_line_start, fence
 from webfold.pdf.layout import Item
 from webfold.pdf.model import Span
 
@@ -234,6 +234,10 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
                         text=_plain(runs), tag="p", page=page))
 
 
+# A PDF has no list containers: consecutive list items are one list, nested by indent.
+PDF_LIST = (1,)
+
+
 def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: int) -> Block:
     text = _plain(runs)
     bullet = _BULLET.match(text)
@@ -248,7 +252,7 @@ def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: 
     depth = _list_depth(group[0], markers)
     pad = "   " * depth if marker[0].isdigit() else "  " * depth
     return Block(kind="list_item", markdown=f"{pad}{marker} {escape_line_start(_markdown(runs))}",
-                 text=_plain(runs), tag="li", page=page)
+                 text=_plain(runs), tag="li", page=page, lists=PDF_LIST)
 
 
 def _list_depth(row: _Row, markers: list[float]) -> int:
@@ -364,17 +368,6 @@ def _markdown(runs: list[Span]) -> str:
         trail = text[len(text.rstrip()):]
         out.append(lead + core + trail)
     return " ".join("".join(out).split())
-
-
-def join_blocks(blocks: list[Block]) -> str:
-    """The document's Markdown: blank lines between blocks, none inside a list."""
-    parts: list[str] = []
-    for prev, block in zip([None, *blocks], blocks, strict=False):
-        if parts:
-            tight = prev.kind == "list_item" and block.kind == "list_item"
-            parts.append("\n" if tight else "\n\n")
-        parts.append(block.markdown)
-    return "".join(parts)
 
 
 def _norm(text: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webfold.document import Block
-from webfold.html.markdown import escape
+from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.route import image_cover
 
@@ -180,16 +180,9 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _cell(text: str) -> str:
-    """A cell's Markdown: Markdown syntax and pipes escaped."""
-    return escape(text).replace("|", "\\|")
-
-
 def _block(rows: list[list[str]]) -> Block:
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
-    cells = [[_cell(c) for c in r] for r in rows]
-    lines = ["| " + " | ".join(cells[0]) + " |", "|" + " --- |" * width]
-    lines += ["| " + " | ".join(r) + " |" for r in cells[1:]]
     text = "\n".join("\t".join(r) for r in rows)
-    return Block(kind="table", markdown="\n".join(lines), text=text, tag="table")
+    cells = [[table_cell(escape(c)) for c in r] for r in rows]
+    return Block(kind="table", markdown=pipe_table(cells), text=text, tag="table")
