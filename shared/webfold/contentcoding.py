@@ -60,6 +60,28 @@ class ContentDecoder:
             raise TooLarge
 
 
+def compression_of(head: bytes) -> str | None:
+    """The content coding whose magic bytes start `head` ("gzip" or "deflate"), or None.
+
+    Brotli has no magic bytes: only a declared coding names it.
+    """
+    if head[:2] == b"\x1f\x8b":
+        return "gzip"
+    if len(head) > 1 and head[0] == 0x78 and (head[0] << 8 | head[1]) % 31 == 0:
+        return "deflate"
+    return None
+
+
+def decode_content(data: bytes, codings: list[str], cap: int) -> bytes:
+    """`data` with `codings` (outermost last, as in a header) removed, at most `cap` bytes.
+
+    Raises TooLarge past the cap, and zlib.error or brotli.error on a broken stream.
+    """
+    decoder = ContentDecoder(codings, cap)
+    decoder.feed(data)
+    return decoder.finish()
+
+
 class _Stage:
     KNOWN = ("gzip", "x-gzip", "deflate", "br")
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import time
+import zlib
 
+from webfold.contentcoding import TooLarge, compression_of, decode_content
 from webfold.contract import SELECT_MODES, Converter, ConvertOptions
 from webfold.document import Document, failed
 from webfold.settings import Settings
-from webfold.sniff import StreamInfo, sniff
+from webfold.sniff import StreamInfo, gunzips_to_warc, sniff
 
 # sniffed type -> "module:Class"; imported on first use.
 _REGISTRY: dict[str, str] = {
@@ -72,20 +74,26 @@ def convert(
         return failed("unknown", "bad_input", f"expected bytes or str, got {type(data).__name__}",
                       source=source)
     data = bytes(data)
-    if len(data) > settings.max_bytes:
+    size = len(data)
+    if size > settings.max_bytes:
         return failed("unknown", "too_large",
-                      f"{len(data)} bytes is over the {settings.max_bytes} byte cap",
-                      source=source, bytes_in=len(data))
+                      f"{size} bytes is over the {settings.max_bytes} byte cap",
+                      source=source, bytes_in=size)
     if not data.strip():
-        return failed("unknown", "empty", "the input is empty", source=source, bytes_in=len(data))
+        return failed("unknown", "empty", "the input is empty", source=source, bytes_in=size)
+    data, coding = _decompressed(data, settings.max_bytes)
+    if data is None:
+        return failed("unknown", "too_large", f"{coding} content decompresses to over the "
+                      f"{settings.max_bytes} byte cap", source=source, bytes_in=size)
     doc_type = sniff(data[:4096], info)
     if doc_type == "not_pdf":
         return failed("pdf", "not_pdf", "named or declared PDF but has no %PDF- header",
-                      source=source, bytes_in=len(data))
+                      source=source, bytes_in=size)
     if doc_type not in _REGISTRY:
-        return failed("unknown", "unsupported_type",
-                      f"not HTML, XHTML, WARC or PDF (content type {info.mimetype or 'unknown'})",
-                      source=source, bytes_in=len(data))
+        named = f" named {info.extension}" if info.extension else ""
+        message = (f"binary data{named} that is no known format" if doc_type == "binary" else
+                   f"not HTML, XHTML, WARC or PDF (content type {info.mimetype or 'unknown'})")
+        return failed("unknown", "unsupported_type", message, source=source, bytes_in=size)
     try:
         doc = _converter(doc_type).convert(data, info, options)
     except RecursionError:
@@ -95,9 +103,26 @@ def convert(
     except Exception as exc:  # a converter bug must not escape to the caller
         doc = failed(doc_type, "internal", f"{type(exc).__name__}: {exc}")
     doc.source = doc.source or source
-    doc.bytes_in = len(data)
+    doc.bytes_in = size
+    if coding:
+        doc.warnings.insert(0, f"the bytes were {coding}-compressed; converted what they hold")
     doc.elapsed_ms = (time.perf_counter() - started) * 1000
     return doc
+
+
+def _decompressed(data: bytes, cap: int) -> tuple[bytes | None, str | None]:
+    """`data` without a gzip or zlib layer its magic bytes show (a gzipped WARC stays: its
+    converter streams it), and the coding removed; (None, coding) past `cap`. A stream
+    that only looks compressed and does not decode is returned as it is."""
+    coding = compression_of(data[:2])
+    if coding is None or coding == "gzip" and gunzips_to_warc(data[:4096]):
+        return data, None
+    try:
+        return decode_content(data, [coding], cap), coding
+    except TooLarge:
+        return None, coding
+    except zlib.error:
+        return data, None
 
 
 def resolve_options(options: ConvertOptions | None, *, select: str | None = None,

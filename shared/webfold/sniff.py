@@ -14,6 +14,8 @@ PDF_TYPES = frozenset({"application/pdf", "application/x-pdf"})
 WARC_TYPES = frozenset({"application/warc", "application/x-warc"})
 HTML_EXTENSIONS = frozenset({".html", ".htm", ".xhtml", ".shtml"})
 
+# Bytes below space that text never holds: all but tab, newlines, form feed and escape.
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
 _HTML_MARKERS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<meta", b"<title",
                  b"<div", b"<p", b"<!--", b"<script", b"<?xml", b"<h1", b"<table", b"<a ")
 
@@ -63,7 +65,9 @@ def extension_of(name: str | None) -> str | None:
 
 
 def sniff(head: bytes, info: StreamInfo) -> str:
-    """The document type of bytes whose first KB is `head`: html, pdf, warc or unknown.
+    """The document type of bytes whose first KB is `head`: html, pdf, warc, `not_pdf`
+    (named or declared PDF without its header), `binary` (bytes no text format has,
+    whatever the name says) or unknown.
 
     Magic bytes win over hints (a PDF named .html is a PDF); hints decide when the
     bytes say nothing definite.
@@ -79,6 +83,8 @@ def sniff(head: bytes, info: StreamInfo) -> str:
         return "pdf" if not stripped else "not_pdf"
     if info.mimetype in WARC_TYPES or info.extension in (".warc", ".warc.gz"):
         return "warc"
+    if _is_binary(head):
+        return "binary"  # whatever its name says: no converter reads it
     if info.mimetype in HTML_TYPES or info.extension in HTML_EXTENSIONS:
         return "html"
     if _looks_like_html(head):
@@ -94,6 +100,17 @@ def gunzips_to_warc(head: bytes) -> bool:
         return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16).startswith(b"WARC/")
     except zlib.error:
         return False
+
+
+def _is_binary(head: bytes) -> bool:
+    """Control bytes no text has (over 2% of the first 2 KB), unless it is UTF-16 markup."""
+    sample = head[:2048]
+    if sample.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return False
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    if controls <= len(sample) // 50:
+        return False
+    return not (sample.count(0) > len(sample) // 3 and _looks_like_html(sample))
 
 
 def _looks_like_html(head: bytes) -> bool:

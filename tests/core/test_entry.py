@@ -27,10 +27,11 @@ def info(**hints: str | None) -> StreamInfo:
         (gzip.compress(b"WARC/1.0\r\nWARC-Type: response\r\n"), {}, "warc"),
         (b"<!DOCTYPE html><html><body>x</body></html>", {}, "html"),
         ("<html><p>é</p></html>".encode("utf-16"), {}, "html"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00", {}, "unknown"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", {}, "binary"),
         (b"\x89PNG\r\n\x1a\n\x00\x00", {"filename": "x.pdf"}, "not_pdf"),
         (b"plain words only", {"content_type": "text/html"}, "html"),
-        (b"\x00\x01\x02binary", {"content_type": "application/octet-stream"}, "unknown"),
+        (b"\x00\x01\x02binary", {"content_type": "application/octet-stream"}, "binary"),
+        (b"\x00\x01\x02binary", {"filename": "page.html"}, "binary"),  # bytes beat the name
     ],
 )
 def test_sniff_prefers_magic_bytes_over_hints(head: bytes, hints: dict, expected: str) -> None:
