@@ -38,6 +38,11 @@ def test_convert_object_reads_sources_writes_outputs_and_uses_scratch(synth):
     }
 
 
+def test_convert_object_may_read_every_suffix_the_cli_converts(synth):
+    grants = s3_grants(synth, synth.stack.functions.convert_object)
+    assert "*.shtml" in grants["s3:GetObject"]
+
+
 def test_ingest_url_writes_outputs_and_reads_only_rendered_html(synth):
     assert s3_grants(synth, synth.stack.functions.ingest_url) == {
         "s3:PutObject": OUTPUTS,

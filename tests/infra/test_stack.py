@@ -110,6 +110,14 @@ def test_s3_notifies_the_objects_queue_for_source_suffixes_only(synth):
     assert sorted(suffixes) == sorted(resources.SOURCE_SUFFIXES)
 
 
+def test_every_suffix_the_cli_converts_triggers_a_conversion(synth):
+    (notifications,) = of_type(synth.resources, "Custom::S3BucketNotifications").values()
+    config = notifications["Properties"]["NotificationConfiguration"]
+    suffixes = {entry["Filter"]["Key"]["FilterRules"][0]["Value"]
+                for entry in config["QueueConfigurations"]}
+    assert ".shtml" in suffixes  # HTML by extension for the CLI and the sniffer
+
+
 def test_outputs_never_match_a_notification_suffix():
     outputs = ["a.md", "a.json", "page.html.md", "x.warc/host/p.json", "x.warc.gz.md", "b.pdf.json"]
     for key in outputs:

@@ -92,3 +92,22 @@ def test_a_terminal_gets_a_progress_bar_and_pipes_do_not(tmp_path, capsys, monke
     monkeypatch.undo()
     assert run([str(archive(tmp_path, PAGES)), "--jsonl", "--all-blocks"]) == 0
     assert "\r[" not in capsys.readouterr().err
+
+
+def test_convert_streams_an_archive_larger_than_the_input_cap(tmp_path, monkeypatch):
+    from webfold.cli import convert as convert_cli
+
+    pages = [Rec(f"http://example.com/p{i}", article(f"Page {i}", "Streamed, not buffered."))
+             for i in range(8)]
+    path = archive(tmp_path, pages)
+    cap = path.stat().st_size // 2  # every record fits, the whole archive does not
+    monkeypatch.setenv("WEBFOLD_MAX_BYTES", str(cap))
+    parser = argparse.ArgumentParser(prog="webfold")
+    convert_cli.add_parser(parser.add_subparsers(dest="command"))
+    assert convert_cli.run(parser.parse_args(["convert", str(path), "--all-blocks"])) == 0
+    summary = json.loads((tmp_path / "in.json").read_text(encoding="utf-8"))
+    assert summary["type"] == "warc" and summary["error"] is None
+    assert summary["warc"]["converted"] == 8
+    records = sorted((tmp_path / "in.parts").glob("*.md"))
+    assert len(records) == 8
+    assert all("Streamed, not buffered." in p.read_text(encoding="utf-8") for p in records)
