@@ -22,11 +22,11 @@ demo: setup
 	$(BIN)/python scripts/demo.py
 
 test: setup
-	$(BIN)/python -m ruff check shared functions infra scripts tests
+	$(BIN)/python -m ruff check shared devstack functions infra scripts tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 lint: $(STAMP)
-	$(BIN)/python -m ruff check shared functions infra scripts tests
+	$(BIN)/python -m ruff check shared devstack functions infra scripts tests
 
 clean:
 	rm -rf $(VENV) build *.egg-info

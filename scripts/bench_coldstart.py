@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "layers" / "converter"))
 
 from build import DEFAULT_OUT, build, find_python312  # noqa: E402
-from webfold.aws import resources  # noqa: E402
+from webfold.pipeline import resources  # noqa: E402
 
 TARGET_MS = 600
 HANDLERS = ("convert_object", "ingest_url", "rescrape")

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # the development stack (devstack/) is not an installed package
 SAMPLES = REPO / "events" / "samples"
 LOG_PATH = REPO / "out" / "demo-handlers.log"
 SAMPLE_PDF = "tide-tables.pdf"
@@ -63,14 +64,14 @@ def serve_samples() -> http.server.ThreadingHTTPServer:
 
 def sample_files() -> list[Path]:
     """The samples the stack's S3 notifications would convert."""
-    from webfold.aws.resources import SOURCE_SUFFIXES
+    from webfold.outputs import SOURCE_SUFFIXES
 
     return sorted(p for p in SAMPLES.iterdir() if p.name.lower().endswith(SOURCE_SUFFIXES))
 
 
 def run(stack: object, log: object) -> int:
-    from webfold.aws.local import drop_files, output_keys, print_outputs, queue_urls
-    from webfold.aws.urlstate import state_table, watch_url
+    from devstack.bucket import drop_files, output_keys, print_outputs, queue_urls
+    from webfold.pipeline.urlstate import state_table, watch_url
 
     names, s3, sqs = stack.names, stack.client("s3"), stack.client("sqs")
     server = serve_samples()
@@ -110,7 +111,7 @@ def _depth(sqs: object, queue_url: str) -> int:
 
 
 def main() -> int:
-    from webfold.aws.local import LocalStack
+    from devstack.stack import LocalStack
 
     ensure_sample_pdf()
     LOG_PATH.parent.mkdir(exist_ok=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
 import boto3
 from aws_lambda_powertools import Logger, Metrics, Tracer
@@ -27,14 +26,13 @@ from aws_lambda_powertools.utilities.idempotency import (
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from webfold.aws import resources
-from webfold.aws.keys import decode_key, output_stem
-from webfold.aws.objects import ObjectRef, convert_object
-from webfold.aws.outcome import RetryableFailure
-from webfold.aws.runtime import convert_options
-from webfold.aws.s3io import write_given_up, write_rejected
-from webfold.aws.telemetry import count_failure, count_outcome
 from webfold.errors import ConversionError
+from webfold.outputs import output_stem
+from webfold.pipeline import resources
+from webfold.pipeline.keys import decode_key
+from webfold.pipeline.objects import ObjectRef, convert_object
+from webfold.pipeline.records import QueueEdge, handle_record, run_measured
+from webfold.pipeline.runtime import convert_options
 
 logger = Logger()
 tracer = Tracer()
@@ -46,21 +44,14 @@ persistence = DynamoDBPersistenceLayer(table_name=os.environ[resources.ENV_IDEMP
 idempotency = IdempotencyConfig(expires_after_seconds=24 * 3600)
 s3 = boto3.client("s3")
 OPTIONS = convert_options(os.environ)
-BUCKET = os.environ[resources.ENV_BUCKET]
+EDGE = QueueEdge(resources.OBJECTS_QUEUE, s3, os.environ[resources.ENV_BUCKET], logger, metrics)
 
 
 @idempotent_function(data_keyword_argument="obj", persistence_store=persistence,
                      config=idempotency)
 def convert_once(obj: dict) -> dict:
-    started = time.perf_counter()
-    try:
-        outcome = convert_object(s3, ObjectRef(**obj), OPTIONS)
-    except RetryableFailure as exc:
-        count_failure(exc.error)
-        logger.warning("retryable failure, back to the queue", extra={"error": exc.error.to_dict()})
-        raise
-    count_outcome(metrics, outcome, (time.perf_counter() - started) * 1000)
-    logger.info("object handled", extra={"object": obj, **outcome.to_dict()})
+    outcome = run_measured(EDGE, lambda: convert_object(s3, ObjectRef(**obj), OPTIONS),
+                           "object handled", {"object": obj})
     return outcome.to_dict()
 
 
@@ -78,26 +69,15 @@ def notified_objects(raw: str) -> list[dict] | ConversionError:
         return ConversionError("bad_message", f"not an S3 notification: {exc!r}")
 
 
+def failure_place(obj: dict) -> tuple[str, str]:
+    ref = ObjectRef(**obj)
+    return output_stem(ref.key), ref.uri
+
+
 @tracer.capture_method
 def record_handler(record: SQSRecord) -> None:
-    logger.set_correlation_id(record.message_id)  # each message's logs, not the batch's
-    objects = notified_objects(record.body)
-    if isinstance(objects, ConversionError):
-        key = write_rejected(s3, BUCKET, resources.OBJECTS_QUEUE, record.message_id,
-                             record.body, objects)
-        count_failure(objects)
-        logger.warning("bad message", extra={"record_key": key, "error": objects.message})
-        return
-    for obj in objects:
-        try:
-            convert_once(obj=obj)
-        except RetryableFailure as exc:
-            deliveries = int(record.attributes.approximate_receive_count)
-            if deliveries >= resources.MAX_RECEIVE_COUNT:
-                ref = ObjectRef(**obj)
-                write_given_up(s3, ref.bucket, output_stem(ref.key), ref.uri, exc.error,
-                               deliveries)
-            raise
+    handle_record(EDGE, record, parse=notified_objects, run=lambda obj: convert_once(obj=obj),
+                  failure_place=failure_place)
 
 
 @logger.inject_lambda_context

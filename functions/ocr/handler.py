@@ -1,6 +1,6 @@
 """ocr (container image): one page image in S3 -> Tesseract's words with their boxes.
 
-Invoked by `webfold.aws.engines.LambdaOcrEngine` with
+Invoked by `webfold.pipeline.engines.LambdaOcrEngine` with
 `{"bucket", "key", "lang", "timeout_s"}`; the key must sit under the scratch prefix.
 Answers the `OcrPage` as JSON (`OcrPage.to_dict`); failures are in its
 `error`, never raised.
@@ -15,10 +15,10 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from webfold.aws.resources import SCRATCH_PREFIX
-from webfold.aws.s3io import read_object
 from webfold.errors import ConversionError
 from webfold.pdf.ocr import OcrPage, local_engine
+from webfold.pipeline.resources import SCRATCH_PREFIX
+from webfold.pipeline.s3io import read_object
 
 logger = Logger()
 tracer = Tracer()

@@ -1,6 +1,6 @@
 """render (container image): a URL in headless Chromium -> its DOM as HTML in S3.
 
-Invoked by `webfold.aws.engines.LambdaRenderer` with `{"request": RenderRequest dict,
+Invoked by `webfold.pipeline.engines.LambdaRenderer` with `{"request": RenderRequest dict,
 "bucket", "key"}`; the key must sit under the scratch prefix. Writes the HTML there
 and answers the `RenderResult` without its HTML plus `html_key`. The function's own
 settings decide whether loopback addresses may be rendered, not the caller.
@@ -16,9 +16,9 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from webfold.aws.resources import SCRATCH_PREFIX
-from webfold.aws.s3io import put_bytes
 from webfold.errors import ConversionError
+from webfold.pipeline.resources import SCRATCH_PREFIX
+from webfold.pipeline.s3io import put_bytes
 from webfold.render import ChromiumRenderer, RenderRequest, RenderResult, find_chromium
 from webfold.settings import Settings
 

@@ -13,9 +13,9 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from webfold.aws import resources
-from webfold.aws.urlstate import state_table
-from webfold.aws.watch import rescrape_tick, tick_time
+from webfold.pipeline import resources
+from webfold.pipeline.urlstate import state_table
+from webfold.pipeline.watch import rescrape_tick, tick_time
 
 logger = Logger()
 tracer = Tracer()

@@ -13,12 +13,13 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_s3 as s3
 
-from webfold.aws import resources
-from webfold.aws.keys import MARKDOWN_SUFFIX, RECORD_SUFFIX
+from webfold.outputs import OUTPUT_SUFFIXES
+from webfold.pipeline import resources
+from webfold_infra import constants
 from webfold_infra.nag import acknowledge, arn_token
 
-# The only keys a function may write outside scratch: the suffixes s3io writes outputs with.
-OUTPUT_PATTERNS = (f"*{MARKDOWN_SUFFIX}", f"*{RECORD_SUFFIX}")
+# The only keys a function may write outside scratch: the suffixes of every output.
+OUTPUT_PATTERNS = tuple(f"*{suffix}" for suffix in OUTPUT_SUFFIXES)
 SCRATCH_PATTERN = f"{resources.SCRATCH_PREFIX}*"  # page images and rendered HTML in transit
 
 
@@ -46,7 +47,7 @@ def allow_read_sources(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
     Without ListBucket, S3 answers a missing key with 403 instead of 404, and a
     deleted source would be retried as a storage failure instead of recorded as gone.
     """
-    patterns = [f"*{suffix}" for suffix in resources.SOURCE_SUFFIXES]
+    patterns = [f"*{suffix}" for suffix in constants.SOURCE_SUFFIXES]
     allow_objects(
         function, bucket, ["s3:GetObject"], patterns, "Reads sources under any prefix by suffix"
     )

@@ -1,7 +1,8 @@
 """Names, sizes, timeouts and context flags of the stack, in one place.
 
-Resource names and environment variable names come from `webfold.aws.resources`, which
-the local moto stack reads too, so AWS and one machine agree on them.
+Resource names and environment variable names come from `webfold.pipeline.resources`, the
+source suffixes from `webfold.outputs`; the local moto stack (devstack/) reads the same,
+so AWS and one machine agree on them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from pathlib import Path
 
 from aws_cdk import aws_logs as logs
 
-from webfold.aws import resources
+from webfold import outputs
+from webfold.pipeline import resources
 
 REPO = Path(__file__).resolve().parents[2]
 FUNCTIONS_DIR = REPO / "functions"
@@ -63,7 +65,7 @@ MAX_BATCHING_WINDOW_S = 5
 OBJECTS_MAX_CONCURRENCY = 20
 URLS_MAX_CONCURRENCY = 10
 
-SOURCE_SUFFIXES = resources.SOURCE_SUFFIXES
+SOURCE_SUFFIXES = outputs.SOURCE_SUFFIXES  # notifications and read grants
 RESCRAPE_EVERY_MINUTES = 15
 LOG_RETENTION = logs.RetentionDays.ONE_MONTH
 ACCESS_LOG_EXPIRY_DAYS = 90

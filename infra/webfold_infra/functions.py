@@ -10,7 +10,7 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
-from webfold.aws import resources
+from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.constants import FunctionSpec
 from webfold_infra.nag import BASIC_EXECUTION_ROLE, XRAY_WILDCARD, acknowledge

@@ -9,7 +9,7 @@ from aws_cdk import aws_scheduler as scheduler
 from aws_cdk import aws_scheduler_targets as targets
 from constructs import Construct
 
-from webfold.aws import resources
+from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.nag import acknowledge, arn_token
 

@@ -9,7 +9,7 @@ from aws_cdk import CfnOutput, Duration, Stack
 from aws_cdk import aws_lambda_event_sources as event_sources
 from constructs import Construct
 
-from webfold.aws import resources
+from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.access import (
     allow_invoke,

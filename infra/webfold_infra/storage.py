@@ -6,7 +6,7 @@ from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_s3 as s3
 from constructs import Construct
 
-from webfold.aws import resources
+from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.nag import acknowledge
 

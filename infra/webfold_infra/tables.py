@@ -6,7 +6,7 @@ from aws_cdk import RemovalPolicy
 from aws_cdk import aws_dynamodb as dynamodb
 from constructs import Construct
 
-from webfold.aws import resources
+from webfold.pipeline import resources
 
 
 class Tables(Construct):

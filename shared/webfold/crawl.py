@@ -25,7 +25,7 @@ from webfold.contract import ConvertOptions
 from webfold.convert import convert
 from webfold.document import Block, Document, failed
 from webfold.markdown import join_blocks
-from webfold.sniff import HTML_EXTENSIONS
+from webfold.outputs import HTML_SUFFIXES
 
 if TYPE_CHECKING:
     from webfold.fetch import FetchResult
@@ -122,7 +122,7 @@ def crawl_folder(folder: str | Path, *, options: ConvertOptions | None = None) -
     options = options or ConvertOptions()
     settings = options.settings
     root = Path(folder)
-    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in HTML_EXTENSIONS
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in HTML_SUFFIXES
                    and p.is_file())
     result = CrawlResult()
     if len(files) > settings.crawl_max_pages:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
+from webfold.outputs import HTML_SUFFIXES, PDF_SUFFIXES, WARC_SUFFIXES, source_suffix
+
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 PDF_TYPES = frozenset({"application/pdf", "application/x-pdf"})
 WARC_TYPES = frozenset({"application/warc", "application/x-warc"})
-HTML_EXTENSIONS = frozenset({".html", ".htm", ".xhtml", ".shtml"})
 
 # Bytes below space that text never holds: all but tab, newlines, form feed and escape.
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
@@ -57,8 +58,9 @@ def extension_of(name: str | None) -> str | None:
     if not name:
         return None
     base = name.rsplit("/", 1)[-1].lower()
-    if base.endswith(".warc.gz"):
-        return ".warc.gz"
+    known = source_suffix(base)  # a compound one (.warc.gz) as a whole
+    if known is not None:
+        return known
     if "." not in base:
         return None
     return "." + base.rsplit(".", 1)[-1]
@@ -79,13 +81,13 @@ def sniff(head: bytes, info: StreamInfo) -> str:
         return "warc"
     if head[:2] == b"\x1f\x8b" and gunzips_to_warc(head):
         return "warc"
-    if info.mimetype in PDF_TYPES or info.extension == ".pdf":
+    if info.mimetype in PDF_TYPES or info.extension in PDF_SUFFIXES:
         return "pdf" if not stripped else "not_pdf"
-    if info.mimetype in WARC_TYPES or info.extension in (".warc", ".warc.gz"):
+    if info.mimetype in WARC_TYPES or info.extension in WARC_SUFFIXES:
         return "warc"
     if _is_binary(head):
         return "binary"  # whatever its name says: no converter reads it
-    if info.mimetype in HTML_TYPES or info.extension in HTML_EXTENSIONS:
+    if info.mimetype in HTML_TYPES or info.extension in HTML_SUFFIXES:
         return "html"
     if _looks_like_html(head):
         return "html"

@@ -21,15 +21,12 @@ unreadable record in a seekable file, reading resumes at the next record header.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
-import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
-from urllib.parse import urlsplit
 
 import brotli
 from warcio.archiveiterator import ArchiveIterator
@@ -115,6 +112,13 @@ class WarcCounts:
         if self.failed:
             return None, [f"{self.failed} of {self.records} records failed"]
         return None, []
+
+    def archive_document(self, source: str | None, bytes_in: int) -> Document:
+        """The archive's own `Document` (type warc): these counts, its verdict, no parts."""
+        doc = Document(type="warc", source=source, bytes_in=bytes_in,
+                       extra={"warc": self.to_dict()})
+        doc.error, doc.warnings = self.verdict()
+        return doc
 
     def summary(self) -> str:
         """One line, e.g. `12 records: 9 converted, 1 failed, 2 skipped (request 2)`."""
@@ -388,10 +392,9 @@ class WarcConverter:
             counts.add(item)
             if item.document is not None:
                 parts.append(item.document)
-        doc = Document(type="warc", parts=parts, source=info.url or info.filename)
+        doc = counts.archive_document(info.url or info.filename, len(data))
+        doc.parts = parts
         doc.markdown = "\n\n".join(part_markdown(p) for p in parts if p.ok and p.markdown)
-        doc.extra["warc"] = counts.to_dict()
-        doc.error, doc.warnings = counts.verdict()
         return doc
 
 
@@ -402,21 +405,3 @@ def part_markdown(part: Document) -> str:
     uri = (part.source or "").replace("<", "%3C").replace(">", "%3E")
     return f"<!-- webfold:record {uri} {date} -->\n\n{part.markdown.strip()}\n"
 
-
-def record_stem(uri: str | None, date: str | None, offset: int) -> str:
-    """A file name stem for one record (or page): readable from its URI or path, made
-    unique by a hash of all three arguments.
-
-    Only `[A-Za-z0-9._-]`, no leading dot, at most about 130 characters: it can never
-    name a directory or step out of the folder it is written into.
-    """
-    try:
-        parts = urlsplit(uri or "")
-        readable = f"{parts.hostname}{parts.path}" if parts.hostname else (uri or "record")
-        if parts.hostname and parts.query:
-            readable += "_" + parts.query
-    except ValueError:  # e.g. a malformed IPv6 host
-        readable = "record"
-    readable = re.sub(r"[^A-Za-z0-9._-]+", "_", readable).strip("._-")[:120] or "record"
-    digest = hashlib.sha1(f"{uri}\0{date}\0{offset}".encode()).hexdigest()[:10]
-    return f"{readable}-{digest}"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from webfold.aws.local import LocalStack, StackNames
+from devstack.stack import LocalStack, StackNames
 
 
 @pytest.fixture(scope="session")

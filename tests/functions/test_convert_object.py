@@ -7,8 +7,7 @@ from urllib.parse import quote
 
 from fn_samples import ARTICLE_HTML, load_event, page_html, pdf_bytes, warc_bytes
 
-from webfold.aws.dispatcher import LocalContext
-from webfold.aws.local import load_handler
+from devstack.handlers import LocalContext, load_handler
 
 
 def keys(s3, bucket: str) -> set[str]:
@@ -182,8 +181,8 @@ def test_a_notification_without_its_object_is_rejected_not_retried(s3, names):
 
 
 def test_an_object_over_the_cap_is_refused_without_reading_it_all(s3, names):
-    from webfold.aws.objects import ObjectRef, convert_object
     from webfold.contract import ConvertOptions
+    from webfold.pipeline.objects import ObjectRef, convert_object
     from webfold.settings import Settings
 
     s3.put_object(Bucket=names.bucket, Key="big/page.html", Body=ARTICLE_HTML * 10)

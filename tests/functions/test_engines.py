@@ -11,11 +11,11 @@ import shutil
 
 import pytest
 
-from webfold.aws.dispatcher import LocalLambdaClient
-from webfold.aws.engines import LambdaOcrEngine, LambdaRenderer, invoke
-from webfold.aws.objects import ObjectRef, convert_object
-from webfold.aws.resources import SCRATCH_PREFIX
+from devstack.handlers import LocalLambdaClient
 from webfold.contract import ConvertOptions
+from webfold.pipeline.engines import LambdaOcrEngine, LambdaRenderer, invoke
+from webfold.pipeline.objects import ObjectRef, convert_object
+from webfold.pipeline.resources import SCRATCH_PREFIX
 from webfold.settings import Settings
 
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,

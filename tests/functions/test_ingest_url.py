@@ -8,10 +8,9 @@ from datetime import UTC, datetime
 
 from fn_samples import ARTICLE_HTML, load_event, page_html
 
-from webfold.aws.dispatcher import LocalContext, scheduler_event
-from webfold.aws.keys import url_stem
-from webfold.aws.local import load_handler
-from webfold.aws.urlstate import load_state, save_state, watch_url
+from devstack.handlers import LocalContext, load_handler, scheduler_event
+from webfold.pipeline.keys import url_stem
+from webfold.pipeline.urlstate import load_state, save_state, watch_url
 
 
 def url_event(*bodies: dict | str) -> dict:

@@ -1,4 +1,4 @@
-"""`python -m webfold.aws.local`: one-shot, --watch and --aws, each in its own process."""
+"""`python -m devstack`: one-shot, --watch and --aws, each in its own process."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from fn_samples import ARTICLE_HTML, pdf_bytes
 
+REPO = Path(__file__).resolve().parents[2]  # `python -m devstack` runs from here
+
 
 def run_local(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "webfold.aws.local", *args],
+    return subprocess.Popen([sys.executable, "-m", "devstack", *args], cwd=REPO,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "WEBFOLD_SELECT": "all", **(env or {})})
 
@@ -77,6 +80,6 @@ def test_aws_mode_drops_into_the_named_stack_and_waits_for_the_records(
 
 def test_aws_mode_needs_the_stack_names(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("WEBFOLD_")}
-    proc = subprocess.run([sys.executable, "-m", "webfold.aws.local", "--aws"], env=env,
+    proc = subprocess.run([sys.executable, "-m", "devstack", "--aws"], env=env, cwd=REPO,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "WEBFOLD_BUCKET" in proc.stderr

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from webfold.aws.keys import decode_key, output_stem, source_suffix, url_stem
-from webfold.aws.messages import RENDER_MODES, UrlMessage, parse_message
-from webfold.aws.urlstate import UrlState
-from webfold.aws.watch import due_messages, is_due, tick_time
+from webfold.outputs import output_stem, source_suffix
+from webfold.pipeline.keys import decode_key, url_stem
+from webfold.pipeline.messages import RENDER_MODES, UrlMessage, parse_message
+from webfold.pipeline.urlstate import UrlState
+from webfold.pipeline.watch import due_messages, is_due, tick_time
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from infra_helpers import actions_on, arn_of, as_list, logical_id, role_statements, statements_with
 
-from webfold.aws import resources
+from webfold import outputs
+from webfold.pipeline import resources
 
 SCRATCH = f"{resources.SCRATCH_PREFIX}*"
 OUTPUTS = {"*.md", "*.json"}
@@ -29,7 +30,7 @@ def s3_grants(synth, function) -> dict[str, set[str]]:
 
 
 def test_convert_object_reads_sources_writes_outputs_and_uses_scratch(synth):
-    sources = {f"*{suffix}" for suffix in resources.SOURCE_SUFFIXES}
+    sources = {f"*{suffix}" for suffix in outputs.SOURCE_SUFFIXES}
     assert s3_grants(synth, synth.stack.functions.convert_object) == {
         "s3:GetObject": sources,
         "s3:ListBucket": {"<bucket>"},

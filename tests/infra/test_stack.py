@@ -14,7 +14,8 @@ from infra_helpers import (
     role_statements,
 )
 
-from webfold.aws import resources
+from webfold import outputs
+from webfold.pipeline import resources
 from webfold_infra import constants
 
 
@@ -107,7 +108,7 @@ def test_s3_notifies_the_objects_queue_for_source_suffixes_only(synth):
         (rule,) = entry["Filter"]["Key"]["FilterRules"]
         assert rule["Name"] == "suffix"
         suffixes.append(rule["Value"])
-    assert sorted(suffixes) == sorted(resources.SOURCE_SUFFIXES)
+    assert sorted(suffixes) == sorted(outputs.SOURCE_SUFFIXES)
 
 
 def test_every_suffix_the_cli_converts_triggers_a_conversion(synth):
@@ -119,12 +120,13 @@ def test_every_suffix_the_cli_converts_triggers_a_conversion(synth):
 
 
 def test_outputs_never_match_a_notification_suffix():
-    outputs = ["a.md", "a.json", "page.html.md", "x.warc/host/p.json", "x.warc.gz.md", "b.pdf.json"]
-    for key in outputs:
-        assert not key.endswith(resources.SOURCE_SUFFIXES), key
+    written = ["a.md", "a.json", "page.html.md", "x.parts/host_p-0123456789.json",
+               "x.warc.gz.md", "b.pdf.json"]
+    for key in written:
+        assert not key.endswith(outputs.SOURCE_SUFFIXES), key
     # S3 rejects overlapping suffix filters for one event type: none may end another.
-    for a in resources.SOURCE_SUFFIXES:
-        for b in resources.SOURCE_SUFFIXES:
+    for a in outputs.SOURCE_SUFFIXES:
+        for b in outputs.SOURCE_SUFFIXES:
             assert a == b or not a.endswith(b), (a, b)
 
 

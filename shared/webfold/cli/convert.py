@@ -1,10 +1,11 @@
 """`webfold convert PATH...`: convert files and folders, writing outputs beside each source.
 
 For `dir/name.ext` it writes `dir/name.md` (when converted) and `dir/name.json` (always:
-the record says why a file failed). A WARC also gets `dir/name.parts/NNNN.md|json`, one
-pair per record. Folders are walked recursively for .html .htm .xhtml .shtml .pdf
-.warc .warc.gz files; files named on the command line are converted whatever their
-extension, except this tool's own .md/.json outputs, which are never inputs. A source
+the record says why a file failed). A WARC is streamed record by record (any size) into
+`dir/name.parts/<record>.md|json`, one pair per record, and `dir/name.json` with its
+counts (the layout is `webfold.outputs`). Folders are walked recursively for the source
+suffixes of `webfold.outputs`; files named on the command line are converted whatever
+their extension, except this tool's own .md/.json outputs, which are never inputs. A source
 whose `name.json` already exists is skipped unless `--force`. A progress bar on a
 terminal (stderr), a summary line at the end. Exit 0 when all converted, 1 when any
 failed, 2 when a PATH does not exist (nothing is converted then).
@@ -20,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from webfold import outputs
 from webfold.cli import output
 
 
@@ -74,39 +76,56 @@ def collect_sources(paths: list[str]) -> Iterator[Path]:
             for found in sorted(path.rglob("*")):
                 if found.is_file() and _is_input(found) and not _inside_parts(found, path):
                     yield found
-        elif not path.name.lower().endswith(output.OUTPUT_SUFFIXES):
+        elif not path.name.lower().endswith(outputs.OUTPUT_SUFFIXES):
             yield path
 
 
 def convert_one(source: Path, select: str | None, settings: Any, force: bool) -> str:
-    """Convert one file and write its side files: "converted", "failed" or "skipped"."""
-    from webfold.convert import convert
-    from webfold.document import failed
-
-    stem = output.output_stem(source)
-    if not force and Path(str(stem) + ".json").exists():
+    """Convert one file and write its outputs: "converted", "failed" or "skipped"."""
+    stem = Path(outputs.output_stem(str(source)))
+    if not force and Path(str(stem) + outputs.RECORD_SUFFIX).exists():
         return "skipped"
     try:
-        data = source.read_bytes()
-    except OSError as exc:
-        doc = failed("unknown", "bad_input", f"cannot read the file: {exc.strerror or exc}",
-                     source=str(source))
-    else:
-        doc = convert(data, filename=str(source), select=select, settings=settings)
-    doc.source = str(source)
-    try:
-        output.write_side_files(doc, source)
+        ok = _convert_file(source, stem, select, settings)
     except OSError as exc:
         print(f"webfold convert: cannot write beside {source}: {exc.strerror or exc}",
               file=sys.stderr)
         return "failed"
-    return "converted" if doc.ok else "failed"
+    return "converted" if ok else "failed"
+
+
+def _convert_file(source: Path, stem: Path, select: str, settings: Any) -> bool:
+    """Convert and write; True when converted. A WARC streams, anything else is read
+    whole (under the cap). Raises OSError when an output cannot be written."""
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
+    from webfold.document import failed
+    from webfold.sniff import StreamInfo, sniff
+
+    info = StreamInfo.from_hints(url=None, content_type=None, filename=str(source))
+    try:
+        with source.open("rb") as handle:
+            head = handle.read(4096)
+            data = None if sniff(head, info) == "warc" else head + handle.read()
+    except OSError as exc:
+        doc = failed("unknown", "bad_input", f"cannot read the file: {exc.strerror or exc}",
+                     source=str(source))
+    else:
+        if data is None:
+            options = ConvertOptions(select=select, settings=settings)
+            counts = output.write_archive(source, stem, options, source=str(source),
+                                          size=source.stat().st_size)
+            return counts.verdict()[0] is None
+        doc = convert(data, filename=str(source), select=select, settings=settings)
+    doc.source = str(source)
+    output.write_document(doc, stem)
+    return doc.ok
 
 
 def _is_input(path: Path) -> bool:
-    return path.name.lower().endswith(output.INPUT_SUFFIXES)
+    return outputs.source_suffix(path.name) is not None
 
 
 def _inside_parts(path: Path, root: Path) -> bool:
     """Whether `path` sits in a `name.parts/` folder this tool wrote for a WARC."""
-    return any(p.name.endswith(output.PARTS_SUFFIX) for p in path.relative_to(root).parents)
+    return any(p.name.endswith(outputs.PARTS_SUFFIX) for p in path.relative_to(root).parents)

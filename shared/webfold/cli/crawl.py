@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.cli.output import add_select_options, print_record_line, write_pair
+from webfold.cli.output import add_select_options, print_record_line, write_document
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(documents: list[Any], args: argparse.Namespace) -> None:
-    from webfold.warc import record_stem
+    from webfold.outputs import record_stem
 
     out_dir = Path(args.out) if args.out else None
     if out_dir is not None:
@@ -80,7 +80,7 @@ def _write(documents: list[Any], args: argparse.Namespace) -> None:
         if args.jsonl:
             print_record_line(doc)
         elif out_dir is not None:
-            write_pair(doc, out_dir / record_stem(doc.source, None, index))
+            write_document(doc, out_dir / record_stem(doc.source, None, index))
         elif doc.ok and doc.markdown:
             source = (doc.source or "").replace("<", "%3C").replace(">", "%3E")
             print(f"<!-- webfold:page {source} -->\n\n{doc.markdown.strip()}\n")

@@ -1,5 +1,6 @@
 """Output helpers shared by the subcommands: reading input, printing a document (Markdown,
-record, chunks), writing side files, a progress bar. Kept light: no converter imports.
+record, chunks), writing the output items of `webfold.outputs` to files, a progress bar.
+Kept light: converters are imported only by the function that streams an archive.
 """
 
 from __future__ import annotations
@@ -8,15 +9,11 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
-# Outputs this tool writes; never taken as inputs when walking folders.
-OUTPUT_SUFFIXES = (".md", ".json")
-# What a folder walk converts (files named on the command line are converted whatever
-# their name).
-INPUT_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml", ".pdf", ".warc", ".warc.gz")
-PARTS_SUFFIX = ".parts"  # folder beside a WARC holding its records' files
+from webfold.outputs import OutputItem, archive_record_items, document_items
 
 
 def add_select_options(parser: argparse.ArgumentParser) -> None:
@@ -99,44 +96,45 @@ def report(prog: str, doc: Any, stream: TextIO | None = None) -> int:
     return 0
 
 
-def output_stem(source: Path) -> Path:
-    """`dir/name.html` -> `dir/name`; `dir/a.warc.gz` -> `dir/a` (outputs add .md/.json)."""
-    name = source.name
-    lowered = name.lower()
-    for suffix in sorted(INPUT_SUFFIXES, key=len, reverse=True):
-        if lowered.endswith(suffix) and len(name) > len(suffix):
-            return source.with_name(name[: -len(suffix)])
-    return source.with_name(source.stem) if source.suffix else source.with_name(name)
-
-
-def write_side_files(doc: Any, source: Path) -> list[Path]:
-    """Write `name.md` (when converted) and `name.json` beside `source`.
-
-    A document with parts (a WARC) also gets `name.parts/NNNN.md|json`, one pair per
-    record, numbered from 1 in archive order. Returns the paths written.
-    """
-    stem = output_stem(source)
-    written = write_pair(doc, stem)
-    if doc.parts:
-        folder = Path(str(stem) + PARTS_SUFFIX)
-        folder.mkdir(exist_ok=True)
-        for number, part in enumerate(doc.parts, start=1):
-            written += write_pair(part, folder / f"{number:04d}")
-    return written
-
-
-def write_pair(doc: Any, stem: Path) -> list[Path]:
-    """`stem.md` (when converted) and `stem.json`; returns the paths written."""
+def write_items(items: Iterable[OutputItem]) -> list[Path]:
+    """Write each item to the file it names (folders made as needed); returns the paths."""
     written = []
-    if doc.error is None:
-        md_path = Path(str(stem) + ".md")
-        md_path.write_text(doc.markdown, encoding="utf-8")
-        written.append(md_path)
-    json_path = Path(str(stem) + ".json")
-    json_path.write_text(json.dumps(doc.record(), ensure_ascii=False, indent=2) + "\n",
-                         encoding="utf-8")
-    written.append(json_path)
+    for item in items:
+        path = Path(item.name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(item.data)
+        written.append(path)
     return written
+
+
+def write_document(doc: Any, stem: Path) -> list[Path]:
+    """`stem.md` (when converted) and `stem.json`; returns the paths written."""
+    return write_items(document_items(str(stem), doc))
+
+
+def write_archive(archive: Path | BinaryIO, stem: Path, options: Any, *, source: str,
+                  size: int, progress: Progress | None = None) -> Any:
+    """Stream a WARC (a path or an open file) record by record into
+    `stem.parts/<record>.md|json`, then write `stem.json`.
+
+    Memory stays flat whatever the archive's size (`webfold.warc.iter_warc`). Returns
+    the counts (`webfold.warc.WarcCounts`); raises OSError when the archive cannot be
+    opened or an output cannot be written.
+    """
+    from webfold.convert import convert
+    from webfold.warc import WarcCounts, iter_warc
+
+    counts = WarcCounts()
+    for item in iter_warc(archive, convert=convert, options=options):
+        counts.add(item)
+        if item.document is not None:
+            write_items(archive_record_items(str(stem), item.document, item.uri, item.date,
+                                             item.offset))
+        if progress is not None:
+            progress.update(item.offset, f"{counts.records} records")
+    write_items(document_items(str(stem), counts.archive_document(source, size),
+                               markdown=False))
+    return counts
 
 
 class Progress:

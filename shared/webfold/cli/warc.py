@@ -1,8 +1,10 @@
 """`webfold warc FILE.warc[.gz] [--out DIR | --jsonl]`: convert every HTML/PDF record.
 
-Streams the archive (memory stays flat whatever its size). Without `--out` or
-`--jsonl`, prints each converted record's Markdown under a comment naming its URI and
-date. A progress bar goes to stderr on a terminal; a summary of counts always does.
+Streams the archive (memory stays flat whatever its size). `--out DIR` writes what
+`webfold convert` writes beside the archive, into DIR: `DIR/name.parts/<record>.md|json`
+and `DIR/name.json` (the layout is `webfold.outputs`). Without `--out` or `--jsonl`,
+prints each converted record's Markdown under a comment naming its URI and date. A
+progress bar goes to stderr on a terminal; a summary of counts always does.
 Exit 0 when no record failed, 1 when some did (their records say why), 2 when the file
 cannot be opened.
 """
@@ -15,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.cli.output import Progress, add_select_options, print_record_line, write_pair
+from webfold.cli.output import Progress, add_select_options, print_record_line, write_archive
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -25,7 +27,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("file", metavar="FILE", help="a .warc or .warc.gz file")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--out", metavar="DIR",
-                       help="write one .md and one .json per record into DIR")
+                       help="write DIR/name.json and one .md and .json per record in "
+                            "DIR/name.parts/")
     where.add_argument("--jsonl", action="store_true",
                        help="print one JSON record (with its Markdown) per line")
     add_select_options(parser)
@@ -34,9 +37,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from webfold.contract import ConvertOptions
-    from webfold.convert import convert
     from webfold.settings import Settings
-    from webfold.warc import WarcCounts, iter_warc
 
     try:
         settings = Settings.from_env(os.environ)
@@ -48,15 +49,15 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"webfold warc: {exc}", file=sys.stderr)
         return 2
-    counts = WarcCounts()
     progress = Progress(size)
+    options = ConvertOptions(select=args.select, settings=settings)
     with handle:
-        options = ConvertOptions(select=args.select, settings=settings)
-        for item in iter_warc(handle, convert=convert, options=options):
-            counts.add(item)
-            if item.document is not None:
-                _emit(item, out_dir, args.jsonl)
-            progress.update(item.offset, f"{counts.records} records")
+        try:
+            counts = _convert(handle, args, options, out_dir, size, progress)
+        except OSError as exc:
+            progress.close()
+            print(f"webfold warc: {exc}", file=sys.stderr)
+            return 2
     progress.close()
     print(f"webfold warc: {args.file}: {counts.summary()}", file=sys.stderr)
     if counts.records == 0:
@@ -65,13 +66,23 @@ def run(args: argparse.Namespace) -> int:
     return 1 if counts.failed else 0
 
 
-def _emit(item: Any, out_dir: Path | None, jsonl: bool) -> None:
-    from webfold.warc import part_markdown, record_stem
+def _convert(handle: Any, args: argparse.Namespace, options: Any, out_dir: Path | None,
+             size: int, progress: Progress) -> Any:
+    from webfold.convert import convert
+    from webfold.outputs import output_stem
+    from webfold.warc import WarcCounts, iter_warc, part_markdown
 
-    doc = item.document
-    if jsonl:
-        print_record_line(doc)
-    elif out_dir is not None:
-        write_pair(doc, out_dir / record_stem(item.uri, item.date, item.offset))
-    elif doc.ok and doc.markdown:
-        print(part_markdown(doc))
+    if out_dir is not None:
+        stem = out_dir / output_stem(Path(args.file).name)
+        return write_archive(handle, stem, options, source=args.file, size=size,
+                             progress=progress)
+    counts = WarcCounts()
+    for item in iter_warc(handle, convert=convert, options=options):
+        counts.add(item)
+        doc = item.document
+        if doc is not None and args.jsonl:
+            print_record_line(doc)
+        elif doc is not None and doc.ok and doc.markdown:
+            print(part_markdown(doc))
+        progress.update(item.offset, f"{counts.records} records")
+    return counts

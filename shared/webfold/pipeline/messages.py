@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from webfold.aws.keys import given_stem, scrape_stem, source_suffix
 from webfold.contract import SELECT_MODES
 from webfold.errors import ConversionError
+from webfold.outputs import source_suffix
+from webfold.pipeline.keys import given_stem, scrape_stem
 
 RENDER_MODES = ("auto", "always", "never")  # what webfold.fetch.scrape accepts
 _FIELDS = frozenset({"url", "render", "select", "key"})

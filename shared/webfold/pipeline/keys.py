@@ -1,7 +1,6 @@
-"""Object keys: decoding notification keys and naming the outputs of a source.
+"""Object keys of the pipeline: decoding notification keys, naming a URL's outputs.
 
-Pure functions; no AWS calls. Outputs end in `.md` / `.json`, which never match a
-source suffix, so writing them never triggers another conversion.
+Pure functions; no AWS calls. How a source's outputs are named is `webfold.outputs`.
 """
 
 from __future__ import annotations
@@ -10,10 +9,8 @@ import hashlib
 import re
 from urllib.parse import unquote, unquote_plus, urlsplit
 
-from webfold.aws.resources import SOURCE_SUFFIXES
+from webfold.outputs import OUTPUT_SUFFIXES, source_suffix
 
-MARKDOWN_SUFFIX = ".md"
-RECORD_SUFFIX = ".json"
 SCRAPES_PREFIX = "scrapes/"
 REJECTED_PREFIX = "rejected/"  # error records for queue messages that could not be read
 
@@ -28,39 +25,6 @@ def decode_key(raw: str) -> str:
     slash. Decoding twice would corrupt a key containing `%`, so call this exactly once.
     """
     return unquote_plus(raw)
-
-
-def source_suffix(key: str) -> str | None:
-    """The source suffix a key ends with (`.warc.gz` before `.gz`), or None."""
-    lowered = key.lower()
-    for suffix in sorted(SOURCE_SUFFIXES, key=len, reverse=True):
-        if lowered.endswith(suffix):
-            return suffix
-    return None
-
-
-def output_stem(key: str) -> str:
-    """`path/name.html` -> `path/name`: the key outputs are named after.
-
-    Raises ValueError for a key that is not a source (outputs must never be converted).
-    """
-    suffix = source_suffix(key)
-    if suffix is None:
-        raise ValueError(f"not a source key: {key!r}")
-    return key[: -len(suffix)]
-
-
-def markdown_key(stem: str) -> str:
-    return stem + MARKDOWN_SUFFIX
-
-
-def record_key(stem: str) -> str:
-    return stem + RECORD_SUFFIX
-
-
-def warc_records_prefix(stem: str) -> str:
-    """`path/name` (of `path/name.warc.gz`) -> `path/name.warc/`, where record outputs go."""
-    return stem + ".warc/"
 
 
 def url_stem(url: str) -> str:
@@ -93,7 +57,7 @@ def scrape_stem(url: str) -> str:
 
 def given_stem(key: str) -> str:
     """The stem for a key named in a URL message (`out/page.md` -> `out/page`)."""
-    for suffix in (MARKDOWN_SUFFIX, RECORD_SUFFIX):
+    for suffix in OUTPUT_SUFFIXES:
         if key.endswith(suffix):
             return key[: -len(suffix)]
     return key

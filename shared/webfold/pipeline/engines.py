@@ -21,8 +21,8 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from webfold.aws.resources import SCRATCH_PREFIX
 from webfold.errors import ConversionError
+from webfold.pipeline.resources import SCRATCH_PREFIX
 
 _MAX_RENDERED_BYTES = 50_000_000
 

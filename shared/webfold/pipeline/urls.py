@@ -1,6 +1,6 @@
 """Scraping one URL from a queue message into outputs (the `ingest_url` core).
 
-A message (`webfold.aws.messages`) names the URL and how to treat it. The URL is
+A message (`webfold.pipeline.messages`) names the URL and how to treat it. The URL is
 fetched conditionally (the validators of the last fetch), converted, and written to
 `scrapes/<host>/<path>.md|.json` or the message's key. The outputs are rewritten only
 when the Markdown changed; the URL state records every fetch either way.
@@ -12,13 +12,13 @@ import hashlib
 import time
 from typing import Any
 
-from webfold.aws.messages import UrlMessage
-from webfold.aws.outcome import Outcome, RetryableFailure
-from webfold.aws.s3io import write_document
-from webfold.aws.urlstate import UrlState, load_state, save_state
 from webfold.contract import ConvertOptions
 from webfold.document import Document
 from webfold.fetch import Validators, scrape
+from webfold.pipeline.messages import UrlMessage
+from webfold.pipeline.outcome import Outcome, RetryableFailure
+from webfold.pipeline.s3io import write_document
+from webfold.pipeline.urlstate import UrlState, load_state, save_state
 
 
 def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: ConvertOptions,

@@ -13,9 +13,9 @@ from typing import Any
 
 from boto3.dynamodb.conditions import Attr
 
-from webfold.aws import resources as r
-from webfold.aws.messages import UrlMessage
-from webfold.aws.urlstate import UrlState, save_state
+from webfold.pipeline import resources as r
+from webfold.pipeline.messages import UrlMessage
+from webfold.pipeline.urlstate import UrlState, save_state
 
 SQS_BATCH = 10  # SendMessageBatch takes at most ten entries
 

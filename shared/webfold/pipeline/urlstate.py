@@ -15,9 +15,9 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from webfold.aws import resources as r
-from webfold.aws.outcome import RetryableFailure
 from webfold.errors import ConversionError
+from webfold.pipeline import resources as r
+from webfold.pipeline.outcome import RetryableFailure
 
 UNWATCHED_TTL_S = 30 * 24 * 3600  # state of a URL nobody watches is dropped after this
 

@@ -3,8 +3,9 @@
 `s3://bucket/path/name.html` gives `path/name.md` + `path/name.json`. A WARC is streamed
 from S3 record by record (`webfold.warc.iter_warc`, memory stays flat) and gives
 `path/name.json` (the archive's record and counts) plus one pair per converted or
-failed record under `path/name.warc/`. Permanent failures are written as a JSON record
-carrying the error; retryable ones raise `RetryableFailure` and write nothing.
+failed record under `path/name.parts/` (the layout is `webfold.outputs`). Permanent
+failures are written as a JSON record carrying the error; retryable ones raise
+`RetryableFailure` and write nothing.
 """
 
 from __future__ import annotations
@@ -12,15 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webfold.aws.keys import output_stem, source_suffix, warc_records_prefix
-from webfold.aws.outcome import Outcome, RetryableFailure
-from webfold.aws.s3io import open_object, read_object, write_document
 from webfold.contract import ConvertOptions
 from webfold.convert import convert
-from webfold.document import Document, failed
+from webfold.document import failed
 from webfold.errors import ConversionError
-
-WARC_SUFFIXES = (".warc", ".warc.gz")
+from webfold.outputs import (
+    WARC_SUFFIXES,
+    archive_record_items,
+    document_items,
+    output_stem,
+    source_suffix,
+)
+from webfold.pipeline.outcome import Outcome, RetryableFailure
+from webfold.pipeline.s3io import (
+    open_object,
+    read_object,
+    source_metadata,
+    write_document,
+    write_items,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +83,13 @@ def _source_failure(s3: Any, ref: ObjectRef, stem: str, error: ConversionError) 
 
 
 def _convert_archive(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcome:
-    from webfold.warc import WarcCounts, iter_warc, record_stem
+    from webfold.warc import WarcCounts, iter_warc
 
     stem = output_stem(ref.key)
     opened = open_object(s3, ref.bucket, ref.key)
     if isinstance(opened, ConversionError):
         return _source_failure(s3, ref, stem, opened)
-    prefix = warc_records_prefix(stem)
+    metadata = source_metadata(ref.key, opened.etag)
     counts = WarcCounts()
     keys: list[str] = []
     try:
@@ -87,15 +98,12 @@ def _convert_archive(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcom
             if item.document is None:  # skipped: a request, warcinfo, a non-2xx response
                 continue
             item.document.extra["archive"] = ref.uri
-            keys += write_document(s3, ref.bucket,
-                                   prefix + record_stem(item.uri, item.date, item.offset),
-                                   item.document, source_key=ref.key, source_etag=opened.etag)
+            keys += write_items(s3, ref.bucket, archive_record_items(
+                stem, item.document, item.uri, item.date, item.offset), metadata)
     finally:
         opened.body.close()
-    summary = Document(type="warc", source=ref.uri, bytes_in=opened.length,
-                       extra={"warc": counts.to_dict(), "source_etag": opened.etag})
-    summary.error, summary.warnings = counts.verdict()
-    keys += write_document(s3, ref.bucket, stem, summary, source_key=ref.key,
-                           source_etag=opened.etag, markdown=False)
+    summary = counts.archive_document(ref.uri, opened.length)
+    summary.extra["source_etag"] = opened.etag
+    keys += write_items(s3, ref.bucket, document_items(stem, summary, markdown=False), metadata)
     return Outcome("converted" if summary.ok else "failed", tuple(keys), summary.error,
                    "warc", opened.length)

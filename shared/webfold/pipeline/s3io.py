@@ -8,20 +8,25 @@ worth another try.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from webfold.aws.keys import RECORD_SUFFIX, REJECTED_PREFIX, markdown_key, record_key
-from webfold.aws.outcome import RetryableFailure
 from webfold.document import SCHEMA_VERSION, Document
 from webfold.errors import ConversionError
+from webfold.outputs import (
+    RECORD_CONTENT_TYPE,
+    RECORD_SUFFIX,
+    OutputItem,
+    document_items,
+    record_bytes,
+)
+from webfold.pipeline.keys import REJECTED_PREFIX
+from webfold.pipeline.outcome import RetryableFailure
 
-MARKDOWN_CONTENT_TYPE = "text/markdown; charset=utf-8"
-RECORD_CONTENT_TYPE = "application/json"
 _CHUNK = 1 << 20
 _MISSING = frozenset({"NoSuchKey", "404", "NotFound"})
 _REJECTED_BODY_CHARS = 10_000
@@ -93,33 +98,39 @@ def _too_large(size: int, cap: int) -> ConversionError:
     return ConversionError("too_large", f"at least {size} bytes is over the {cap} byte cap")
 
 
-def write_document(s3: Any, bucket: str, stem: str, doc: Document, *,
-                   source_key: str | None = None, source_etag: str | None = None,
-                   markdown: bool = True) -> list[str]:
-    """Write `stem.md` (when asked and the conversion succeeded) and `stem.json` (always).
-
-    The outputs carry their content types and, as user metadata, the source's key and
-    ETag. Returns the keys written; raises `RetryableFailure` when S3 refuses a write.
-    """
+def source_metadata(source_key: str | None, source_etag: str | None) -> dict[str, str]:
+    """The user metadata every output carries: the source's key and ETag."""
     metadata: dict[str, str] = {}
     if source_key is not None:
         metadata["source-key"] = quote(source_key, safe="/")  # metadata must be ASCII
     if source_etag:
         metadata["source-etag"] = source_etag
-    written: list[str] = []
-    if markdown and doc.ok:
-        md_key = markdown_key(stem)
-        put_bytes(s3, bucket, md_key, doc.markdown.encode("utf-8"), MARKDOWN_CONTENT_TYPE,
-                  metadata)
-        written.append(md_key)
-    json_key = record_key(stem)
-    put_bytes(s3, bucket, json_key, record_bytes(doc.record()), RECORD_CONTENT_TYPE, metadata)
-    written.append(json_key)
+    return metadata
+
+
+def write_items(s3: Any, bucket: str, items: Iterable[OutputItem],
+                metadata: dict[str, str] | None = None) -> list[str]:
+    """Put each item (`webfold.outputs`) as an object named by it; returns the keys.
+
+    Raises `RetryableFailure` when S3 refuses a write.
+    """
+    written = []
+    for item in items:
+        put_bytes(s3, bucket, item.name, item.data, item.content_type, metadata)
+        written.append(item.name)
     return written
 
 
-def record_bytes(record: dict[str, Any]) -> bytes:
-    return json.dumps(record, ensure_ascii=False, indent=1, default=str).encode("utf-8")
+def write_document(s3: Any, bucket: str, stem: str, doc: Document, *,
+                   source_key: str | None = None, source_etag: str | None = None,
+                   markdown: bool = True) -> list[str]:
+    """Write the outputs of `doc` named after `stem` (`webfold.outputs.document_items`).
+
+    The outputs carry their content types and, as user metadata, the source's key and
+    ETag. Returns the keys written; raises `RetryableFailure` when S3 refuses a write.
+    """
+    return write_items(s3, bucket, document_items(stem, doc, markdown=markdown),
+                       source_metadata(source_key, source_etag))
 
 
 def put_bytes(s3: Any, bucket: str, key: str, body: bytes, content_type: str,

@@ -1,6 +1,6 @@
 """Resource names and the environment variables that carry them into the functions.
 
-The CDK stack (infra/) and the local moto stack create resources from these same
+The CDK stack (infra/) and the local moto stack (devstack/) create resources from these same
 names, so a handler finds the same things in AWS and on one machine.
 """
 
@@ -24,9 +24,6 @@ ENV_URL_STATE_TABLE = "WEBFOLD_URL_STATE_TABLE"
 ENV_IDEMPOTENCY_TABLE = "WEBFOLD_IDEMPOTENCY_TABLE"
 ENV_OCR_FUNCTION = "WEBFOLD_OCR_FUNCTION"
 ENV_RENDER_FUNCTION = "WEBFOLD_RENDER_FUNCTION"
-
-# Object suffixes that trigger a conversion. Outputs (.md, .json) never match these.
-SOURCE_SUFFIXES = (".html", ".htm", ".xhtml", ".warc", ".warc.gz", ".pdf")
 
 MAX_RECEIVE_COUNT = 3  # deliveries before a message goes to its dead-letter queue
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
-from webfold.aws.outcome import Outcome
 from webfold.errors import ConversionError
+from webfold.pipeline.outcome import Outcome
 
 
 def count_outcome(metrics: Metrics, outcome: Outcome, elapsed_ms: float) -> None:

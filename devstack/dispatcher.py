@@ -1,4 +1,4 @@
-"""The local stand-in for Lambda's SQS event source mappings and the scheduler.
+"""The local stand-in for Lambda's SQS event source mappings.
 
 Polls each queue, hands the messages to the real handler as a real SQS event, deletes
 the messages the handler did not report in `batchItemFailures` and makes the failed
@@ -10,37 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import time
-import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
 from typing import Any
+
+from devstack.handlers import LocalContext
 
 Handler = Callable[[dict, Any], Any]
 BATCH_SIZE = 10  # the SQS maximum for one receive, and Lambda's default batch size
-
-
-@dataclass(slots=True)
-class LocalContext:
-    """The parts of the Lambda context object the handlers and Powertools read."""
-
-    function_name: str
-    timeout_s: float = 900.0
-    memory_limit_in_mb: int = 1024
-    aws_request_id: str = field(default_factory=lambda: str(uuid.uuid4()))
-    log_group_name: str = "local"
-    log_stream_name: str = "local"
-    _deadline: float = field(default=0.0, repr=False)
-
-    def __post_init__(self) -> None:
-        self._deadline = time.monotonic() + self.timeout_s
-
-    @property
-    def invoked_function_arn(self) -> str:
-        return f"arn:aws:lambda:local:000000000000:function:{self.function_name}"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return max(0, int((self._deadline - time.monotonic()) * 1000))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +104,6 @@ class Dispatcher:
         }
 
 
-def scheduler_event(now: datetime | None = None) -> dict:
-    """The input the EventBridge Scheduler target gives `rescrape` (see resources)."""
-    moment = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return {"scheduled_time": moment}
-
-
 class LocalLambdaClient:
     """The `invoke` call of a boto3 Lambda client, answered by the handlers in-process.
 
@@ -146,7 +117,7 @@ class LocalLambdaClient:
         import io
         import json
 
-        from webfold.aws.local import load_handler
+        from webfold.pipeline.local import load_handler
 
         handler = load_handler(FunctionName)
         try:

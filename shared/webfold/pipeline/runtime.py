@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from webfold.aws import resources as r
 from webfold.contract import ConvertOptions
+from webfold.pipeline import resources as r
 from webfold.settings import Settings
 
 
@@ -24,7 +24,7 @@ def convert_options(environ: Mapping[str, str]) -> ConvertOptions:
     settings = Settings.from_env(environ)
     ocr = None
     if environ.get(r.ENV_OCR_FUNCTION):
-        from webfold.aws.engines import LambdaOcrEngine
+        from webfold.pipeline.engines import LambdaOcrEngine
 
         ocr = LambdaOcrEngine(**_invoke_parts(environ, r.ENV_OCR_FUNCTION))
     return ConvertOptions(settings=settings, ocr=ocr)
@@ -34,7 +34,7 @@ def renderer(environ: Mapping[str, str]) -> Any:
     """The render function when one is configured, else the local Chromium (None when
     this machine has no Chromium: pages that need rendering then fail `render_failed`)."""
     if environ.get(r.ENV_RENDER_FUNCTION):
-        from webfold.aws.engines import LambdaRenderer
+        from webfold.pipeline.engines import LambdaRenderer
 
         return LambdaRenderer(**_invoke_parts(environ, r.ENV_RENDER_FUNCTION))
     from webfold.render import local_renderer
