@@ -23,7 +23,7 @@ def test_demo_converts_every_sample_and_the_urls():
     for sample in (REPO / "events" / "samples").iterdir():
         stem = sample.name.removesuffix(".gz").rsplit(".", 1)[0]
         assert f"samples/{stem}.json" in keys, sample.name
-    assert any(k.startswith("samples/") and ".warc/" in k and k.endswith(".md") for k in keys)
+    assert any(k.startswith("samples/") and ".parts/" in k and k.endswith(".md") for k in keys)
     assert any(k.startswith("scrapes/127.0.0.1_") and k.endswith(".md") for k in keys)
     assert any(k.startswith("watched/") and k.endswith(".md") for k in keys)
     assert "dead-letter queues: empty" in lines

@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 
 from webfold.cli import main
-from webfold.cli.output import write_side_files
-from webfold.document import Document
 
 PAGE = ("<html><head><title>Quay</title></head><body><h1>Quay</h1>"
         "<p>See <a href='/tides'>tides</a>.</p><h2>More</h2><p>Second section text.</p>"
@@ -110,18 +108,6 @@ def test_convert_missing_path_exits_2(tmp_path: Path, capsys) -> None:
     assert main(["convert", str(tmp_path / "a.html"), str(tmp_path / "missing")]) == 2
     assert not (tmp_path / "a.json").exists()
     assert capsys.readouterr().err.count("\n") == 1
-
-
-def test_parts_are_written_beside_the_archive(tmp_path: Path) -> None:
-    source = tmp_path / "crawl.warc.gz"
-    parts = [Document(type="html", markdown="one\n", source="https://a/1"),
-             Document(type="html", markdown="two\n", source="https://a/2")]
-    written = write_side_files(Document(type="warc", markdown="one\n\ntwo\n", parts=parts),
-                               source)
-    names = sorted(str(p.relative_to(tmp_path)) for p in written)
-    assert names == ["crawl.json", "crawl.md", "crawl.parts/0001.json", "crawl.parts/0001.md",
-                     "crawl.parts/0002.json", "crawl.parts/0002.md"]
-    assert (tmp_path / "crawl.parts" / "0002.md").read_text() == "two\n"
 
 
 class _Stdin:

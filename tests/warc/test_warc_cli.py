@@ -36,14 +36,16 @@ PAGES = [
 def test_out_writes_md_and_json_per_record_inside_the_folder(tmp_path, capsys):
     out = tmp_path / "out"
     assert run([str(archive(tmp_path, PAGES)), "--out", str(out), "--all-blocks"]) == 0
-    names = sorted(p.name for p in out.iterdir())
-    assert len(names) == 4 and all(p.parent == out for p in out.iterdir())
+    assert sorted(p.name for p in out.iterdir()) == ["in.json", "in.parts"]
+    parts = out / "in.parts"
+    names = sorted(p.name for p in parts.iterdir())
+    assert len(names) == 4 and all(p.is_file() for p in parts.iterdir())
     assert all(not n.startswith(".") and "/" not in n for n in names)
     flood = [n for n in names if n.startswith("example.com_news_flood_day_1-")]
     assert sorted(n.rsplit(".", 1)[1] for n in flood) == ["json", "md"]
-    md = (out / flood[0].replace(".json", ".md")).read_text(encoding="utf-8")
+    md = (parts / flood[0].replace(".json", ".md")).read_text(encoding="utf-8")
     assert "Water everywhere." in md
-    record = json.loads((out / flood[0].replace(".md", ".json")).read_text(encoding="utf-8"))
+    record = json.loads((parts / flood[0].replace(".md", ".json")).read_text(encoding="utf-8"))
     assert record["source"] == "http://example.com/news/flood?day=1"
     assert record["warc"]["date"] == "2024-05-06T07:08:09Z"
     summary = capsys.readouterr().err
