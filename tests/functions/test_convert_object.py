@@ -61,7 +61,8 @@ def test_warc_object_gives_one_pair_per_record(s3, names, dispatcher):
     s3.put_object(Bucket=names.bucket, Key="crawls/site.warc.gz", Body=archive)
     dispatcher.drain()
     found = keys(s3, names.bucket)
-    record_mds = sorted(k for k in found if k.startswith("crawls/site.parts/") and k.endswith(".md"))
+    record_mds = sorted(k for k in found
+                        if k.startswith("crawls/site.parts/") and k.endswith(".md"))
     assert len(record_mds) == 2
     assert all(k[:-3] + ".json" in found for k in record_mds)
     texts = [s3.get_object(Bucket=names.bucket, Key=k)["Body"].read().decode()

@@ -6,6 +6,7 @@ from the package registry on first use).
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import struct
 import subprocess
@@ -110,3 +111,28 @@ def test_zip_holds_the_python_folder(layer):
         names = archive.namelist()
     assert names and all(name.startswith("python/") for name in names)
     assert "python/webfold/__init__.py" in names
+
+
+def imports_of(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_no_module_of_webfold_in_the_layer_imports_moto_or_the_dev_stack(layer):
+    python = layer.layer_dir / "python"
+    modules = list((python / "webfold").rglob("*.py"))
+    assert (python / "webfold" / "pipeline" / "s3io.py") in modules
+    assert [m for m in modules if imports_of(m) & {"moto", "devstack"}] == []
+    assert not (python / "devstack").exists() and not (python / "moto").exists()
+
+
+def test_the_copied_package_carries_no_moto_even_without_a_layer_build(tmp_path):
+    build.copy_webfold(tmp_path)
+    modules = list((tmp_path / "webfold").rglob("*.py"))
+    assert (tmp_path / "webfold" / "pipeline" / "records.py") in modules
+    assert [m for m in modules if imports_of(m) & {"moto", "devstack"}] == []
