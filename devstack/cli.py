@@ -50,10 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     missing = [str(p) for p in args.drop if not p.is_file()]
     if missing:
-        print(f"webfold local: no such file: {', '.join(missing)}", file=sys.stderr)
+        print(f"devstack: no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
     if args.aws and args.watch:
-        print("webfold local: --watch serves the local stack; in AWS the stack itself runs",
+        print("devstack: --watch serves the local stack; in AWS the stack itself runs",
               file=sys.stderr)
         return 2
     if args.aws:
@@ -82,7 +82,7 @@ def run_local(stack: LocalStack, args: argparse.Namespace, out: Any) -> int:
         dispatcher.drain()
         print_outputs(s3, names.bucket, output_keys(s3, names.bucket, set()), out)
         return 0
-    print(f"webfold local: AWS API at {stack.endpoint} (any credentials), bucket "
+    print(f"devstack: AWS API at {stack.endpoint} (any credentials), bucket "
           f"{names.bucket}, URL queue {names.urls_queue_url}; Ctrl-C stops", file=out,
           flush=True)
     seen: set[str] = set()
@@ -108,7 +108,7 @@ def run_against_aws(args: argparse.Namespace) -> int:
     try:
         bucket, queue = os.environ[r.ENV_BUCKET], os.environ[r.ENV_URLS_QUEUE]
     except KeyError as exc:
-        print(f"webfold local --aws: set {exc.args[0]} (from the stack's outputs)",
+        print(f"devstack --aws: set {exc.args[0]} (from the stack's outputs)",
               file=sys.stderr)
         return 2
     s3, sqs = boto3.client("s3"), boto3.client("sqs")

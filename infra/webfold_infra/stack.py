@@ -70,7 +70,7 @@ class WebfoldStack(Stack):
         self._add_outputs()
 
     def _add_outputs(self) -> None:
-        """The names `webfold local --aws` and watch-list tools need, as stack outputs."""
+        """The names `python -m devstack --aws` and watch-list tools need, as stack outputs."""
         named = {
             resources.ENV_BUCKET: self.storage.documents.bucket_name,
             resources.ENV_URLS_QUEUE: self.queues.urls.queue_url,
@@ -78,7 +78,7 @@ class WebfoldStack(Stack):
         }
         for env_name, value in named.items():
             CfnOutput(self, env_name.replace("_", ""), value=value,
-                      description=f"export {env_name}=<this value> for `webfold local --aws`")
+                      description=f"export {env_name}=<this value> for `python -m devstack --aws`")
 
     def _pass_names(self) -> None:
         f, bucket = self.functions, self.storage.documents.bucket_name

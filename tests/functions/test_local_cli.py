@@ -53,7 +53,7 @@ def test_watch_keeps_serving_until_interrupted(tmp_path):
             if not line:
                 break
             seen.append(line.split("  ")[0].strip())  # the key, without its record line
-        assert seen[0].startswith("webfold local: AWS API at http://127.0.0.1:")
+        assert seen[0].startswith("devstack: AWS API at http://127.0.0.1:")
         assert "inbox/harbour.md" in seen
         assert proc.poll() is None  # still serving
     finally:

@@ -104,10 +104,11 @@ def test_tick_time_reads_the_scheduled_time():
     assert abs(tick_time({}) - tick_time({"scheduled_time": "garbage"})) <= 1
 
 
-LAZY_IMPORTS = {
-    "convert_object": ("pymupdf", "fitz", "onnxruntime", "numpy", "playwright", "warcio"),
-    "rescrape": ("httpx", "selectolax", "pymupdf", "onnxruntime", "numpy"),
-    "ingest_url": ("pymupdf", "onnxruntime", "numpy"),
+LAZY_IMPORTS = {  # the dev stack (moto, devstack) never loads in a handler
+    "convert_object": ("pymupdf", "fitz", "onnxruntime", "numpy", "playwright", "warcio",
+                       "moto", "devstack"),
+    "rescrape": ("httpx", "selectolax", "pymupdf", "onnxruntime", "numpy", "moto", "devstack"),
+    "ingest_url": ("pymupdf", "onnxruntime", "numpy", "moto", "devstack"),
 }
 
 
