@@ -60,7 +60,8 @@ def test_a_warc_in_memory_and_streamed_name_its_records_alike():
     data = build_warc([Rec("http://example.com/a", article("A", "First.")),
                        Rec("http://example.com/b?x=1", article("B", "Second."))], gz=True)
     in_memory = outputs.document_items("s/site", convert(data, select="all"), markdown=False)
-    streamed = [i.name for item in iter_warc(io.BytesIO(data)) if item.document is not None
+    streamed = [i.name for item in iter_warc(io.BytesIO(data), convert=convert)
+                if item.document is not None
                 for i in outputs.archive_record_items("s/site", item.document, item.uri,
                                                       item.date, item.offset)]
     parts = [i.name for i in in_memory if i.name.startswith("s/site.parts/")]
