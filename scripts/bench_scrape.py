@@ -19,10 +19,11 @@ import threading
 import time
 from collections.abc import Callable
 
-from webfold.fetch import RobotsCache, fetch_url, scrape
-from webfold.render import RenderRequest, local_renderer
 from webfold.settings import Settings
-from webfold.urlguard import check_url
+from webfold.web.fetch import RobotsCache, fetch_url
+from webfold.web.render import RenderRequest, local_renderer
+from webfold.web.scrape import scrape
+from webfold.web.urlguard import check_url
 
 PARAGRAPH = ("<p>The bridge over the river was built in 1852 and renewed in 1998; today it "
              "carries walkers and cyclists between the old town and the station.</p>")

@@ -19,8 +19,8 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from webfold.errors import ConversionError
 from webfold.pipeline.resources import SCRATCH_PREFIX
 from webfold.pipeline.s3io import put_bytes
-from webfold.render import ChromiumRenderer, RenderRequest, RenderResult, find_chromium
 from webfold.settings import Settings
+from webfold.web.render import ChromiumRenderer, RenderRequest, RenderResult, find_chromium
 
 logger = Logger()
 tracer = Tracer()

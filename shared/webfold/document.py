@@ -93,6 +93,43 @@ class PageInfo:
     elapsed_ms: float = 0.0
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HttpFacts:
+    """What the fetch of a URL answered (the record's `http`), for a scraped or crawled page."""
+
+    status: int | None  # of the final response; None when no response came
+    url: str  # as asked for
+    final_url: str  # after redirects
+    redirects: int
+    attempts: int  # tries of the final hop
+    content_type: str | None
+    bytes: int  # of the decoded body
+    etag: str | None
+    last_modified: str | None
+    verdict: str | None  # ok | blocked | empty, for HTML
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RenderFacts:
+    """What the browser saw of a rendered page (the record's `render`)."""
+
+    status: int | None  # of the main document response
+    final_url: str | None
+    blocked_requests: int  # requests the guard refused
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScrapeFacts:
+    """How a scraped page was obtained: the record's `route`, `escalated`, `timings_ms`,
+    `content_sha256` and (when a browser rendered it) `render`."""
+
+    route: str  # fetch | render
+    escalated: str | None  # why a fetched page went to the browser ("empty: ...")
+    timings_ms: dict[str, float]  # fetch, render, convert, total
+    content_sha256: str | None  # of the Markdown, for change detection; None when empty
+    render: RenderFacts | None = None
+
+
 @dataclass(slots=True)
 class Document:
     """The result of converting one document. Never raised; failures sit in `error`."""
@@ -110,7 +147,10 @@ class Document:
     elapsed_ms: float = 0.0
     pages: list[PageInfo] = field(default_factory=list)
     parts: list[Document] = field(default_factory=list)  # WARC: one document per record
-    extra: dict[str, Any] = field(default_factory=dict)  # path-specific facts (http, timings)
+    http: HttpFacts | None = None  # scraped or crawled pages
+    scrape: ScrapeFacts | None = None  # scraped pages
+    template_blocks_dropped: int | None = None  # crawled HTML pages: blocks dropped as template
+    extra: dict[str, Any] = field(default_factory=dict)  # WARC and pipeline facts (warc, ...)
 
     @property
     def ok(self) -> bool:
@@ -141,9 +181,25 @@ class Document:
             rec["pages"] = [asdict(p) for p in self.pages]
         if self.parts:
             rec["parts"] = len(self.parts)
+        rec.update(self._web_facts())
         rec.update(self.extra)
         if include_markdown:
             rec["markdown"] = self.markdown
+        return rec
+
+    def _web_facts(self) -> dict[str, Any]:
+        # In the order the record has always had them: render, http, then the scrape's own.
+        rec: dict[str, Any] = {}
+        scrape = self.scrape
+        if scrape is not None and scrape.render is not None:
+            rec["render"] = asdict(scrape.render)
+        if self.http is not None or scrape is not None:
+            rec["http"] = asdict(self.http) if self.http is not None else None
+        if scrape is not None:
+            rec.update(route=scrape.route, escalated=scrape.escalated,
+                       timings_ms=dict(scrape.timings_ms), content_sha256=scrape.content_sha256)
+        if self.template_blocks_dropped is not None:
+            rec["template_blocks_dropped"] = self.template_blocks_dropped
         return rec
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from site_pages import COOKIE, FOOTER, TOPICS
 
 from webfold.contract import ConvertOptions
-from webfold.crawl import crawl_site, page_links
 from webfold.settings import Settings
+from webfold.web.crawl import crawl_site, page_links
 
 
 def options(**changes) -> ConvertOptions:
@@ -28,7 +28,7 @@ def test_crawl_follows_same_origin_links_within_robots_and_drops_the_template(si
     flood = next(d for d in result.documents if d.source.endswith("/flood.html"))
     assert "hand's depth of brown water" in flood.markdown
     assert COOKIE not in flood.markdown and FOOTER not in flood.markdown
-    assert flood.extra["http"]["status"] == 200
+    assert flood.http is not None and flood.http.status == 200
     about = next(d for d in result.documents if d.source.endswith("/about.html"))
     assert "About the Gazette" in about.markdown  # its heading, though the menu says it too
 

@@ -6,9 +6,9 @@ from site_pages import COOKIE, FOOTER, RELATED, TOPICS, site_files
 
 from webfold import convert
 from webfold.contract import ConvertOptions
-from webfold.crawl import block_key, crawl_folder, remove_template
 from webfold.document import Block, Document
 from webfold.settings import Settings
+from webfold.web.crawl import block_key, crawl_folder, remove_template
 
 ALL = ConvertOptions(select="all")
 
@@ -25,7 +25,7 @@ def test_blocks_on_half_the_pages_and_three_pages_are_dropped():
     assert (report.pages, report.recurring, report.blocks_dropped) == (6, 2, 11)
     assert pages[0].markdown == "Story 0\n"
     assert pages[5].markdown == "Story 5\n"
-    assert pages[0].extra["template_blocks_dropped"] == 2
+    assert pages[0].template_blocks_dropped == 2
 
 
 def test_blocks_below_either_threshold_stay():

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from fetch_site import Handler, QuietServer, Site, payloads
 
-from webfold.fetch import RobotsCache
 from webfold.settings import Settings
+from webfold.web.fetch import RobotsCache
 
 
 @pytest.fixture(scope="session")
@@ -36,4 +36,4 @@ def settings() -> Settings:
 def fresh_robots(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new default robots.txt cache per test: what one test's server said about
     robots.txt must not decide another's (tests that pass their own cache are unaffected)."""
-    monkeypatch.setattr("webfold.fetch.DEFAULT_ROBOTS_CACHE", RobotsCache())
+    monkeypatch.setattr("webfold.web.fetch.DEFAULT_ROBOTS_CACHE", RobotsCache())

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from fetch_site import ARTICLE, KOI8_PAGE, Site
 
-from webfold.fetch import FetchResult, RobotsCache, Validators, fetch_url
 from webfold.settings import Settings
+from webfold.web.fetch import FetchResult, RobotsCache, Validators, fetch_url
 
 
 def fetch(url: str, settings: Settings, **kwargs: object) -> FetchResult:

@@ -6,7 +6,7 @@ import httpx
 import pytest
 from fetch_site import ARTICLE, Site
 
-from webfold.guardproxy import GuardProxy
+from webfold.web.guardproxy import GuardProxy
 
 
 def through(proxy: GuardProxy, url: str) -> httpx.Response:

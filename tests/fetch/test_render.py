@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from fetch_site import Site
 
-from webfold.fetch import scrape
-from webfold.render import (
+from webfold.settings import Settings
+from webfold.web.render import (
     CHROMIUM_FLAGS,
     ChromiumRenderer,
     RenderRequest,
     find_chromium,
     local_renderer,
 )
-from webfold.settings import Settings
+from webfold.web.scrape import scrape
 
 RENDERER = local_renderer()
 pytestmark = pytest.mark.skipif(RENDERER is None,
@@ -120,7 +120,7 @@ def test_a_render_that_outlives_its_budget_is_killed(site: Site,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # The child keeps its own deadline, so the kill is a backstop; pull it in front of
     # the child's deadline to see it work.
-    monkeypatch.setattr("webfold.render.KILL_GRACE_S", -8.0)
+    monkeypatch.setattr("webfold.web.render.KILL_GRACE_S", -8.0)
     profiles_before = set(Path(tempfile.gettempdir()).glob("webfold-chrome-*"))
     result = render(site, "/busy", timeout_s=10)
     assert result.error is not None and "killed" in result.error.message  # type: ignore[attr-defined]

@@ -11,8 +11,8 @@ from fetch_site import APP_SHELL, ARTICLE, CAPTCHA_ARTICLE, CHALLENGE, DATADOME
 
 from webfold.contentcoding import ContentDecoder, TooLarge
 from webfold.errors import ConversionError
-from webfold.pageclass import classify_html
-from webfold.robots import RobotsRules, product_token
+from webfold.web.pageclass import classify_html
+from webfold.web.robots import RobotsRules, product_token
 
 UA = "WebfoldBot/0.1 (+https://github.com/webfold)"
 ROBOTS = """\

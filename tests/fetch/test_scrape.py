@@ -12,9 +12,10 @@ import pytest
 from fetch_site import APP_SHELL, CHALLENGE, Site
 
 from webfold.document import Document
-from webfold.fetch import Validators, scrape
-from webfold.render import RenderRequest, RenderResult
 from webfold.settings import Settings
+from webfold.web.fetch import Validators
+from webfold.web.render import RenderRequest, RenderResult
+from webfold.web.scrape import scrape
 
 
 def code(doc: Document) -> str | None:

@@ -16,8 +16,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 from fetch_site import ARTICLE, Handler, QuietServer, Site
 
-from webfold.fetch import FetchResult, RobotsCache, fetch_url
 from webfold.settings import Settings
+from webfold.web.fetch import FetchResult, RobotsCache, fetch_url
 
 
 def _name(common: str) -> x509.Name:

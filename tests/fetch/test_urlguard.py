@@ -7,7 +7,7 @@ import ipaddress
 import pytest
 
 from webfold.errors import ConversionError
-from webfold.urlguard import Target, check_url, ip_literal, refusal
+from webfold.web.urlguard import Target, check_url, ip_literal, refusal
 
 
 def resolver_for(table: dict[str, list[str]]):

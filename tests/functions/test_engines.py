@@ -71,7 +71,7 @@ def test_ocr_function_refuses_keys_outside_the_scratch_prefix(s3, names):
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed")
 def test_render_function_writes_the_dom_and_the_engine_reads_it(s3, names, http_site):
-    from webfold.render import RenderRequest
+    from webfold.web.render import RenderRequest
 
     base, site = http_site
     site.pages["/app"] = (b"<html><body><div id=app></div><script>document.getElementById("

@@ -81,7 +81,7 @@ def test_a_good_message_round_trips():
 
 
 def test_render_modes_are_the_fetchers():
-    from webfold.fetch import RENDER_MODES as FETCH_RENDER_MODES
+    from webfold.web.scrape import RENDER_MODES as FETCH_RENDER_MODES
 
     assert FETCH_RENDER_MODES == RENDER_MODES
 

@@ -38,8 +38,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from webfold.contract import ConvertOptions
-    from webfold.crawl import crawl_folder, crawl_site
     from webfold.settings import Settings
+    from webfold.web.crawl import crawl_folder, crawl_site
 
     try:
         settings = Settings.from_env(os.environ)

@@ -41,9 +41,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from webfold.fetch import scrape
-    from webfold.render import local_renderer
     from webfold.settings import Settings
+    from webfold.web.render import local_renderer
+    from webfold.web.scrape import scrape
 
     try:
         settings = Settings.from_env(os.environ)

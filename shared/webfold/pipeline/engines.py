@@ -1,7 +1,7 @@
 """The OCR engine and the renderer as Lambda invokes of the container functions.
 
 `LambdaOcrEngine` implements `webfold.pdf.ocr.OcrEngine` and `LambdaRenderer`
-implements `webfold.render.Renderer`: the converter calls them exactly like the local
+implements `webfold.web.render.Renderer`: the converter calls them exactly like the local
 Tesseract engine and Chromium renderer. Documents never travel in a payload (Lambda
 caps them at 6 MB): a page image goes to a scratch key in the bucket and the OCR
 function reads it from there; the render function writes the page's HTML to a scratch
@@ -77,7 +77,7 @@ class LambdaRenderer(_FunctionCaller):
 
     def render(self, request: Any) -> Any:
         """See `webfold.render.Renderer.render`; AWS failures are `render_failed`."""
-        from webfold.render import RenderResult
+        from webfold.web.render import RenderResult
 
         key = scratch_key(".html")
         try:

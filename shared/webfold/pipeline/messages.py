@@ -14,7 +14,7 @@ from webfold.errors import ConversionError
 from webfold.outputs import source_suffix
 from webfold.pipeline.keys import given_stem, scrape_stem
 
-RENDER_MODES = ("auto", "always", "never")  # what webfold.fetch.scrape accepts
+RENDER_MODES = ("auto", "always", "never")  # what webfold.web.scrape.scrape accepts
 _FIELDS = frozenset({"url", "render", "select", "key"})
 _MAX_URL_CHARS = 8_192
 

@@ -37,7 +37,7 @@ def renderer(environ: Mapping[str, str]) -> Any:
         from webfold.pipeline.engines import LambdaRenderer
 
         return LambdaRenderer(**_invoke_parts(environ, r.ENV_RENDER_FUNCTION))
-    from webfold.render import local_renderer
+    from webfold.web.render import local_renderer
 
     return local_renderer()
 

@@ -8,24 +8,24 @@ when the Markdown changed; the URL state records every fetch either way.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from typing import Any
 
 from webfold.contract import ConvertOptions
 from webfold.document import Document
-from webfold.fetch import Validators, scrape
 from webfold.pipeline.messages import UrlMessage
 from webfold.pipeline.outcome import Outcome, RetryableFailure
 from webfold.pipeline.s3io import write_document
 from webfold.pipeline.urlstate import UrlState, load_state, save_state
+from webfold.web.fetch import Validators
+from webfold.web.scrape import scrape
 
 
 def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: ConvertOptions,
            renderer: Any = None, now: float | None = None) -> Outcome:
     """Fetch, convert and (when changed) write one URL; record its state.
 
-    `renderer` (a `webfold.render.Renderer`, or None) renders pages that need a browser.
+    `renderer` (a `webfold.web.render.Renderer`, or None) renders pages that need a browser.
     Returns `converted`, `unchanged` (304, or the same Markdown as last time: nothing
     rewritten) or `failed` (a permanent failure, its JSON record written). Raises
     `RetryableFailure` for a retryable one (timeout, 5xx, blocked, storage).
@@ -42,9 +42,10 @@ def ingest(msg: UrlMessage, *, s3: Any, bucket: str, table: Any, options: Conver
         save_state(table, msg.url, {"last_error": doc.error.code}, watched=watched)
         raise RetryableFailure(doc.error)
     stem = msg.stem
-    http = doc.extra.get("http") or {}
-    content_hash = hashlib.sha256(doc.markdown.encode("utf-8")).hexdigest() if doc.ok else None
-    fetched.update(etag=http.get("etag"), last_modified=http.get("last_modified"))
+    content_hash = doc.scrape.content_sha256 if doc.ok and doc.scrape else None
+    http = doc.http  # None when rendered without a fetch: the validators are cleared
+    fetched.update(etag=http.etag if http else None,
+                   last_modified=http.last_modified if http else None)
     if doc.ok and state and state.content_hash == content_hash and state.stem == stem:
         save_state(table, msg.url, fetched, watched=watched)
         return Outcome("unchanged", doc_type=doc.type, bytes_in=doc.bytes_in)

@@ -3,7 +3,7 @@
 Chromium launched with `--proxy-server` pointing here (and `<-loopback>` so that
 loopback goes through it too) sends every connection through this proxy: the page,
 each sub-request, every redirect hop, WebSockets, service workers. Each one is vetted by
-`webfold.urlguard.check_url` and connected to the exact address that was checked, so
+`webfold.web.urlguard.check_url` and connected to the exact address that was checked, so
 neither a redirect nor a second DNS answer can reach an internal address. Refused
 connections get a 403 and are listed in `blocked`.
 
@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterator
 
 from webfold.errors import ConversionError
-from webfold.urlguard import Resolver, Target, check_url, system_resolver
+from webfold.web.urlguard import Resolver, Target, check_url, system_resolver
 
 MAX_HEAD_BYTES = 65_536
 CONNECT_TIMEOUT_S = 10.0

@@ -1,40 +1,34 @@
-"""Fetching a URL safely, politely and within a deadline (edge module; httpx).
+"""Fetching a URL safely, politely and within a deadline: the transport (edge module; httpx).
 
-`fetch_url` returns the bytes of one URL as a `FetchResult`; `scrape` turns a URL
-into a `Document` (fetching, rendering when the page needs a browser, converting).
-Every hop is vetted by `webfold.urlguard` and connected to the exact address that was
-checked (the URL's host is replaced by that address; the Host header and the TLS
-SNI/certificate name keep the real host), so DNS cannot be rebound between the check
-and the connection."""
+`fetch_url` returns the bytes of one URL as a `FetchResult`; `preflight` says whether a
+URL may be requested at all. Converting what came is `webfold.web.scrape`'s job: this
+module never imports a converter. Every hop is vetted by `webfold.web.urlguard` and
+connected to the exact address that was checked (the URL's host is replaced by that
+address; the Host header and the TLS SNI/certificate name keep the real host), so DNS
+cannot be rebound between the check and the connection."""
 
 from __future__ import annotations
 
 import email.utils
 import functools
-import hashlib
 import ssl
 import threading
 import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 import brotli
 import httpx
 
 from webfold.contentcoding import ContentDecoder, TooLarge
-from webfold.convert import convert
-from webfold.document import BlockFlag, Document
+from webfold.document import HttpFacts
 from webfold.errors import ConversionError
-from webfold.pageclass import classify_html
-from webfold.robots import MAX_ROBOTS_BYTES, RobotsRules
 from webfold.settings import DEFAULT_SETTINGS, Settings
 from webfold.sniff import HTML_TYPES, PDF_TYPES, StreamInfo, parse_content_type, sniff
-from webfold.urlguard import Resolver, Target, check_url, system_resolver
-
-if TYPE_CHECKING:
-    from webfold.render import Renderer
+from webfold.web.pageclass import classify_html
+from webfold.web.robots import MAX_ROBOTS_BYTES, RobotsRules
+from webfold.web.urlguard import Resolver, Target, check_url, system_resolver
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
@@ -93,13 +87,13 @@ class FetchResult:
     def validators(self) -> Validators:
         return Validators(self.headers.get("etag"), self.headers.get("last-modified"))
 
-    def facts(self) -> dict[str, Any]:
-        """The `http` part of a scrape record."""
-        return {"status": self.status, "url": self.url, "final_url": self.final_url,
-                "redirects": self.redirects, "attempts": self.attempts,
-                "content_type": self.content_type, "bytes": len(self.body),
-                "etag": self.validators.etag, "last_modified": self.validators.last_modified,
-                "verdict": self.verdict}
+    def facts(self) -> HttpFacts:
+        """What this fetch answered: the `http` part of a scrape or crawl record."""
+        return HttpFacts(status=self.status, url=self.url, final_url=self.final_url,
+                         redirects=self.redirects, attempts=self.attempts,
+                         content_type=self.content_type, bytes=len(self.body),
+                         etag=self.validators.etag,
+                         last_modified=self.validators.last_modified, verdict=self.verdict)
 
 
 class Deadline:
@@ -472,79 +466,6 @@ def _fetch_robots(origin: str, fetcher: _Fetcher) -> RobotsRules | ConversionErr
     return RobotsRules.parse(body.decode("utf-8", "replace"))  # the first 500 KB (RFC 9309)
 
 
-RENDER_MODES = ("auto", "always", "never")
-
-
-def scrape(
-    url: str,
-    *,
-    settings: Settings = DEFAULT_SETTINGS,
-    render: str = "auto",
-    select: str = "main",
-    validators: Validators | None = None,
-    renderer: Renderer | None = None,
-    wait_for_ms: int = 0,
-    wait_selector: str | None = None,
-    scroll: bool = False,
-    respect_robots: bool | None = None,
-    resolver: Resolver = system_resolver,
-) -> Document:
-    """Fetch `url` (rendering it when needed) and convert it: a URL in, a `Document` out.
-
-    `render`: "never" converts what the fetch returned; "auto" (default) sends blocked
-    pages and empty app shells to `renderer` when one is given; "always" skips the
-    fetch and renders (robots.txt and the guard still apply). `select` is the
-    converter's selection mode; `validators` make the fetch conditional.
-    The record gains `http` (status, final URL, redirects, validators...), `route`
-    (fetch | render), `escalated` (why a fetched page was rendered), `timings_ms` and
-    `content_sha256` (of the Markdown, for change detection). Failures are values in
-    `Document.error`: every `fetch_url` code plus render_failed and the converter's.
-    """
-    if render not in RENDER_MODES:
-        raise ValueError(f"render must be one of {RENDER_MODES}, not {render!r}")
-    started = time.perf_counter()
-    timings: dict[str, float] = {}
-    fetched: FetchResult | None = None
-    escalated: str | None = None
-    doc: Document | None = None
-    if render == "always":
-        gate = preflight(url, settings=settings, respect_robots=respect_robots, resolver=resolver)
-        doc = _failed(url, gate) if gate else None
-    else:
-        fetched = fetch_url(url, settings=settings, validators=validators, resolver=resolver,
-                            respect_robots=respect_robots)
-        timings["fetch"] = fetched.elapsed_ms
-        doc = fetched_document(fetched, select=select, settings=settings, timings=timings)
-        if renderer is not None and render == "auto" and doc.error is not None \
-                and doc.error.code in ("blocked", "empty"):
-            escalated = f"{doc.error.code}: {doc.error.message}"
-            doc = None
-    if doc is None:
-        if renderer is None:
-            doc = _failed(url, ConversionError("render_failed", "no renderer is available"))
-        else:
-            doc = _rendered(url, renderer, settings, select, timings,
-                            RenderOptions(wait_for_ms, wait_selector, scroll))
-    doc.source = url
-    timings["total"] = (time.perf_counter() - started) * 1000
-    doc.extra.update({
-        "http": fetched.facts() if fetched else None,
-        "route": "render" if render == "always" or "render" in timings else "fetch",
-        "escalated": escalated,
-        "timings_ms": {k: round(v, 1) for k, v in timings.items()},
-        "content_sha256": hashlib.sha256(doc.markdown.encode()).hexdigest()
-        if doc.markdown else None,
-    })
-    return doc
-
-
-@dataclass(frozen=True, slots=True)
-class RenderOptions:
-    wait_for_ms: int = 0
-    wait_selector: str | None = None
-    scroll: bool = False
-
-
 def preflight(url: str, *, settings: Settings = DEFAULT_SETTINGS,
               respect_robots: bool | None = None, resolver: Resolver = system_resolver,
               robots_cache: RobotsCache | None = None) -> ConversionError | None:
@@ -561,59 +482,3 @@ def preflight(url: str, *, settings: Settings = DEFAULT_SETTINGS,
                            time.sleep, {})
         return _robots_error(target, fetcher,
                              robots_cache if robots_cache is not None else DEFAULT_ROBOTS_CACHE)
-
-
-def _failed(url: str, error: ConversionError, doc_type: str = "unknown") -> Document:
-    return Document(type=doc_type, error=error, source=url)
-
-
-def fetched_document(fetched: FetchResult, *, select: str = "main",
-                     settings: Settings = DEFAULT_SETTINGS,
-                     timings: dict[str, float] | None = None) -> Document:
-    """A `FetchResult` as a `Document`: converted when the fetch succeeded, else failed
-    with the fetch's error. An app shell (`empty`) is converted too, and kept when the
-    converter recovered its text from the data the app embeds (Next.js, Nuxt ...): that
-    spares a browser. `timings` (if given) gains "convert" in ms."""
-    timings = {} if timings is None else timings
-    shell = fetched.error is not None and fetched.error.code == "empty"
-    if fetched.error is not None and not shell:
-        return _fetch_failure(fetched)
-    started = time.perf_counter()
-    doc = convert(fetched.body, url=fetched.final_url, content_type=fetched.content_type,
-                  select=select, settings=settings)
-    timings["convert"] = (time.perf_counter() - started) * 1000
-    if shell and not (doc.ok and any(b.kept and b.flags & BlockFlag.PAYLOAD
-                                     for b in doc.blocks)):
-        doc = _fetch_failure(fetched)
-    return doc
-
-
-def _fetch_failure(fetched: FetchResult) -> Document:
-    """The failed `Document` of a fetch, keeping its error and how many bytes came."""
-    assert fetched.error is not None
-    doc = _failed(fetched.url, fetched.error, fetched.doc_type or "unknown")
-    doc.bytes_in = len(fetched.body)
-    return doc
-
-
-def _rendered(url: str, renderer: Renderer, settings: Settings, select: str,
-              timings: dict[str, float], options: RenderOptions) -> Document:
-    from webfold.render import RenderRequest, rendered_document
-
-    request = RenderRequest(url=url, wait_for_ms=options.wait_for_ms,
-                            wait_selector=options.wait_selector, scroll=options.scroll,
-                            timeout_s=settings.render_timeout_s,
-                            allow_loopback=settings.allow_loopback,
-                            user_agent=settings.user_agent)
-    result = renderer.render(request)
-    timings["render"] = result.elapsed_ms
-    if result.error is None:
-        verdict = classify_html(result.html.encode("utf-8"))
-        if verdict.kind == "blocked":  # the browser got the bot wall too
-            return _failed(url, ConversionError("blocked", f"rendered: {verdict.reason}"), "html")
-    started = time.perf_counter()
-    doc = rendered_document(result, select=select, settings=settings)
-    timings["convert"] = (time.perf_counter() - started) * 1000
-    doc.extra["render"] = {"status": result.status, "final_url": result.final_url,
-                           "blocked_requests": len(result.blocked_requests)}
-    return doc

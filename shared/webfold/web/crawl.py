@@ -6,7 +6,7 @@ whose normalised text is on at least `template_min_share` of the pages and on at
 `template_min_pages` pages is site template and is dropped (`remove_template`, pure).
 
 Pages come from a folder of saved pages (`crawl_folder`) or from a breadth-first crawl
-of same-origin links (`crawl_site`, through `webfold.fetch`: every hop guarded,
+of same-origin links (`crawl_site`, through `webfold.web.fetch`: every hop guarded,
 robots.txt respected, a page budget of `Settings.crawl_max_pages`).
 """
 
@@ -28,7 +28,7 @@ from webfold.markdown import join_blocks
 from webfold.outputs import HTML_SUFFIXES
 
 if TYPE_CHECKING:
-    from webfold.fetch import FetchResult
+    from webfold.web.fetch import FetchResult
 
 # Links to these are not pages; following them would only spend the budget.
 _NOT_PAGES = frozenset({
@@ -84,7 +84,7 @@ def remove_template(docs: list[Document], *, min_share: float, min_pages: int) -
 
     A block is template when its `block_key` is on >= `min_share` of the pages and on
     >= `min_pages` pages. Failed and non-HTML documents are left alone. Each page's
-    `extra["template_blocks_dropped"]` says how many of its blocks went; a page whose
+    `template_blocks_dropped` says how many of its blocks went; a page whose
     every kept block is template keeps them all (with a warning) rather than go empty.
     """
     pages = [d for d in docs if d.ok and d.type == "html" and d.blocks]
@@ -103,7 +103,7 @@ def remove_template(docs: list[Document], *, min_share: float, min_pages: int) -
             drop = []
         for block in drop:
             block.kept = False
-        doc.extra["template_blocks_dropped"] = len(drop)
+        doc.template_blocks_dropped = len(drop)
         if drop:
             doc.markdown = join_blocks(doc.blocks)
         report.blocks_dropped += len(drop)
@@ -154,13 +154,13 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> Craw
     """Breadth-first crawl from `start_url` over links to the same origin, then remove
     the site template.
 
-    Every page goes through `webfold.fetch.fetch_url` with `options.settings` (SSRF
+    Every page goes through `webfold.web.fetch.fetch_url` with `options.settings` (SSRF
     guard on every hop, `allow_loopback`, robots.txt via one cache for the crawl,
     deadlines and caps). At most `settings.crawl_max_pages` pages are fetched; pages
     robots.txt disallows are counted as skipped, not fetched. A page that fails (blocked,
     http_error, ...) is a failed document carrying that code.
     """
-    from webfold.fetch import RobotsCache, fetch_url, new_client
+    from webfold.web.fetch import RobotsCache, fetch_url, new_client
 
     options = options or ConvertOptions()
     settings = options.settings
@@ -199,11 +199,11 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> Craw
 
 
 def _page_document(fetched: FetchResult, options: ConvertOptions) -> Document:
-    from webfold.fetch import fetched_document
+    from webfold.web.scrape import fetched_document
 
     doc = fetched_document(fetched, select=options.select, settings=options.settings)
     doc.source = fetched.url
-    doc.extra["http"] = fetched.facts()
+    doc.http = fetched.facts()
     return doc
 
 

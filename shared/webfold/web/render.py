@@ -3,13 +3,13 @@
 `ChromiumRenderer.render(RenderRequest)` loads the page in a child process that is
 killed at a hard timeout (a page stuck in a script loop cannot hang the caller), waits
 for network idle or a selector, optionally scrolls to the bottom, and returns the
-serialised DOM as a `RenderResult`. `rendered_document` sends that DOM through
-`webfold.convert` with the final URL as base. Any object with the same `render`
-method is a `Renderer` (the Lambda render function is called the same way); requests
-and results travel as plain dicts (`to_dict` / `from_dict`).
+serialised DOM as a `RenderResult` (converting it is `webfold.web.scrape`'s job).
+Any object with the same `render` method is a `Renderer` (the Lambda render function
+is called the same way); requests and results travel as plain dicts (`to_dict` /
+`from_dict`).
 
-The guard of `webfold.urlguard` applies to the URL handed to the browser and to every
-connection the page makes: a browser we launch goes through `webfold.guardproxy`
+The guard of `webfold.web.urlguard` applies to the URL handed to the browser and to
+every connection the page makes: a browser we launch goes through `webfold.web.guardproxy`
 (every hop vetted and pinned to its checked address); a user's browser (`browser_ws`)
 through route interception.
 """
@@ -29,12 +29,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from webfold.convert import convert
-from webfold.document import Document, failed
 from webfold.errors import ConversionError
-from webfold.guardproxy import GuardProxy
-from webfold.settings import DEFAULT_SETTINGS, Settings
-from webfold.urlguard import check_url
+from webfold.settings import DEFAULT_SETTINGS
+from webfold.web.guardproxy import GuardProxy
+from webfold.web.urlguard import check_url
 
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_FLAGS = (
@@ -122,7 +120,7 @@ def local_renderer(browser_ws: str | None = None) -> ChromiumRenderer | None:
 
 @dataclass(frozen=True, slots=True)
 class ChromiumRenderer:
-    """Renders in a child process (`python -m webfold.render`) killed at the hard timeout."""
+    """Renders in a child process (`python -m webfold.web.render`) killed at the hard timeout."""
 
     executable: str | None = None
     browser_ws: str | None = None  # ws://... of a browser the user runs (connect over CDP)
@@ -135,7 +133,7 @@ class ChromiumRenderer:
         profile = tempfile.mkdtemp(prefix="webfold-chrome-")
         payload = json.dumps({"request": request.to_dict(), "executable": self.executable,
                               "browser_ws": self.browser_ws, "profile_dir": profile})
-        proc = subprocess.Popen([sys.executable, "-m", "webfold.render"], stdin=subprocess.PIPE,
+        proc = subprocess.Popen([sys.executable, "-m", "webfold.web.render"], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)  # its own group, Chromium included
         try:
@@ -185,19 +183,6 @@ def _kill_group(pgid: int) -> None:
 
 def _ms(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def rendered_document(result: RenderResult, *, select: str = "main",
-                      settings: Settings = DEFAULT_SETTINGS) -> Document:
-    """The `Document` of a rendered page: its DOM converted with the final URL as base.
-    A failed render becomes a failed `Document` carrying the render's error."""
-    url = result.final_url or result.url
-    if result.error is not None:
-        return failed("html", result.error.code, result.error.message, source=result.url)
-    doc = convert(result.html.encode("utf-8"), url=url, select=select, settings=settings,
-                  content_type="text/html; charset=utf-8")
-    doc.warnings.extend(result.warnings)
-    return doc
 
 
 def render_in_process(request: RenderRequest, *, executable: str | None = None,

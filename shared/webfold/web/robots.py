@@ -1,7 +1,7 @@
 """robots.txt as RFC 9309 reads it: groups by user agent, longest match wins, `*` and `$`.
 
 Pure: `RobotsRules.parse(text)` and `allows(agent, path)`. Fetching and caching the
-file per host is the fetch edge's job (`webfold.fetch`).
+file per host is the fetch edge's job (`webfold.web.fetch`).
 """
 
 from __future__ import annotations
