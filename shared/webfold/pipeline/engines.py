@@ -76,7 +76,7 @@ class LambdaRenderer(_FunctionCaller):
     """Rendering through the render container function, which writes the HTML to S3."""
 
     def render(self, request: Any) -> Any:
-        """See `webfold.render.Renderer.render`; AWS failures are `render_failed`."""
+        """See `webfold.web.render.Renderer.render`; AWS failures are `render_failed`."""
         from webfold.web.render import RenderResult
 
         key = scratch_key(".html")
