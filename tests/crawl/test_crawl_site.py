@@ -29,6 +29,9 @@ def test_crawl_follows_same_origin_links_within_robots_and_drops_the_template(si
     assert "hand's depth of brown water" in flood.markdown
     assert COOKIE not in flood.markdown and FOOTER not in flood.markdown
     assert flood.http is not None and flood.http.status == 200
+    record = flood.record()
+    assert record["http"]["status"] == 200 and record["template_blocks_dropped"] >= 2
+    assert "route" not in record  # crawled, not scraped: no scrape facts
     about = next(d for d in result.documents if d.source.endswith("/about.html"))
     assert "About the Gazette" in about.markdown  # its heading, though the menu says it too
 

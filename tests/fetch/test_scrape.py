@@ -6,12 +6,13 @@ main-content selector (tested in its own area).
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 from fetch_site import APP_SHELL, CHALLENGE, Site
 
-from webfold.document import Document
+from webfold.document import Document, RenderFacts
 from webfold.settings import Settings
 from webfold.web.fetch import Validators
 from webfold.web.render import RenderRequest, RenderResult
@@ -117,6 +118,25 @@ def test_an_app_shell_escalates_to_the_renderer(site: Site, settings: Settings) 
     assert record["route"] == "render" and record["escalated"].startswith("empty")
     assert record["http"]["verdict"] == "empty" and "render" in record["timings_ms"]
     assert renderer.requests[0].allow_loopback and renderer.requests[0].url == site.url("/shell")
+
+
+def test_the_typed_facts_are_what_the_record_says(site: Site, settings: Settings) -> None:
+    renderer = StaticRenderer("<html><body><article><h1>Built by script</h1><p>The page "
+                              "after its script ran, with the text a reader sees.</p>"
+                              "</article></body></html>")
+    doc = scrape(site.url("/shell"), settings=settings, select="all", renderer=renderer)
+    assert doc.ok and doc.http is not None and doc.scrape is not None
+    assert doc.scrape.content_sha256 == hashlib.sha256(doc.markdown.encode()).hexdigest()
+    assert doc.scrape.render == RenderFacts(status=200, final_url=site.url("/shell"),
+                                            blocked_requests=0)
+    record = doc.record()
+    keys = list(record)
+    assert keys[keys.index("error") + 1:] == ["render", "http", "route", "escalated",
+                                              "timings_ms", "content_sha256"]
+    assert record["render"] == {"status": 200, "final_url": site.url("/shell"),
+                                "blocked_requests": 0}
+    assert record["http"]["verdict"] == doc.http.verdict == "empty"
+    assert record["content_sha256"] == doc.scrape.content_sha256
 
 
 def test_a_render_that_still_shows_a_bot_wall_is_blocked(site: Site, settings: Settings) -> None:
