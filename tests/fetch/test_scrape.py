@@ -64,6 +64,16 @@ def test_the_record_carries_the_fetch_facts(site: Site, settings: Settings) -> N
     assert doc.base == site.url("/article") or doc.base is None
 
 
+def test_the_selection_mode_comes_from_the_settings_unless_given(site: Site,
+                                                                 settings: Settings) -> None:
+    every_block = scrape(site.url("/article"), settings=settings.replace(select="all"))
+    main = scrape(site.url("/article"), settings=settings)
+    assert every_block.ok and main.ok
+    assert every_block.blocks_kept == len(every_block.blocks) > main.blocks_kept
+    given = scrape(site.url("/article"), settings=settings.replace(select="all"), select="main")
+    assert given.markdown == main.markdown
+
+
 def test_a_pdf_goes_the_pdf_path(site: Site, settings: Settings) -> None:
     doc = scrape(site.url("/pdf"), settings=settings, select="all")
     assert doc.ok, doc.error

@@ -32,7 +32,7 @@ def scrape(
     *,
     settings: Settings = DEFAULT_SETTINGS,
     render: str = "auto",
-    select: str = "main",
+    select: str | None = None,
     validators: Validators | None = None,
     renderer: Renderer | None = None,
     wait_for_ms: int = 0,
@@ -46,7 +46,8 @@ def scrape(
     `render`: "never" converts what the fetch returned; "auto" (default) sends blocked
     pages and empty app shells to `renderer` when one is given; "always" skips the
     fetch and renders (robots.txt and the guard still apply). `select` is the
-    converter's selection mode; `validators` make the fetch conditional.
+    converter's selection mode (None: `settings.select`, as for `convert`);
+    `validators` make the fetch conditional.
     The document gains `http` (status, final URL, redirects, validators...; None when
     not fetched) and `scrape` (`route` fetch | render, `escalated`: why a fetched page
     was rendered, `timings_ms`, `content_sha256` of the Markdown for change detection,
@@ -102,7 +103,7 @@ def _failed(url: str, error: ConversionError, doc_type: str = "unknown") -> Docu
     return Document(type=doc_type, error=error, source=url)
 
 
-def fetched_document(fetched: FetchResult, *, select: str = "main",
+def fetched_document(fetched: FetchResult, *, select: str | None = None,
                      settings: Settings = DEFAULT_SETTINGS,
                      timings: dict[str, float] | None = None) -> Document:
     """A `FetchResult` as a `Document`: converted when the fetch succeeded, else failed
@@ -131,7 +132,7 @@ def _fetch_failure(fetched: FetchResult) -> Document:
     return doc
 
 
-def rendered_document(result: RenderResult, *, select: str = "main",
+def rendered_document(result: RenderResult, *, select: str | None = None,
                       settings: Settings = DEFAULT_SETTINGS) -> Document:
     """The `Document` of a rendered page: its DOM converted with the final URL as base.
     A failed render becomes a failed `Document` carrying the render's error."""
@@ -144,7 +145,7 @@ def rendered_document(result: RenderResult, *, select: str = "main",
     return doc
 
 
-def _rendered(url: str, renderer: Renderer, settings: Settings, select: str,
+def _rendered(url: str, renderer: Renderer, settings: Settings, select: str | None,
               timings: dict[str, float],
               options: RenderOptions) -> tuple[Document, RenderFacts | None]:
     """The rendered page's `Document` and, unless the browser met a bot wall, what the
