@@ -43,4 +43,4 @@ def test_the_web_edge_knows_no_aws() -> None:
     loaded = loaded_by("webfold.web.scrape", "webfold.web.crawl", "webfold.web.render")
     assert "webfold.convert" in loaded  # the scrape converts: the probe sees real imports
     assert sorted(m for m in loaded
-                  if m.startswith(("webfold.aws", "webfold.pipeline", "boto3", "botocore"))) == []
+                  if m.startswith(("webfold.pipeline", "devstack", "boto3", "botocore"))) == []
