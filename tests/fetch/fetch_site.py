@@ -93,6 +93,17 @@ def make_pdf() -> bytes:
     return data
 
 
+def make_blank_pdf() -> bytes:
+    """A PDF with a drawing and no text: converts fine, to empty Markdown."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    doc.new_page().draw_rect(pymupdf.Rect(72, 72, 300, 200))
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
 @dataclass
 class Site:
     """What the server saw, for tests that count requests."""
@@ -242,6 +253,7 @@ ROUTES = {
     "/etag": _etag,
     "/etag/lm": _etag,
     "/pdf": lambda h, p, q, n: h.send(200, h.payloads["pdf"], "application/pdf"),
+    "/blank-pdf": lambda h, p, q, n: h.send(200, h.payloads["blank-pdf"], "application/pdf"),
     "/pdf-octet": lambda h, p, q, n: h.send(200, h.payloads["pdf"], "application/octet-stream"),
     "/json": lambda h, p, q, n: h.send(200, b'{"a": 1}', "application/json"),
     "/png": lambda h, p, q, n: h.send(200, b"\x89PNG\r\n\x1a\n" + b"\0" * 64, "image/png"),
@@ -279,6 +291,7 @@ def payloads() -> dict[str, bytes]:
     raw = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
     return {
         "pdf": make_pdf(),
+        "blank-pdf": make_blank_pdf(),
         "/coded/gzip": gzip.compress(page),
         "/coded/deflate": zlib.compress(page),
         "/coded/raw-deflate": raw.compress(page) + raw.flush(),

@@ -168,3 +168,10 @@ def test_render_never_and_always(site: Site, settings: Settings) -> None:
     assert renderer.requests == []
     with pytest.raises(ValueError):
         scrape(site.url("/article"), settings=settings, render="sometimes")
+
+
+def test_a_document_without_text_still_has_a_content_hash(site: Site, settings: Settings) -> None:
+    """Change detection (and so the conditional re-fetch) works for text-less PDFs too."""
+    doc = scrape(site.url("/blank-pdf"), settings=settings, select="all")
+    assert doc.ok and doc.type == "pdf" and doc.markdown == ""
+    assert doc.scrape.content_sha256 == hashlib.sha256(b"").hexdigest()

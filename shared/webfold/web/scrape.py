@@ -86,8 +86,7 @@ def scrape(
     doc.scrape = ScrapeFacts(
         route="render" if render == "always" or "render" in timings else "fetch",
         escalated=escalated, timings_ms={k: round(v, 1) for k, v in timings.items()},
-        content_sha256=hashlib.sha256(doc.markdown.encode()).hexdigest()
-        if doc.markdown else None,
+        content_sha256=hashlib.sha256(doc.markdown.encode()).hexdigest() if doc.ok else None,
         render=rendered)
     return doc
 
