@@ -24,7 +24,9 @@ class Block:
     (PDF); they cost nothing to keep and nothing is re-parsed later.
     """
 
-    kind: str  # heading, paragraph, list_item, code, table, quote, image, rule, definition, caption
+    # heading, paragraph, list_item, code, table, quote, image, rule, definition, caption,
+    # math (display math), footnote (a footnote definition; written at the end)
+    kind: str
     markdown: str
     text: str
     index: int = 0  # position in document order
@@ -68,6 +70,9 @@ class BlockFlag:
     HIDDEN = 1 << 16  # inside a hidden subtree (only with walk(include_hidden=True))
     NOSCRIPT = 1 << 17  # inside <noscript> (only with walk(include_hidden=True))
     UNSEEN = HIDDEN | NOSCRIPT  # either: a reader does not see it before scripts run
+    # Bits from here on are not selector features (they came after the model).
+    CALLOUT = 1 << 18  # inside a callout or admonition (written as a GitHub alert)
+    MATH = 1 << 19  # holds math (inline `$…$` or a display `math` block)
 
 
 @dataclass(slots=True)

@@ -121,18 +121,25 @@ def join_blocks(blocks: list[Block]) -> str:
     """The Markdown of the kept blocks, blank lines between them.
 
     Items of one list (nested lists included) are joined by single newlines, a tight
-    list; blocks of one blockquote are joined by a `>` line so they stay one quote.
-    Which list or quote a block sits in comes from `Block.lists` and `Block.quotes`.
+    list; blocks of one blockquote (or callout) are joined by a `>` line so they stay one
+    quote. Which list or quote a block sits in comes from `Block.lists` and
+    `Block.quotes`. Footnote definitions come last, wherever the document had them.
     """
     parts: list[str] = []
+    notes: list[str] = []
     previous: Block | None = None
     for block in blocks:
         if not block.kept or not block.markdown:
+            continue
+        if block.kind == "footnote":
+            notes.append(block.markdown)
             continue
         if previous is not None:
             parts.append(_separator(previous, block))
         parts.append(block.markdown)
         previous = block
+    if notes:
+        parts.extend(["\n\n" if parts else "", "\n\n".join(notes)])
     return "".join(parts) + "\n" if parts else ""
 
 

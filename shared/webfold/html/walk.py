@@ -34,7 +34,7 @@ from selectolax.lexbor import LexborNode
 
 from webfold import markdown as md
 from webfold.document import Block, BlockFlag
-from webfold.html import urls
+from webfold.html import callouts, footnotes, mathml, urls
 from webfold.html.furniture import CHROME_TOKENS, FURNITURE_TAGS, KEPT_INSIDE, is_hidden
 
 MAX_PATH = 64  # path/ancestors keep the innermost elements beyond this depth
@@ -45,7 +45,8 @@ INLINE_TAGS = frozenset({
     "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em",
     "font", "i", "ins", "kbd", "label", "mark", "nobr", "q", "rp", "rt", "ruby", "s",
     "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var",
-    "picture", "source", "output", "meter", "progress", "blink", "acronym",
+    "picture", "source", "output", "meter", "progress", "blink", "acronym", "math",
+    "mjx-container",
 })
 _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
          "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
@@ -57,6 +58,8 @@ _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+_MATH_TAGS = frozenset({"math", "mjx-container"})  # MathJax v3 wraps its MathML in the latter
+_ATOMIC_TAGS = _CODE_TAGS | _MATH_TAGS  # inline elements rendered whole, not walked
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
               "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
@@ -81,7 +84,10 @@ _PAYLOAD_SCRIPT_TYPES = ("application/json", "application/ld+json", "text/javasc
 _TEXT_NODE = 2  # Lexbor's tag id of text nodes (tag name "-text")
 _COMMENT_NODE = 4  # and of comments ("-comment")
 # Frame roles
-_CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE = range(5)
+_CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE, _CALLOUT = range(6)
+# What a class attribute marks an element as (`_class_facts`); one test in the walk
+# when none applies.
+_MARK_COMMENT, _MARK_CALLOUT, _MARK_NOTES, _MARK_MATH_TWIN = 1, 2, 4, 8
 
 
 class _Frame:
@@ -89,7 +95,7 @@ class _Frame:
     # for elements that end up holding a block (see `_lineage`).
     __slots__ = ("tag", "flags", "parent", "eid", "own", "path", "tokens", "ancestors",
                  "role", "kind", "prefix", "cont", "emitted", "counter", "ordered", "indent",
-                 "md_start", "text_start", "href", "wrap")
+                 "md_start", "text_start", "href", "wrap", "quote")
 
     def __init__(self, tag: str, flags: int, parent: _Frame | None, eid: int,
                  own: tuple[str, ...],
@@ -155,6 +161,9 @@ def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) ->
     """
     walker = _Walker(base, include_hidden=include_hidden, flat=False)
     walker.run(root)
+    if walker.notes:
+        page = (urls.safe_url("#", base) or "").removesuffix("#")  # as in-page links resolve
+        footnotes.link_references(walker.blocks, walker.notes, page)
     return WalkResult(blocks=walker.blocks, scripts=walker.scripts)
 
 
@@ -175,7 +184,13 @@ class _Walker:
         self.owners: list[_Frame] = []  # open leaf-block frames (p, li, h2 ...)
         self.lists: list[_Frame] = []
         self.inlines: list[_Frame] = []  # open inline frames that wrap their content
-        self.quote_depth = 0
+        self.quote_depth = 0  # open blockquotes
+        self.quote = ""  # the line prefix of the open blockquotes and callouts
+        self.quote_ids: tuple[int, ...] = ()  # and their walk ids, outermost first
+        self.alert: str | None = None  # the "> [!NOTE]" line of a callout before its first block
+        self.callouts = 0  # open callouts (a callout inside one is not another)
+        self.run_flags = 0  # BlockFlag bits the current inline run adds (MATH)
+        self.notes: dict[str, Block] = {}  # footnote definitions by element id
         self.md: list[str] = []
         self.text: list[str] = []
         self.link_chars = 0
@@ -240,9 +255,18 @@ class _Walker:
             if tag == "script":
                 if not flags & _UNSEEN:
                     self.scripts.append(node)
+                    script_type = node.attributes.get("type")
+                    if script_type and script_type.startswith("math/tex"):
+                        self.add_math(*mathml.script_tex(node, script_type), flags)
+                return False
+            if tag == "input":
+                if self.owners:
+                    self.add_checkbox(node.attributes)
                 return False
             if tag == "noscript" and self.include_hidden:
                 flags |= BlockFlag.NOSCRIPT
+            elif tag == "aside" and not _inside(flags, KEPT_INSIDE[tag]):
+                return self.enter_aside(node, flags)
             elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])
                       or tag == "form" and node.css_first(_PAGE_CONTENT) is not None):
                 return False
@@ -251,26 +275,37 @@ class _Walker:
         if attrs:
             classes = attrs.get("class")
             element_id = attrs.get("id")
-            chrome = comment = False
+            chrome = False
+            marks = 0
             if classes:
                 known = _CLASS_FACTS.get(classes)
                 if known is None:
                     known = _class_facts(classes)
-                own, chrome, comment = known
+                own, chrome, marks = known
             if element_id:
                 lowered = element_id.strip().lower()
                 own = own + (lowered,)
                 chrome = chrome or lowered in CHROME_TOKENS
-                comment = comment or "comment" in lowered
+                if "comment" in lowered:
+                    marks |= _MARK_COMMENT
             if tag != "body" and tag != "html" and (
                     chrome or not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)):
                 if not self.include_hidden:
                     return False
                 flags |= BlockFlag.HIDDEN
-            if comment:
-                flags |= BlockFlag.COMMENT
             if "itemprop" in attrs and (attrs["itemprop"] or "").lower() in _CONTENT_ITEMPROPS:
                 flags |= BlockFlag.ITEMPROP_CONTENT
+            if marks:
+                if marks & _MARK_COMMENT:
+                    flags |= BlockFlag.COMMENT
+                if marks & _MARK_MATH_TWIN and tag != "mjx-container":
+                    return False  # the visual twin of math the page also gives as TeX
+                if marks & (_MARK_CALLOUT | _MARK_NOTES) and tag not in INLINE_TAGS \
+                        and not self.flat:
+                    self.own = own
+                    entered = self.enter_marked(node, tag, flags, marks)
+                    if entered is not None:
+                        return entered
         self.own = own
         if tag in INLINE_TAGS:
             return self.enter_inline(node, tag, attrs, flags)
@@ -316,6 +351,11 @@ class _Walker:
                 self.lists.pop()
             elif role == _QUOTE:
                 self.quote_depth -= 1
+                self.quote, self.quote_ids = frame.quote
+            elif role == _CALLOUT:
+                self.callouts -= 1
+                self.quote, self.quote_ids = frame.quote
+                self.alert = None
         self.stack.pop()
 
     def push(self, tag: str, flags: int, role: int) -> _Frame:
@@ -339,7 +379,10 @@ class _Walker:
         self.text.append(raw)
 
     def enter_inline(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
-        if tag in _CODE_TAGS:
+        if tag in _ATOMIC_TAGS:
+            if tag in _MATH_TAGS:
+                self.add_math_element(node, flags)
+                return False
             span = md.code_span(node.text())
             if span:
                 self.last_br = False
@@ -420,6 +463,104 @@ class _Walker:
             self.last_br = False
             self.md.append(rendered)
 
+    def add_math_element(self, node: LexborNode, flags: int) -> None:
+        """A MathML `<math>` (or MathJax v3's `<mjx-container>` around one) as TeX."""
+        if node.tag == "mjx-container":
+            display = (node.attributes.get("display") or "").lower() == "true"
+            node = node.css_first("math")
+            if node is None:
+                return
+            tex, block = mathml.math_tex(node)
+            self.add_math(tex, display or block, flags)
+        else:
+            self.add_math(*mathml.math_tex(node), flags)
+
+    def add_math(self, tex: str, display: bool, flags: int) -> None:
+        """Inline math into the run; display math as its own `math` block."""
+        if not tex:
+            return
+        if not display or self.flat:
+            self.last_br = False
+            self.md.append(mathml.render(tex, False))
+            self.text.append(tex)
+            self.run_flags |= BlockFlag.MATH
+            return
+        if self.md:
+            self.flush()
+        frame = self.push("math", flags | BlockFlag.MATH, _CONTAINER)
+        self.emit("math", mathml.render(tex, True), tex, "math", frame.flags, escaped=True)
+        self.stack.pop()
+
+    def add_checkbox(self, attrs: dict) -> None:
+        """A checkbox opening a list item: the item is a task, `[x]` done or `[ ]` open."""
+        owner = self.owners[-1]
+        if owner.tag != "li" or owner.emitted or (attrs.get("type") or "").lower() != "checkbox":
+            return
+        if any(not piece.isspace() for piece in self.md):
+            return
+        self.md.append("[x] " if "checked" in attrs else "[ ] ")
+
+    def enter_aside(self, node: LexborNode, flags: int) -> bool:
+        """An `<aside>` outside main: furniture, unless it is a note the reader is meant to
+        read (`role="note"`, a callout class) or a footnote (Sphinx writes them as asides)."""
+        attrs = node.attributes
+        role = (attrs.get("role") or "").lower()
+        classes = attrs.get("class")
+        own, _, marks = _class_facts(classes) if classes else ((), False, 0)
+        if role == "doc-footnote" or marks & _MARK_NOTES:
+            marks = _MARK_NOTES
+        elif role == "note" or marks & _MARK_CALLOUT:
+            marks = _MARK_CALLOUT
+        else:
+            return False
+        if is_hidden(attrs) and not self.include_hidden:
+            return False
+        if self.md:
+            self.flush()
+        self.own = own
+        entered = self.enter_marked(node, "aside", flags, marks)
+        if entered is None:  # an empty note: nothing to walk
+            return False
+        return entered
+
+    def enter_marked(self, node: LexborNode, tag: str, flags: int, marks: int) -> bool | None:
+        """A footnote container or a callout; None when it turns out to be neither (then
+        the element is walked as usual). `self.own` holds the element's tokens."""
+        if marks & _MARK_NOTES:
+            found = _definitions(node)
+            if found:
+                self.emit_notes(tag, flags, found)
+                return False
+        if marks & _MARK_CALLOUT and not self.callouts:
+            if self.md:
+                self.flush()
+            frame = self.push(tag, flags | BlockFlag.CALLOUT, _CALLOUT)
+            self.alert = f"{self.quote}> [!{callouts.callout_kind(self.own)}]"
+            self.open_quote(frame)
+            self.callouts += 1
+            return True
+        return None
+
+    def emit_notes(self, tag: str, flags: int, found: list[tuple[str, LexborNode]]) -> None:
+        """One `footnote` block per definition (id, content element), back-links removed;
+        `footnotes.link_references` adds the labels once the whole page is walked."""
+        if self.md:
+            self.flush()
+        frame = self.push(tag, flags, _CONTAINER)
+        for element_id, content in found:
+            if element_id in self.notes:
+                continue
+            footnotes.drop_backlinks(content)
+            body, text, link_chars = inline_markdown(content, self.base)
+            if not text:
+                continue
+            self.emit("footnote", body, text, content.tag or tag, frame.flags, link_chars,
+                      escaped=True)
+            block = self.blocks[-1]
+            block.markdown = body  # no list or quote prefix: a definition stands alone
+            self.notes[element_id] = block
+        self.stack.pop()
+
     def add_break(self) -> None:
         if self.flat:
             self.add_space()
@@ -486,11 +627,18 @@ class _Walker:
             self.lists.append(frame)
             return True
         if tag == "blockquote":
-            self.push(tag, flags, _QUOTE)
+            frame = self.push(tag, flags, _QUOTE)
+            self.open_quote(frame)
             self.quote_depth += 1
             return True
         self.push(tag, flags, _CONTAINER)
         return True
+
+    def open_quote(self, frame: _Frame) -> None:
+        """Open a blockquote or callout: its lines get a `> `, its blocks its id."""
+        frame.quote = (self.quote, self.quote_ids)  # restored when it closes
+        self.quote += "> "
+        self.quote_ids += (frame.eid,)
 
     def enter_leaf(self, tag: str, attrs: dict, flags: int, kind: str) -> bool:
         owner = self.owners[-1] if self.owners else None
@@ -535,9 +683,10 @@ class _Walker:
         raw_md = "".join(self.md)
         raw_text = "".join(self.text)
         link_chars = self.link_chars
+        run_flags = self.run_flags
         self.md.clear()
         self.text.clear()
-        self.link_chars = 0
+        self.link_chars = self.run_flags = 0
         self.last_br = False
         text = _lines(raw_text)
         if not text and "](" not in raw_md:
@@ -547,7 +696,8 @@ class _Walker:
         owner = self.owners[-1] if self.owners else None
         if owner is None:
             kind = "quote" if self.quote_depth else "paragraph"
-            self.emit(kind if text else "image", body, text, top.tag, top.flags, link_chars)
+            self.emit(kind if text else "image", body, text, top.tag, top.flags | run_flags,
+                      link_chars)
             return
         kind = owner.kind if text else "image"
         if kind == "paragraph" and self.quote_depth:
@@ -555,11 +705,19 @@ class _Walker:
         level = _HEADINGS.get(owner.tag, 0)
         if level and "\n" in body:
             body = body.replace("\n", " ")
-        self.emit(kind, body, text, top.tag, top.flags, link_chars, level=level)
+        self.emit(kind, body, text, top.tag, top.flags | run_flags, link_chars, level=level)
 
     def emit(self, kind: str, body: str, text: str, tag: str, flags: int, link_chars: int = 0,
              *, level: int = 0, escaped: bool = False) -> None:
-        """Append a block, prefixing its lines for the open list item and quote."""
+        """Append a block, prefixing its lines for the open list item, quote and callout."""
+        if self.alert is not None:  # the first block of a callout
+            if callouts.is_title(text):
+                return  # "Note" over a note: the alert line says it
+            first_line, self.alert = self.alert, None
+            self.emit(kind, body, text, tag, flags, link_chars, level=level, escaped=escaped)
+            block = self.blocks[-1]
+            block.markdown = first_line + "\n" + block.markdown
+            return
         owner = self.owners[-1] if self.owners else None
         if owner is not None:
             first = owner.prefix if owner.emitted == 0 else owner.cont
@@ -569,7 +727,7 @@ class _Walker:
             first = cont = self.lists[-1].indent
         else:
             first = cont = ""
-        quote = "> " * self.quote_depth if self.quote_depth else ""
+        quote = self.quote
         if "\n" not in body:  # the common case: one line
             markdown = quote + first + (body if escaped else md.escape_line_start(body))
         else:
@@ -584,8 +742,8 @@ class _Walker:
                       top.ancestors, link_chars, flags)
         if kind == "list_item":
             block.lists = _ids_of(top, _LIST_TAGS)
-        if self.quote_depth:
-            block.quotes = _ids_of(top, ("blockquote",))
+        if self.quote_ids:
+            block.quotes = self.quote_ids
         self.blocks.append(block)
 
     def emit_code(self, node: LexborNode, attrs: dict, flags: int) -> None:
@@ -607,11 +765,17 @@ class _Walker:
         self.stack.pop()
 
     def emit_table(self, node: LexborNode, flags: int) -> None:
+        """A data table as a pipe table; its `<caption>` as a line above it."""
         frame = self.push("table", flags, _CONTAINER)
         rows, text, link_chars = _table_rows(node, self.base)
         if rows:
-            self.emit("table", md.pipe_table(rows), text, "table", frame.flags, link_chars,
-                      escaped=True)
+            table = md.pipe_table(rows)
+            caption = next((c for c in node.iter() if c.tag == "caption"), None)
+            if caption is not None:
+                caption_md = inline_markdown(caption, self.base)[0]
+                if caption_md:
+                    table = f"{md.escape_line_start(caption_md)}\n\n{table}"
+            self.emit("table", table, text, "table", frame.flags, link_chars, escaped=True)
         self.stack.pop()
 
 
@@ -651,15 +815,46 @@ _CLASS_FACTS: dict[str, tuple[tuple[str, ...], bool, bool]] = {}
 MAX_CLASS_FACTS = 50_000  # the cache is cleared when it grows past this
 
 
-def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, bool]:
+def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, int]:
     """The facts of a class attribute, cached: pages repeat the same ones many times."""
     if len(_CLASS_FACTS) >= MAX_CLASS_FACTS:
         _CLASS_FACTS.clear()
     lowered = classes.lower()
     tokens = tuple(lowered.split())
-    known = (tokens, not CHROME_TOKENS.isdisjoint(tokens), "comment" in lowered)
+    marks = _MARK_COMMENT if "comment" in lowered else 0
+    if callouts.is_callout(tokens):
+        marks |= _MARK_CALLOUT
+    if not footnotes.NOTES_TOKENS.isdisjoint(tokens):
+        marks |= _MARK_NOTES
+    if not mathml.TWIN_TOKENS.isdisjoint(tokens):
+        marks |= _MARK_MATH_TWIN
+    known = (tokens, not CHROME_TOKENS.isdisjoint(tokens), marks)
     _CLASS_FACTS[classes] = known
     return known
+
+
+def _definitions(container: LexborNode) -> list[tuple[str, LexborNode]]:
+    """The footnote definitions in a container: (element id, the element holding the
+    note's text), outermost only; a `<dt id>`'s text is in the `<dd>` after it."""
+    found: list[tuple[str, LexborNode]] = []
+    taken: set[int] = set()
+    for element in container.css(footnotes.DEFINITIONS):
+        parent, nested = element.parent, False
+        while parent is not None and not nested:
+            nested = parent.mem_id in taken
+            parent = parent.parent if parent.mem_id != container.mem_id else None
+        if nested:
+            continue
+        taken.add(element.mem_id)
+        content = element
+        if element.tag == "dt":
+            content = element.next
+            while content is not None and content.tag != "dd":
+                content = content.next
+            if content is None:
+                continue
+        found.append(((element.attributes.get("id") or "").strip(), content))
+    return [(i, c) for i, c in found if i]
 
 
 def _inside(flags: int, containers: tuple[str, ...]) -> bool:

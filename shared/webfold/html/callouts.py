@@ -1,0 +1,58 @@
+"""Callouts and admonitions as GitHub alerts: `> [!NOTE]`, `> [!TIP]`, `> [!IMPORTANT]`,
+`> [!WARNING]`, `> [!CAUTION]`.
+
+A callout is a block element whose class says so: `admonition` (Sphinx, MkDocs
+Material, Docusaurus `theme-admonition-*`), `callout` / `callout-*`, `markdown-alert`
+(GitHub), or exactly one of the five kinds (`note`, `tip`, `important`, `warning`,
+`caution`); or an `<aside role="note">`. Its kind comes from the first class token
+naming one (`admonition danger` is a CAUTION); a callout naming none is a NOTE.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MARKER_PARTS = frozenset({"admonition", "callout"})
+# Parts of the class of a callout's title or body, not of the callout itself.
+_INNER_PARTS = frozenset({"title", "heading", "header", "content", "body", "icon", "label",
+                          "text", "inner"})
+KIND_TOKENS = frozenset({"note", "tip", "important", "warning", "caution"})
+_KIND_WORDS = {
+    "note": "NOTE", "info": "NOTE", "information": "NOTE", "seealso": "NOTE", "todo": "NOTE",
+    "abstract": "NOTE", "summary": "NOTE", "example": "NOTE", "remark": "NOTE",
+    "tip": "TIP", "hint": "TIP", "success": "TIP", "check": "TIP",
+    "important": "IMPORTANT", "attention": "IMPORTANT",
+    "warning": "WARNING", "warn": "WARNING",
+    "caution": "CAUTION", "danger": "CAUTION", "error": "CAUTION", "bug": "CAUTION",
+    "failure": "CAUTION",
+}
+_PARTS = re.compile(r"[-_]+")
+# A callout's title line saying only its kind ("Note", "Warning:") is the alert line's.
+_TITLES = frozenset({*_KIND_WORDS, "see also", "danger", "tip", "tips"})
+
+
+def is_callout(tokens: tuple[str, ...]) -> bool:
+    """Whether an element with these lowercased class tokens is a callout."""
+    for token in tokens:
+        if token in KIND_TOKENS:
+            return True
+        parts = _PARTS.split(token)
+        if (not _MARKER_PARTS.isdisjoint(parts) or token.startswith("markdown-alert")) \
+                and _INNER_PARTS.isdisjoint(parts):
+            return True
+    return False
+
+
+def callout_kind(tokens: tuple[str, ...]) -> str:
+    """The alert kind the class tokens name (NOTE when none does)."""
+    for token in tokens:
+        for part in _PARTS.split(token):
+            kind = _KIND_WORDS.get(part)
+            if kind is not None:
+                return kind
+    return "NOTE"
+
+
+def is_title(text: str) -> bool:
+    """Whether a callout's first block is only its kind's title ("Note", "Warning:")."""
+    return text.strip().rstrip(":").strip().lower() in _TITLES

@@ -1,0 +1,117 @@
+"""Math as TeX: a MathML `<math>` element or a MathJax v2 script in, `$…$` or `$$…$$` out.
+
+The TeX a page carries wins: a MathML `<annotation encoding="application/x-tex">`
+(Wikipedia, arXiv, KaTeX's hidden `.katex-mathml`), else the `alttext` attribute. MathML
+without TeX is written in a faithful linear form (`a + b`, `x^2`, `\\frac{a}{b}`,
+`\\sqrt{x}`), never one block per token. KaTeX's visual `.katex-html` twin is hidden
+(`aria-hidden`) and dropped by the walk like any hidden subtree.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+_TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "tex", "latex",
+                            "text/x-tex", "text/latex"})
+MAX_MATH_DEPTH = 60  # MathML nested deeper than this is written as its plain text
+_TOKENS = frozenset({"mi", "mn", "mo", "mtext", "ms", "mspace"})
+# Class tokens of a visual rendering beside the TeX or MathML the walk reads: MathJax v2's
+# output and preview (its TeX is in the <script type="math/tex"> after them), KaTeX's HTML.
+TWIN_TOKENS = frozenset({"mathjax", "mathjax_display", "mathjax_preview", "mathjax_svg",
+                         "mathjax_svg_display", "mathjax_chtml", "katex-html"})
+_OPERATOR_TEX = {"∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∞": "\\infty", "→": "\\to",
+                 "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "×": "\\times", "·": "\\cdot",
+                 "±": "\\pm", "∈": "\\in", "−": "-", "\u2061": "", "\u2062": "", "\u2063": ""}
+
+
+def math_tex(node: LexborNode) -> tuple[str, bool]:
+    """The TeX of a `<math>` element and whether it is display math ('' when it is empty).
+
+    Display: `display="block"` on the element. Never raises for odd markup.
+    """
+    attrs = node.attributes
+    display = (attrs.get("display") or "").strip().lower() == "block"
+    for annotation in node.css("annotation"):
+        encoding = (annotation.attributes.get("encoding") or "").strip().lower()
+        if encoding in _TEX_ENCODINGS:
+            tex = (annotation.text() or "").strip()
+            if tex:
+                return _tidy(tex, display), display
+    alttext = (attrs.get("alttext") or "").strip()
+    if alttext:
+        return _tidy(alttext, display), display
+    return _tidy(_linear(node, 0), display), display
+
+
+def script_tex(node: LexborNode, script_type: str) -> tuple[str, bool]:
+    """The TeX of a MathJax v2 `<script type="math/tex">` (`; mode=display`: display)."""
+    display = "mode=display" in script_type.replace(" ", "")
+    return _tidy(node.text() or "", display), display
+
+
+def render(tex: str, display: bool) -> str:
+    """`$tex$` inline, `$$` fence lines around it for display math."""
+    return f"$$\n{tex}\n$$" if display else f"${tex}$"
+
+
+def _tidy(tex: str, display: bool) -> str:
+    """Trim TeX; inline math on one line, display math without blank lines (which would
+    end the `$$` block)."""
+    tex = tex.strip()
+    if tex.startswith("\\displaystyle"):
+        tex = tex.removeprefix("\\displaystyle").strip()
+    if not display:
+        return " ".join(tex.split())
+    return "\n".join(line.strip() for line in tex.splitlines() if line.strip())
+
+
+def _linear(node: LexborNode, depth: int) -> str:
+    """MathML written as linear TeX, children joined by spaces."""
+    tag = node.tag or ""
+    if depth > MAX_MATH_DEPTH:
+        return " ".join((node.text() or "").split())
+    if tag in _TOKENS:
+        text = " ".join((node.text() or "").split())
+        return _OPERATOR_TEX.get(text, text) if tag == "mo" else text
+    parts = [_linear(child, depth + 1) for child in _elements(node)]
+    if tag == "semantics":
+        return parts[0] if parts else ""
+    if tag in ("annotation", "annotation-xml", "none", "mprescripts"):
+        return ""
+    if tag == "mfrac" and len(parts) == 2:
+        return f"\\frac{{{parts[0]}}}{{{parts[1]}}}"
+    if tag == "msqrt":
+        return f"\\sqrt{{{' '.join(parts)}}}"
+    if tag == "mroot" and len(parts) == 2:
+        return f"\\sqrt[{parts[1]}]{{{parts[0]}}}"
+    if tag in ("msup", "mover") and len(parts) == 2:
+        return f"{_group(parts[0])}^{_group(parts[1])}"
+    if tag in ("msub", "munder") and len(parts) == 2:
+        return f"{_group(parts[0])}_{_group(parts[1])}"
+    if tag in ("msubsup", "munderover") and len(parts) == 3:
+        return f"{_group(parts[0])}_{_group(parts[1])}^{_group(parts[2])}"
+    if tag == "mfenced":
+        attrs = node.attributes
+        return f"{attrs.get('open', '(')}{', '.join(parts)}{attrs.get('close', ')')}"
+    if tag == "mtable":
+        return "\\begin{matrix} " + " \\\\ ".join(parts) + " \\end{matrix}"
+    if tag == "mtr":
+        return " & ".join(parts)
+    return " ".join(p for p in parts if p)
+
+
+def _elements(node: LexborNode) -> list[LexborNode]:
+    out = []
+    child = node.first_child
+    while child is not None:
+        if child.tag and child.tag[0] not in "-!_":
+            out.append(child)
+        child = child.next
+    return out
+
+
+def _group(tex: str) -> str:
+    """A sub/superscript operand: braces unless it is one character or one command."""
+    if len(tex) == 1 or (tex.startswith("\\") and tex[1:].isalpha()):
+        return tex
+    return "{" + tex + "}"
