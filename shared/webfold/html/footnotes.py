@@ -19,7 +19,7 @@ from selectolax.lexbor import LexborNode
 from webfold.document import Block
 
 # Class tokens (or ids) of an element holding a page's note definitions.
-NOTES_TOKENS = frozenset({"footnotes", "footnote-list", "footnotes-list", "references",
+NOTES_TOKENS = frozenset({"footnotes", "footnote", "footnote-list", "footnotes-list", "references",
                           "reflist", "notelist", "refbegin", "endnotes", "doc-endnotes"})
 # One definition inside such a container: an element with an id.
 DEFINITIONS = "li[id], [role=doc-footnote][id], aside[id], div.footnote[id], dt[id]"

@@ -9,16 +9,22 @@ without TeX is written in a faithful linear form (`a + b`, `x^2`, `\\frac{a}{b}`
 
 from __future__ import annotations
 
+import re
+
 from selectolax.lexbor import LexborNode
 
 _TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "tex", "latex",
                             "text/x-tex", "text/latex"})
+_FENCE_SPACE = re.compile(r"([(\[]) | ([)\]])")  # "( x )" -> "(x)" in the linear form
 MAX_MATH_DEPTH = 60  # MathML nested deeper than this is written as its plain text
 _TOKENS = frozenset({"mi", "mn", "mo", "mtext", "ms", "mspace"})
 # Class tokens of a visual rendering beside the TeX or MathML the walk reads: MathJax v2's
 # output and preview (its TeX is in the <script type="math/tex"> after them), KaTeX's HTML.
 TWIN_TOKENS = frozenset({"mathjax", "mathjax_display", "mathjax_preview", "mathjax_svg",
                          "mathjax_svg_display", "mathjax_chtml", "katex-html"})
+# Class tokens of an element holding one formula as MathML beside a fallback image, the
+# MathML itself hidden from sight (Wikipedia): the walk reads the MathML inside.
+HOLDER_TOKENS = frozenset({"mwe-math-element"})
 _OPERATOR_TEX = {"∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∞": "\\infty", "→": "\\to",
                  "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "×": "\\times", "·": "\\cdot",
                  "±": "\\pm", "∈": "\\in", "−": "-", "\u2061": "", "\u2062": "", "\u2063": ""}
@@ -40,7 +46,7 @@ def math_tex(node: LexborNode) -> tuple[str, bool]:
     alttext = (attrs.get("alttext") or "").strip()
     if alttext:
         return _tidy(alttext, display), display
-    return _tidy(_linear(node, 0), display), display
+    return _tidy(_FENCE_SPACE.sub(r"\1\2", _linear(node, 0)), display), display
 
 
 def script_tex(node: LexborNode, script_type: str) -> tuple[str, bool]:
@@ -58,11 +64,26 @@ def _tidy(tex: str, display: bool) -> str:
     """Trim TeX; inline math on one line, display math without blank lines (which would
     end the `$$` block)."""
     tex = tex.strip()
+    if tex.startswith("{\\displaystyle") and _closes_at_end(tex):  # Wikipedia wraps its TeX
+        tex = tex[1:-1].strip()
     if tex.startswith("\\displaystyle"):
         tex = tex.removeprefix("\\displaystyle").strip()
     if not display:
         return " ".join(tex.split())
     return "\n".join(line.strip() for line in tex.splitlines() if line.strip())
+
+
+def _closes_at_end(tex: str) -> bool:
+    """Whether the brace opening `tex` is the one closing it."""
+    depth = 0
+    for i, ch in enumerate(tex):
+        if ch == "{" and tex[i - 1:i] != "\\":
+            depth += 1
+        elif ch == "}" and tex[i - 1:i] != "\\":
+            depth -= 1
+            if depth == 0:
+                return i == len(tex) - 1
+    return False
 
 
 def _linear(node: LexborNode, depth: int) -> str:

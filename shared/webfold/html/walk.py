@@ -87,7 +87,7 @@ _COMMENT_NODE = 4  # and of comments ("-comment")
 _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE, _CALLOUT = range(6)
 # What a class attribute marks an element as (`_class_facts`); one test in the walk
 # when none applies.
-_MARK_COMMENT, _MARK_CALLOUT, _MARK_NOTES, _MARK_MATH_TWIN = 1, 2, 4, 8
+_MARK_COMMENT, _MARK_CALLOUT, _MARK_NOTES, _MARK_MATH_TWIN, _MARK_MATH_HOLDER = 1, 2, 4, 8, 16
 
 
 class _Frame:
@@ -266,7 +266,8 @@ class _Walker:
             if tag == "noscript" and self.include_hidden:
                 flags |= BlockFlag.NOSCRIPT
             elif tag == "aside" and not _inside(flags, KEPT_INSIDE[tag]):
-                return self.enter_aside(node, flags)
+                if not self.flat:  # flat: a footnote written as an aside, being rendered
+                    return self.enter_aside(node, flags)
             elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])
                       or tag == "form" and node.css_first(_PAGE_CONTENT) is not None):
                 return False
@@ -300,6 +301,11 @@ class _Walker:
                     flags |= BlockFlag.COMMENT
                 if marks & _MARK_MATH_TWIN and tag != "mjx-container":
                     return False  # the visual twin of math the page also gives as TeX
+                if marks & _MARK_MATH_HOLDER:
+                    math = node.css_first("math")
+                    if math is not None:
+                        self.add_math_element(math, flags)
+                        return False
                 if marks & (_MARK_CALLOUT | _MARK_NOTES) and tag not in INLINE_TAGS \
                         and not self.flat:
                     self.own = own
@@ -490,6 +496,9 @@ class _Walker:
         frame = self.push("math", flags | BlockFlag.MATH, _CONTAINER)
         self.emit("math", mathml.render(tex, True), tex, "math", frame.flags, escaped=True)
         self.stack.pop()
+        if self.owners and self.owners[-1].tag == "dd":  # a <dd> only indents the formula
+            self.blocks[-1].markdown = _prefix_lines(mathml.render(tex, True), self.quote, "",
+                                                     "", True)
 
     def add_checkbox(self, attrs: dict) -> None:
         """A checkbox opening a list item: the item is a task, `[x]` done or `[ ]` open."""
@@ -828,6 +837,8 @@ def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, int]:
         marks |= _MARK_NOTES
     if not mathml.TWIN_TOKENS.isdisjoint(tokens):
         marks |= _MARK_MATH_TWIN
+    if not mathml.HOLDER_TOKENS.isdisjoint(tokens):
+        marks |= _MARK_MATH_HOLDER
     known = (tokens, not CHROME_TOKENS.isdisjoint(tokens), marks)
     _CLASS_FACTS[classes] = known
     return known
