@@ -2,13 +2,16 @@
 
 Chunks end at block boundaries, preferring a heading (a new section) or, for PDFs, a
 new page once the chunk is at least half full; a single block longer than N is split
-at line breaks, then between words, never inside a word. Each chunk knows the heading
-path it sits under and the pages it covers. A document with `parts` (a WARC) is
-chunked part by part.
+at line breaks, then between words, never inside a word or an inline `$…$` formula; a
+display formula (`$$` lines around it) is never split. Footnote definitions go with the
+chunks that reference them (each such chunk carries a copy; a note no chunk references
+ends the last one). Each chunk knows the heading path it sits under and the pages it
+covers. A document with `parts` (a WARC) is chunked part by part.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +20,9 @@ from webfold.document import Block, Document
 from webfold.markdown import join_blocks
 
 PREFER_BREAK_AT = 0.5  # a heading or page break ends a chunk once it is this full
+_NOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")  # a footnote reference, not its definition
+_NOTE_DEF = re.compile(r"\[\^([^\]\s]+)\]: ")
+_WORD = re.compile(r"\S*\$[^$\n]+\$\S*|\S+")  # a word, an inline formula kept whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,25 +61,38 @@ def chunk_document(doc: Document, *, max_chars: int) -> list[Chunk]:
 def _pack(blocks: list[Block], max_chars: int) -> list[tuple[str, tuple[str, ...], tuple]]:
     out: list[tuple[str, tuple[str, ...], tuple]] = []
     path: dict[int, str] = {}  # heading level -> text, for the heading path
+    notes = _definitions(blocks)  # label -> footnote definition block
+    unreferenced = dict(notes)
     current: list[Block] = []
+    cited: dict[str, Block] = {}  # the definitions the current chunk references
     size = 0
     start_path: tuple[str, ...] = ()
 
     def close() -> None:
         if current:
             pages = tuple(sorted({b.page for b in current if b.page is not None}))
-            out.append((join_blocks(current).rstrip("\n"), start_path, pages))
+            chunk = current + list(cited.values())
+            out.append((join_blocks(chunk).rstrip("\n"), start_path, pages))
             current.clear()
+            cited.clear()
 
     for block in blocks:
+        if block.kind == "footnote" and notes:
+            continue  # written with the chunks that reference it
         for piece in _split_block(block, max_chars):
-            length = len(piece.markdown) + 2
+            refs = _new_refs(piece, notes, cited)
+            length = len(piece.markdown) + 2 + sum(len(notes[r].markdown) + 2 for r in refs)
             new_page = bool(current) and piece.page is not None and piece.page != current[-1].page
             boundary = piece.kind == "heading" or new_page
             if current and (size + length > max_chars
                             or boundary and size >= PREFER_BREAK_AT * max_chars):
                 close()
                 size = 0
+                refs = _new_refs(piece, notes, cited)
+                length = len(piece.markdown) + 2 + sum(len(notes[r].markdown) + 2 for r in refs)
+            for ref in refs:
+                cited[ref] = notes[ref]
+                unreferenced.pop(ref, None)
             if piece.kind == "heading" and piece.heading_level:
                 for level in [lv for lv in path if lv >= piece.heading_level]:
                     del path[level]
@@ -82,24 +101,45 @@ def _pack(blocks: list[Block], max_chars: int) -> list[tuple[str, tuple[str, ...
                 start_path = tuple(path[lv] for lv in sorted(path))
             current.append(piece)
             size += length
+    cited.update(unreferenced)
     close()
     return out
 
 
+def _definitions(blocks: list[Block]) -> dict[str, Block]:
+    """The footnote definitions among `blocks`, by label."""
+    notes = {}
+    for block in blocks:
+        if block.kind == "footnote":
+            match = _NOTE_DEF.match(block.markdown)
+            if match:
+                notes[match[1]] = block
+    return notes
+
+
+def _new_refs(piece: Block, notes: dict[str, Block], cited: dict[str, Block]) -> list[str]:
+    """Labels of the definitions `piece` references that the chunk does not carry yet."""
+    if "[^" not in piece.markdown:
+        return []
+    return list(dict.fromkeys(r for r in _NOTE_REF.findall(piece.markdown)
+                              if r in notes and r not in cited))
+
+
 def _split_block(block: Block, max_chars: int) -> list[Block]:
-    """The block itself, or line-sized (then word-sized) pieces when it is too long."""
-    if len(block.markdown) <= max_chars:
+    """The block itself, or line-sized (then word-sized) pieces when it is too long; a
+    display formula stays whole."""
+    if len(block.markdown) <= max_chars or block.kind == "math":
         return [block]
     lines = (part for line in block.markdown.split("\n") for part in _split_line(line, max_chars))
     pieces = _fill(lines, "\n", max_chars)
     return [Block(kind=block.kind, markdown=p, text=p, tag=block.tag, page=block.page,
-                  heading_level=block.heading_level) for p in pieces]
+                  heading_level=block.heading_level, flags=block.flags) for p in pieces]
 
 
 def _split_line(line: str, max_chars: int) -> list[str]:
     if len(line) <= max_chars:
         return [line]
-    return _fill(line.split(" "), " ", max_chars)
+    return _fill(_WORD.findall(line) if "$" in line else line.split(" "), " ", max_chars)
 
 
 def _fill(parts: Iterable[str], sep: str, max_chars: int) -> list[str]:
@@ -129,6 +169,10 @@ def _blocks_from_markdown(markdown: str) -> list[Block]:
         if 1 <= level <= 6 and para[level:level + 1] == " " and "\n" not in para:
             blocks.append(Block(kind="heading", markdown=para, text=para[level + 1:],
                                 heading_level=level))
+        elif _NOTE_DEF.match(para):
+            blocks.append(Block(kind="footnote", markdown=para, text=para))
+        elif para.startswith("$$\n") and para.endswith("\n$$"):
+            blocks.append(Block(kind="math", markdown=para, text=para))
         else:
             blocks.append(Block(kind="paragraph", markdown=para, text=para))
     return blocks

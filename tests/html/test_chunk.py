@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import webfold
@@ -46,3 +48,46 @@ def test_markdown_only_document_and_bad_size() -> None:
     assert [c.headings for c in chunks] == [("A",), ("A",), ("B",), ("B",)]
     with pytest.raises(ValueError):
         chunk_document(doc, max_chars=0)
+
+
+FOOTNOTED = (b"<article><h1>Bees</h1>"
+             + b"".join(b"<p>" + f"Paragraph {n} about hives".encode() + b" words" * 12
+                        + (f'<sup><a href="#fn{n}">{n}</a></sup>'.encode() if n in (1, 4) else b"")
+                        + b"</p>" for n in range(1, 7))
+             + b'<ol class="footnotes"><li id="fn1">First source.</li>'
+             + b'<li id="fn4">Fourth source, cited late.</li></ol></article>')
+
+
+def test_footnote_definitions_travel_with_the_chunks_citing_them() -> None:
+    doc = webfold.convert(FOOTNOTED, select="all")
+    chunks = chunk_document(doc, max_chars=250)
+    assert len(chunks) >= 3
+    cited = set()
+    for chunk in chunks:
+        refs = set(re.findall(r"\[\^(\w+)\](?!:)", chunk.markdown))
+        defs = set(re.findall(r"^\[\^(\w+)\]: ", chunk.markdown, re.MULTILINE))
+        assert refs == defs, chunk.markdown  # each cited note defined in the same chunk
+        cited |= refs
+    assert cited == {"1", "4"}
+    assert sum(c.markdown.count("[^1]: First source.") for c in chunks) == 1
+
+
+def test_display_math_is_never_split_and_inline_math_stays_whole() -> None:
+    formula = " + ".join(f"x_{{{i}}}^{{2}}" for i in range(60))
+    html = (f'<p>Intro words here.</p><math display="block" alttext="{formula}"><mi>x</mi></math>'
+            f'<p>{"word " * 30}<math alttext="a + b + c + d + e"><mi>a</mi></math> '
+            f'{"tail " * 30}</p>')
+    chunks = chunk_document(webfold.convert(html, select="all"), max_chars=120)
+    for chunk in chunks:
+        assert chunk.markdown.count("$$") % 2 == 0, chunk.markdown
+        assert chunk.markdown.replace("$$", "").count("$") % 2 == 0, chunk.markdown
+    assert any(formula in c.markdown for c in chunks)
+    assert any("$a + b + c + d + e$" in c.markdown for c in chunks)
+
+
+def test_markdown_only_document_keeps_notes_and_formulas_whole() -> None:
+    doc = Document(type="warc", markdown="Text[^a] here.\n\n$$\nx = y + z\n$$\n\n"
+                                          "More text.\n\n[^a]: The note.\n")
+    chunks = chunk_document(doc, max_chars=20)
+    assert "[^a]: The note." in chunks[0].markdown and "[^a] here" in chunks[0].markdown
+    assert any(c.markdown == "$$\nx = y + z\n$$" for c in chunks)
