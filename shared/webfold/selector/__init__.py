@@ -10,6 +10,9 @@ blocks below it are never kept. Of kept blocks with the same text only the first
 (`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
 otherwise appear twice. A page title heading (an H1, or a heading repeating `<title>`)
 just before the first kept block is kept as the content's first heading (`keep_title`).
+Math, footnote definitions and callouts inside the content region (the innermost element
+holding most of the kept words) are kept whatever they scored (`keep_in_region`): the
+model never saw them as such, and a formula or a note belongs to the text around it.
 When no block reaches the threshold the whole page is kept and a warning says so.
 The selector sees the visible blocks only: offered hidden-subtree and `<noscript>`
 blocks as well, a model trained on them scored lower out of fold (0.8631 against
@@ -22,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from webfold.document import Block, Metadata
+from webfold.document import Block, BlockFlag, Metadata
 from webfold.selector.features import BLOCK_FEATURES, block_features
 
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
@@ -31,6 +34,9 @@ _HEADING_LEVEL = BLOCK_FEATURES.index("heading_level")
 _TITLE_MATCH = BLOCK_FEATURES.index("title_match")  # a heading repeating the page title
 TITLE_REACH = 3  # blocks before the first kept one a title heading may stand
 MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
+REGION_SHARE = 0.8  # the content region holds at least this share of the kept words
+REGION_KINDS = frozenset({"math", "footnote"})  # kept inside the content region
+REGION_FLAGS = BlockFlag.MATH | BlockFlag.CALLOUT  # blocks with these bits too
 
 
 @dataclass(slots=True)
@@ -123,6 +129,37 @@ def keep_title(kept: np.ndarray, is_title: np.ndarray) -> np.ndarray:
     return out
 
 
+def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int | None:
+    """Walk id of the innermost element holding at least REGION_SHARE of the kept blocks'
+    words (`words`: each block's), or None when nothing kept has words."""
+    held: dict[int, float] = {}
+    depth: dict[int, int] = {}
+    for i in np.flatnonzero(kept).tolist():
+        for level, ancestor in enumerate(blocks[i].ancestors):
+            held[ancestor] = held.get(ancestor, 0.0) + float(words[i])
+            depth.setdefault(ancestor, level)
+    total = float(words[kept].sum())
+    if total <= 0:
+        return None
+    enough = [a for a, w in held.items() if w >= REGION_SHARE * total]
+    return max(enough, key=depth.__getitem__) if enough else None
+
+
+def keep_in_region(kept: np.ndarray, blocks: list[Block], words: np.ndarray) -> np.ndarray:
+    """`kept` plus the math, footnote definition and callout blocks (REGION_KINDS,
+    REGION_FLAGS) inside the content region (`content_region`)."""
+    candidates = [i for i, b in enumerate(blocks)
+                  if not kept[i] and (b.kind in REGION_KINDS or b.flags & REGION_FLAGS)]
+    if not candidates:
+        return kept
+    region = content_region(blocks, kept, words)
+    out = kept.copy()
+    for i in candidates:
+        if region is not None and region in blocks[i].ancestors:
+            out[i] = True
+    return out
+
+
 def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     """Set `Block.kept` (and `Block.score`) for `mode` in main|precision|all.
 
@@ -149,6 +186,7 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
         kept[chosen] = drop_repeats(kept[chosen], repeat_groups([blocks[i] for i in chosen],
                                                                words[chosen]))
         kept = keep_title(kept, title_headings(matrix))
+        kept = keep_in_region(kept, blocks, words)
     for block, score, keep in zip(blocks, scores.tolist(), kept.tolist(), strict=True):
         block.score = score
         block.kept = nothing or keep

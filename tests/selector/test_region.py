@@ -1,0 +1,50 @@
+"""Math, footnote definitions and callouts inside the content region are kept."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import webfold
+from webfold.document import BlockFlag
+from webfold.selector import content_region, keep_in_region
+
+PAGE = """<html><body>
+<div class="sidebar"><div class="note"><p>Sidebar note about the newsletter.</p></div>
+<p>Sidebar text of some length about other things entirely.</p></div>
+<div class="post">
+<p>The first paragraph of the post, long enough to be prose and carry the region.
+<sup><a href="#fn1">1</a></sup></p>
+<math display="block" alttext="x^2 + y^2 = 1"><mi>x</mi></math>
+<p>The second paragraph of the post, long enough to be prose and carry the region.</p>
+<div class="admonition warning"><p>Do not divide by zero.</p></div>
+<ol class="footnotes"><li id="fn1">A textbook, page nine.</li></ol>
+</div>
+</body></html>"""
+
+
+def test_region_blocks_are_kept_and_those_outside_are_not() -> None:
+    blocks = webfold.convert(PAGE, select="all").blocks
+    # what a model might keep: the two paragraphs of the post, nothing else
+    kept = np.array([b.kind == "paragraph" and "of the post" in b.text for b in blocks])
+    words = np.array([len(b.text.split()) for b in blocks], dtype=float)
+    region = content_region(blocks, kept, words)
+    assert region is not None
+    after = keep_in_region(kept, blocks, words)
+    by_text = {b.text: bool(k) for b, k in zip(blocks, after, strict=True)}
+    assert by_text["x^2 + y^2 = 1"]
+    assert by_text["Do not divide by zero."]
+    assert by_text["A textbook, page nine."]
+    assert not by_text["Sidebar note about the newsletter."]  # a callout, but outside
+    assert not by_text["Sidebar text of some length about other things entirely."]
+    added = sorted(b.kind for b, now, before in zip(blocks, after, kept, strict=True)
+                   if now and not before)
+    assert added == ["footnote", "math", "paragraph"]  # the callout's block is a paragraph
+    assert any(b.flags & BlockFlag.CALLOUT for b in blocks if b.text == "Do not divide by zero.")
+
+
+def test_nothing_kept_means_no_region() -> None:
+    blocks = webfold.convert(PAGE, select="all").blocks
+    none = np.zeros(len(blocks), dtype=bool)
+    words = np.ones(len(blocks))
+    assert content_region(blocks, none, words) is None
+    assert not keep_in_region(none, blocks, words).any()
