@@ -21,6 +21,11 @@ from webfold.document import Block
 # Class tokens (or ids) of an element holding a page's note definitions.
 NOTES_TOKENS = frozenset({"footnotes", "footnote", "footnote-list", "footnotes-list", "references",
                           "reflist", "notelist", "refbegin", "endnotes", "doc-endnotes"})
+# A note written inline where it is referenced (LaTeXML, arXiv): its class token, the
+# element with its text and the mark(s) numbering it.
+INLINE_NOTE_TOKEN = "ltx_role_footnote"
+INLINE_NOTE_CONTENT = ".ltx_note_content"
+INLINE_NOTE_MARK = ".ltx_note_mark, .ltx_tag_note"
 # One definition inside such a container: an element with an id.
 DEFINITIONS = "li[id], [role=doc-footnote][id], aside[id], div.footnote[id], dt[id]"
 # Back-links from a definition to its references, and Sphinx's bracketed label.
@@ -43,13 +48,14 @@ def drop_backlinks(definition: LexborNode) -> None:
             anchor.decompose()
 
 
-def link_references(blocks: list[Block], notes: dict[str, Block], page: str | None) -> None:
+def link_references(blocks: list[Block], notes: dict[str, Block], page: str | None,
+                    taken: set[str]) -> None:
     """Rewrite links to the definitions in `notes` (element id -> its `footnote` block,
     whose markdown is the note's text) as `[^label]` and prefix each definition with its
     `[^label]: `. `page` is the page's own URL as links were resolved against it (None:
-    links were left relative). A note never referenced is labelled by its id."""
+    links were left relative); `taken` the labels already given (it grows). A note never
+    referenced is labelled by its id."""
     labels: dict[str, str] = {}  # element id -> label
-    taken: set[str] = set()
 
     def reference(match: re.Match[str]) -> str:
         target = match[4]
@@ -57,7 +63,7 @@ def link_references(blocks: list[Block], notes: dict[str, Block], page: str | No
             return match[0]
         label = labels.get(target)
         if label is None:
-            label = _label(match[2], target, taken)
+            label = note_label(match[2], target, taken)
             labels[target] = label
         ref = f"[^{label}]"
         if match[1] and match[5]:
@@ -68,13 +74,13 @@ def link_references(blocks: list[Block], notes: dict[str, Block], page: str | No
         if block.kind != "footnote" and "#" in block.markdown:
             block.markdown = _REFERENCE.sub(reference, block.markdown)
     for target, block in notes.items():
-        label = labels.get(target) or _label("", target, taken)
+        label = labels.get(target) or note_label("", target, taken)
         block.markdown = f"[^{label}]: {block.markdown}"
 
 
-def _label(link_text: str, target: str, taken: set[str]) -> str:
+def note_label(link_text: str, target: str, taken: set[str]) -> str:
     """The note's label: the reference's text ("[1]" -> 1, "note 2" -> note-2), else the
-    definition's id; unique on the page."""
+    definition's id, else note-N; unique among `taken`, which it joins."""
     for raw in (link_text, target):
         label = "-".join(_LABEL_JUNK.sub("", raw).split())
         if _LABEL.fullmatch(label) and label not in taken:

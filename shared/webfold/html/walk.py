@@ -88,6 +88,7 @@ _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE, _CALLOUT = range(6)
 # What a class attribute marks an element as (`_class_facts`); one test in the walk
 # when none applies.
 _MARK_COMMENT, _MARK_CALLOUT, _MARK_NOTES, _MARK_MATH_TWIN, _MARK_MATH_HOLDER = 1, 2, 4, 8, 16
+_MARK_INLINE_NOTE = 32
 
 
 class _Frame:
@@ -163,7 +164,7 @@ def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) ->
     walker.run(root)
     if walker.notes:
         page = (urls.safe_url("#", base) or "").removesuffix("#")  # as in-page links resolve
-        footnotes.link_references(walker.blocks, walker.notes, page)
+        footnotes.link_references(walker.blocks, walker.notes, page, walker.note_labels)
     return WalkResult(blocks=walker.blocks, scripts=walker.scripts)
 
 
@@ -191,6 +192,7 @@ class _Walker:
         self.callouts = 0  # open callouts (a callout inside one is not another)
         self.run_flags = 0  # BlockFlag bits the current inline run adds (MATH)
         self.notes: dict[str, Block] = {}  # footnote definitions by element id
+        self.note_labels: set[str] = set()  # labels given to notes written inline
         self.md: list[str] = []
         self.text: list[str] = []
         self.link_chars = 0
@@ -305,6 +307,10 @@ class _Walker:
                     math = node.css_first("math")
                     if math is not None:
                         self.add_math_element(math, flags)
+                        return False
+                if marks & _MARK_INLINE_NOTE and not self.flat:
+                    self.own = own
+                    if self.add_inline_note(node, flags):
                         return False
                 if marks & (_MARK_CALLOUT | _MARK_NOTES) and tag not in INLINE_TAGS \
                         and not self.flat:
@@ -569,6 +575,29 @@ class _Walker:
             block.markdown = body  # no list or quote prefix: a definition stands alone
             self.notes[element_id] = block
         self.stack.pop()
+
+    def add_inline_note(self, node: LexborNode, flags: int) -> bool:
+        """A note written where it is referenced (LaTeXML): `[^label]` into the run and a
+        `footnote` block with its text. False when the note has no content element."""
+        content = node.css_first(footnotes.INLINE_NOTE_CONTENT)
+        if content is None:
+            return False
+        mark = node.css_first(footnotes.INLINE_NOTE_MARK)
+        mark_text = (mark.text() or "").strip() if mark is not None else ""
+        for extra in content.css(footnotes.INLINE_NOTE_MARK):
+            extra.decompose()
+        body, text, link_chars = inline_markdown(content, self.base)
+        if not text:
+            return False
+        label = footnotes.note_label(mark_text, "", self.note_labels)
+        top = _lineage(self.stack[-1])
+        self.blocks.append(Block("footnote", f"[^{label}]: {body}", text, len(self.blocks),
+                                 node.tag or "span", 0, top.path, top.tokens, top.ancestors,
+                                 link_chars, flags))
+        self.last_br = False
+        self.md.append(f"[^{label}]")
+        self.text.append(mark_text)
+        return True
 
     def add_break(self) -> None:
         if self.flat:
@@ -839,6 +868,8 @@ def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, int]:
         marks |= _MARK_MATH_TWIN
     if not mathml.HOLDER_TOKENS.isdisjoint(tokens):
         marks |= _MARK_MATH_HOLDER
+    if footnotes.INLINE_NOTE_TOKEN in tokens:
+        marks |= _MARK_INLINE_NOTE
     known = (tokens, not CHROME_TOKENS.isdisjoint(tokens), marks)
     _CLASS_FACTS[classes] = known
     return known
