@@ -1,7 +1,7 @@
 """Callouts and admonitions as GitHub alerts: `> [!NOTE]`, `> [!TIP]`, `> [!IMPORTANT]`,
 `> [!WARNING]`, `> [!CAUTION]`.
 
-A callout is a block element whose class says so: `admonition` (Sphinx, MkDocs
+A callout is a container (`CALLOUT_TAGS`) whose class says so: `admonition` (Sphinx, MkDocs
 Material, Docusaurus `theme-admonition-*`), `callout` / `callout-*`, `markdown-alert`
 (GitHub), or exactly one of the five kinds (`note`, `tip`, `important`, `warning`,
 `caution`); or an `<aside role="note">`. Its kind comes from the first class token
@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 
+# The elements a callout is made of: a list item, paragraph or cell with such a class
+# keeps its own structure.
+CALLOUT_TAGS = frozenset({"div", "aside", "section", "details", "blockquote", "article"})
 _MARKER_PARTS = frozenset({"admonition", "callout"})
 # Parts of the class of a callout's title or body, not of the callout itself.
 _INNER_PARTS = frozenset({"title", "heading", "header", "content", "body", "icon", "label",

@@ -546,7 +546,7 @@ class _Walker:
             if found:
                 self.emit_notes(tag, flags, found)
                 return False
-        if marks & _MARK_CALLOUT and not self.callouts:
+        if marks & _MARK_CALLOUT and not self.callouts and tag in callouts.CALLOUT_TAGS:
             if self.md:
                 self.flush()
             frame = self.push(tag, flags | BlockFlag.CALLOUT, _CALLOUT)
