@@ -32,6 +32,7 @@ _KIND_WORDS = {
 _PARTS = re.compile(r"[-_]+")
 # A callout's title line saying only its kind ("Note", "Warning:") is the alert line's.
 _TITLES = frozenset({*_KIND_WORDS, "see also", "danger", "tip", "tips"})
+_TITLE_LEAD = re.compile(r"\*\*([A-Za-z ]{2,12}?)\s*:?\*\*\s*:?\s+(?=\S)")
 
 
 def is_callout(tokens: tuple[str, ...]) -> bool:
@@ -54,6 +55,15 @@ def callout_kind(tokens: tuple[str, ...]) -> str:
             if kind is not None:
                 return kind
     return "NOTE"
+
+
+def drop_title_lead(markdown: str) -> str:
+    """A callout's first block without a bold lead that only names the kind
+    ("**Note:** Arrays start at zero." -> "Arrays start at zero."), as MDN writes them."""
+    match = _TITLE_LEAD.match(markdown)
+    if match is None or match[1].lower() not in _TITLES:
+        return markdown
+    return markdown[match.end():]
 
 
 def is_title(text: str) -> bool:

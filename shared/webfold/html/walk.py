@@ -752,6 +752,8 @@ class _Walker:
             if callouts.is_title(text):
                 return  # "Note" over a note: the alert line says it
             first_line, self.alert = self.alert, None
+            if body.startswith("**"):
+                body = callouts.drop_title_lead(body)
             self.emit(kind, body, text, tag, flags, link_chars, level=level, escaped=escaped)
             block = self.blocks[-1]
             block.markdown = first_line + "\n" + block.markdown
