@@ -35,6 +35,11 @@ _TITLES = frozenset({*_KIND_WORDS, "see also", "danger", "tip", "tips"})
 _TITLE_LEAD = re.compile(r"\*\*([A-Za-z ]{2,12}?)\s*:?\*\*\s*:?\s+(?=\S)")
 
 
+def may_be_callout(classes: str) -> bool:
+    """A cheap first test on a lowercased class attribute (`is_callout` decides)."""
+    return "admonition" in classes or "callout" in classes or "markdown-alert" in classes
+
+
 def is_callout(tokens: tuple[str, ...]) -> bool:
     """Whether an element with these lowercased class tokens is a callout."""
     for token in tokens:

@@ -89,6 +89,10 @@ _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE, _CALLOUT = range(6)
 # when none applies.
 _MARK_COMMENT, _MARK_CALLOUT, _MARK_NOTES, _MARK_MATH_TWIN, _MARK_MATH_HOLDER = 1, 2, 4, 8, 16
 _MARK_INLINE_NOTE = 32
+# Exact class tokens that make an element chrome or mark it (callouts also by substrings:
+# `callouts.may_be_callout`).
+_NOTABLE_TOKENS = (CHROME_TOKENS | callouts.KIND_TOKENS | footnotes.NOTES_TOKENS
+                   | mathml.TWIN_TOKENS | mathml.HOLDER_TOKENS | {footnotes.INLINE_NOTE_TOKEN})
 
 
 class _Frame:
@@ -862,8 +866,20 @@ def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, int]:
     lowered = classes.lower()
     tokens = tuple(lowered.split())
     marks = _MARK_COMMENT if "comment" in lowered else 0
-    if callouts.is_callout(tokens):
-        marks |= _MARK_CALLOUT
+    chrome = False
+    if not _NOTABLE_TOKENS.isdisjoint(tokens):  # rare: most class strings skip both
+        chrome = not CHROME_TOKENS.isdisjoint(tokens)
+        marks |= _marks(tokens)
+    elif callouts.may_be_callout(lowered):
+        marks |= _marks(tokens)
+    known = (tokens, chrome, marks)
+    _CLASS_FACTS[classes] = known
+    return known
+
+
+def _marks(tokens: tuple[str, ...]) -> int:
+    """What class tokens mark an element as, beyond comments (`_MARK_*` bits)."""
+    marks = _MARK_CALLOUT if callouts.is_callout(tokens) else 0
     if not footnotes.NOTES_TOKENS.isdisjoint(tokens):
         marks |= _MARK_NOTES
     if not mathml.TWIN_TOKENS.isdisjoint(tokens):
@@ -872,9 +888,7 @@ def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, int]:
         marks |= _MARK_MATH_HOLDER
     if footnotes.INLINE_NOTE_TOKEN in tokens:
         marks |= _MARK_INLINE_NOTE
-    known = (tokens, not CHROME_TOKENS.isdisjoint(tokens), marks)
-    _CLASS_FACTS[classes] = known
-    return known
+    return marks
 
 
 def _definitions(container: LexborNode) -> list[tuple[str, LexborNode]]:
