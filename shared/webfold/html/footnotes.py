@@ -53,8 +53,9 @@ def link_references(blocks: list[Block], notes: dict[str, Block], page: str | No
     """Rewrite links to the definitions in `notes` (element id -> its `footnote` block,
     whose markdown is the note's text) as `[^label]` and prefix each definition with its
     `[^label]: `. `page` is the page's own URL as links were resolved against it (None:
-    links were left relative); `taken` the labels already given (it grows). A note never
-    referenced is labelled by its id."""
+    links were left relative); `taken` the labels already given (it grows). A note no
+    link references stays where it stood as a plain paragraph: a definition nobody cites
+    is not shown by a GFM renderer."""
     labels: dict[str, str] = {}  # element id -> label
 
     def reference(match: re.Match[str]) -> str:
@@ -74,8 +75,11 @@ def link_references(blocks: list[Block], notes: dict[str, Block], page: str | No
         if block.kind != "footnote" and "#" in block.markdown:
             block.markdown = _REFERENCE.sub(reference, block.markdown)
     for target, block in notes.items():
-        label = labels.get(target) or note_label("", target, taken)
-        block.markdown = f"[^{label}]: {block.markdown}"
+        label = labels.get(target)
+        if label is None:
+            block.kind = "paragraph"
+        else:
+            block.markdown = f"[^{label}]: {block.markdown}"
 
 
 def note_label(link_text: str, target: str, taken: set[str]) -> str:
