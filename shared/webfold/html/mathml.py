@@ -20,14 +20,24 @@ MAX_MATH_DEPTH = 60  # MathML nested deeper than this is written as its plain te
 _TOKENS = frozenset({"mi", "mn", "mo", "mtext", "ms", "mspace"})
 # Class tokens of a visual rendering beside the TeX or MathML the walk reads: MathJax v2's
 # output and preview (its TeX is in the <script type="math/tex"> after them), KaTeX's HTML.
+# "mathjax" alone also marks content for MathJax to typeset (arXiv's titles and
+# abstracts): it is the output only on MathJax's own frame (`is_twin`).
 TWIN_TOKENS = frozenset({"mathjax", "mathjax_display", "mathjax_preview", "mathjax_svg",
                          "mathjax_svg_display", "mathjax_chtml", "katex-html"})
+_OUTPUT_ID = "MathJax-Element-"  # MathJax v2 output frames: id="MathJax-Element-3-Frame"
 # Class tokens of an element holding one formula as MathML beside a fallback image, the
 # MathML itself hidden from sight (Wikipedia): the walk reads the MathML inside.
 HOLDER_TOKENS = frozenset({"mwe-math-element"})
 _OPERATOR_TEX = {"∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∞": "\\infty", "→": "\\to",
                  "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "×": "\\times", "·": "\\cdot",
                  "±": "\\pm", "∈": "\\in", "−": "-", "\u2061": "", "\u2062": "", "\u2063": ""}
+
+
+def is_twin(tokens: tuple[str, ...], attrs: dict) -> bool:
+    """Whether an element with `TWIN_TOKENS` among its class tokens is a visual twin."""
+    if not TWIN_TOKENS.isdisjoint(t for t in tokens if t != "mathjax"):
+        return True
+    return (attrs.get("id") or "").startswith(_OUTPUT_ID)
 
 
 def math_tex(node: LexborNode) -> tuple[str, bool]:

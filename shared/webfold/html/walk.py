@@ -305,7 +305,8 @@ class _Walker:
             if marks:
                 if marks & _MARK_COMMENT:
                     flags |= BlockFlag.COMMENT
-                if marks & _MARK_MATH_TWIN and tag != "mjx-container":
+                if marks & _MARK_MATH_TWIN and tag != "mjx-container" \
+                        and mathml.is_twin(own, attrs):
                     return False  # the visual twin of math the page also gives as TeX
                 if marks & _MARK_MATH_HOLDER:
                     math = node.css_first("math")
