@@ -17,6 +17,7 @@ PAGE = """<html><body>
 <math display="block" alttext="x^2 + y^2 = 1"><mi>x</mi></math>
 <p>The second paragraph of the post, long enough to be prose and carry the region.</p>
 <div class="admonition warning"><p>Do not divide by zero.</p></div>
+<div class="callout"><p>Subscribe to the newsletter of this post for more of it.</p></div>
 <ol class="footnotes"><li id="fn1">A textbook, page nine.</li></ol>
 </div>
 </body></html>"""
@@ -35,11 +36,14 @@ def test_region_blocks_are_kept_and_those_outside_are_not() -> None:
     assert by_text["Do not divide by zero."]
     assert by_text["A textbook, page nine."]
     assert not by_text["Sidebar note about the newsletter."]  # a callout, but outside
+    assert not by_text["Subscribe to the newsletter of this post for more of it."]  # no kind
     assert not by_text["Sidebar text of some length about other things entirely."]
     added = sorted(b.kind for b, now, before in zip(blocks, after, kept, strict=True)
                    if now and not before)
     assert added == ["footnote", "math", "paragraph"]  # the callout's block is a paragraph
-    assert any(b.flags & BlockFlag.CALLOUT for b in blocks if b.text == "Do not divide by zero.")
+    assert any(b.flags & BlockFlag.ADMONITION for b in blocks if b.text == "Do not divide by zero.")
+    assert all(b.flags & BlockFlag.CALLOUT and not b.flags & BlockFlag.ADMONITION
+               for b in blocks if b.text.startswith("Subscribe"))
 
 
 def test_nothing_kept_means_no_region() -> None:

@@ -5,7 +5,9 @@ A callout is a container (`CALLOUT_TAGS`) whose class says so: `admonition` (Sph
 Material, Docusaurus `theme-admonition-*`), `callout` / `callout-*`, `markdown-alert`
 (GitHub), or exactly one of the five kinds (`note`, `tip`, `important`, `warning`,
 `caution`); or an `<aside role="note">`. Its kind comes from the first class token
-naming one (`admonition danger` is a CAUTION); a callout naming none is a NOTE.
+naming one (`admonition danger` is a CAUTION); a callout naming none is a NOTE. Only a
+callout naming its kind (or `role="note"`) carries `BlockFlag.ADMONITION`, which the
+selector keeps inside the content region: a bare `.callout` is as often a promotion box.
 """
 
 from __future__ import annotations
@@ -52,14 +54,14 @@ def is_callout(tokens: tuple[str, ...]) -> bool:
     return False
 
 
-def callout_kind(tokens: tuple[str, ...]) -> str:
-    """The alert kind the class tokens name (NOTE when none does)."""
+def callout_kind(tokens: tuple[str, ...]) -> str | None:
+    """The alert kind the class tokens name, or None (the callout is written as a NOTE)."""
     for token in tokens:
         for part in _PARTS.split(token):
             kind = _KIND_WORDS.get(part)
             if kind is not None:
                 return kind
-    return "NOTE"
+    return None
 
 
 def drop_title_lead(markdown: str) -> str:

@@ -531,6 +531,8 @@ class _Walker:
             marks = _MARK_NOTES
         elif role == "note" or marks & _MARK_CALLOUT:
             marks = _MARK_CALLOUT
+            if role == "note":
+                flags |= BlockFlag.ADMONITION  # the role names the kind
         else:
             return False
         if is_hidden(attrs) and not self.include_hidden:
@@ -554,8 +556,10 @@ class _Walker:
         if marks & _MARK_CALLOUT and not self.callouts and tag in callouts.CALLOUT_TAGS:
             if self.md:
                 self.flush()
-            frame = self.push(tag, flags | BlockFlag.CALLOUT, _CALLOUT)
-            self.alert = f"{self.quote}> [!{callouts.callout_kind(self.own)}]"
+            kind = callouts.callout_kind(self.own)
+            named = BlockFlag.ADMONITION if kind is not None else 0
+            frame = self.push(tag, flags | BlockFlag.CALLOUT | named, _CALLOUT)
+            self.alert = f"{self.quote}> [!{kind or 'NOTE'}]"
             self.open_quote(frame)
             self.callouts += 1
             return True

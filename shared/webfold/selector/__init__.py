@@ -10,9 +10,10 @@ blocks below it are never kept. Of kept blocks with the same text only the first
 (`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
 otherwise appear twice. A page title heading (an H1, or a heading repeating `<title>`)
 just before the first kept block is kept as the content's first heading (`keep_title`).
-Math, footnote definitions and callouts inside the content region (the innermost element
-holding most of the kept words) are kept whatever they scored (`keep_in_region`): the
-model never saw them as such, and a formula or a note belongs to the text around it.
+Math, footnote definitions and admonitions (callouts naming their kind) inside the
+content region (the innermost element holding most of the kept words) are kept whatever
+they scored (`keep_in_region`): the model never saw them as such, and a formula or a note
+belongs to the text around it.
 When no block reaches the threshold the whole page is kept and a warning says so.
 The selector sees the visible blocks only: offered hidden-subtree and `<noscript>`
 blocks as well, a model trained on them scored lower out of fold (0.8631 against
@@ -36,7 +37,7 @@ TITLE_REACH = 3  # blocks before the first kept one a title heading may stand
 MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
 REGION_SHARE = 0.8  # the content region holds at least this share of the kept words
 REGION_KINDS = frozenset({"math", "footnote"})  # kept inside the content region
-REGION_FLAGS = BlockFlag.MATH | BlockFlag.CALLOUT  # blocks with these bits too
+REGION_FLAGS = BlockFlag.MATH | BlockFlag.ADMONITION  # blocks with these bits too
 
 
 @dataclass(slots=True)
@@ -146,7 +147,7 @@ def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> 
 
 
 def keep_in_region(kept: np.ndarray, blocks: list[Block], words: np.ndarray) -> np.ndarray:
-    """`kept` plus the math, footnote definition and callout blocks (REGION_KINDS,
+    """`kept` plus the math, footnote definition and admonition blocks (REGION_KINDS,
     REGION_FLAGS) inside the content region (`content_region`)."""
     candidates = [i for i, b in enumerate(blocks)
                   if not kept[i] and (b.kind in REGION_KINDS or b.flags & REGION_FLAGS)]
