@@ -758,9 +758,12 @@ class _Walker:
              *, level: int = 0, escaped: bool = False) -> None:
         """Append a block, prefixing its lines for the open list item, quote and callout."""
         if self.alert is not None:  # the first block of a callout
-            if callouts.is_title(text):
-                return  # "Note" over a note: the alert line says it
             first_line, self.alert = self.alert, None
+            if callouts.is_title(text):  # "Note" over a note: the alert line says it
+                self.emit(kind, body, text, tag, flags, link_chars, level=level, escaped=escaped)
+                self.blocks[-1].markdown = ""  # not written, but the selector sees the page
+                self.alert = first_line  # as before: its blocks' features do not move
+                return
             if body.startswith("**"):
                 body = callouts.drop_title_lead(body)
             self.emit(kind, body, text, tag, flags, link_chars, level=level, escaped=escaped)
