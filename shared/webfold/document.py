@@ -72,7 +72,7 @@ class BlockFlag:
     UNSEEN = HIDDEN | NOSCRIPT  # either: a reader does not see it before scripts run
     # Bits from here on are not selector features (they came after the model).
     CALLOUT = 1 << 18  # inside a callout or admonition (written as a GitHub alert)
-    ADMONITION = 1 << 20  # inside a callout that names its kind (note, warning ...)
+    ADMONITION = 1 << 20  # inside an admonition (`admonition warning`) or role=note
     MATH = 1 << 19  # holds math (inline `$…$` or a display `math` block)
 
 

@@ -9,7 +9,7 @@ from webfold.document import BlockFlag
 from webfold.selector import content_region, keep_in_region
 
 PAGE = """<html><body>
-<div class="sidebar"><div class="note"><p>Sidebar note about the newsletter.</p></div>
+<div class="sidebar"><div class="admonition note"><p>Sidebar note about the newsletter.</p></div>
 <p>Sidebar text of some length about other things entirely.</p></div>
 <div class="post">
 <p>The first paragraph of the post, long enough to be prose and carry the region.
@@ -18,6 +18,7 @@ PAGE = """<html><body>
 <p>The second paragraph of the post, long enough to be prose and carry the region.</p>
 <div class="admonition warning"><p>Do not divide by zero.</p></div>
 <div class="callout"><p>Subscribe to the newsletter of this post for more of it.</p></div>
+<div class="description note"><p>The author of this post writes about numbers.</p></div>
 <ol class="footnotes"><li id="fn1">A textbook, page nine.</li></ol>
 </div>
 </body></html>"""
@@ -37,6 +38,7 @@ def test_region_blocks_are_kept_and_those_outside_are_not() -> None:
     assert by_text["A textbook, page nine."]
     assert not by_text["Sidebar note about the newsletter."]  # a callout, but outside
     assert not by_text["Subscribe to the newsletter of this post for more of it."]  # no kind
+    assert not by_text["The author of this post writes about numbers."]  # a kind, no marker
     assert not by_text["Sidebar text of some length about other things entirely."]
     added = sorted(b.kind for b, now, before in zip(blocks, after, kept, strict=True)
                    if now and not before)

@@ -5,9 +5,11 @@ A callout is a container (`CALLOUT_TAGS`) whose class says so: `admonition` (Sph
 Material, Docusaurus `theme-admonition-*`), `callout` / `callout-*`, `markdown-alert`
 (GitHub), or exactly one of the five kinds (`note`, `tip`, `important`, `warning`,
 `caution`); or an `<aside role="note">`. Its kind comes from the first class token
-naming one (`admonition danger` is a CAUTION); a callout naming none is a NOTE. Only a
-callout naming its kind (or `role="note"`) carries `BlockFlag.ADMONITION`, which the
-selector keeps inside the content region: a bare `.callout` is as often a promotion box.
+naming one (`admonition danger` is a CAUTION); a callout naming none is a NOTE. Only an
+admonition (`is_admonition`: a marker class and a kind, `admonition warning`,
+`callout-tip`, `markdown-alert-note`) or `role="note"` carries `BlockFlag.ADMONITION`,
+which the selector keeps inside the content region: a bare `.callout` is as often a
+promotion box, and a bare `.note` an author box.
 """
 
 from __future__ import annotations
@@ -71,6 +73,17 @@ def drop_title_lead(markdown: str) -> str:
     if match is None or match[1].lower() not in _TITLES:
         return markdown
     return markdown[match.end():]
+
+
+def is_admonition(tokens: tuple[str, ...]) -> bool:
+    """Whether a callout's class tokens hold both a marker and a kind (see module doc)."""
+    marked = False
+    for token in tokens:
+        parts = _PARTS.split(token)
+        if not _MARKER_PARTS.isdisjoint(parts) or token.startswith("markdown-alert"):
+            marked = True
+            break
+    return marked and callout_kind(tokens) is not None
 
 
 def is_title(text: str) -> bool:

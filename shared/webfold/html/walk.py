@@ -557,7 +557,7 @@ class _Walker:
             if self.md:
                 self.flush()
             kind = callouts.callout_kind(self.own)
-            named = BlockFlag.ADMONITION if kind is not None else 0
+            named = BlockFlag.ADMONITION if callouts.is_admonition(self.own) else 0
             frame = self.push(tag, flags | BlockFlag.CALLOUT | named, _CALLOUT)
             self.alert = f"{self.quote}> [!{kind or 'NOTE'}]"
             self.open_quote(frame)

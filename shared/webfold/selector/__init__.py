@@ -10,7 +10,7 @@ blocks below it are never kept. Of kept blocks with the same text only the first
 (`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
 otherwise appear twice. A page title heading (an H1, or a heading repeating `<title>`)
 just before the first kept block is kept as the content's first heading (`keep_title`).
-Math, footnote definitions and admonitions (callouts naming their kind) inside the
+Math, footnote definitions and admonitions (`admonition warning`, role=note) inside the
 content region (the innermost element holding most of the kept words) are kept whatever
 they scored (`keep_in_region`): the model never saw them as such, and a formula or a note
 belongs to the text around it.
