@@ -28,6 +28,11 @@ _OUTPUT_ID = "MathJax-Element-"  # MathJax v2 output frames: id="MathJax-Element
 # Class tokens of an element holding one formula as MathML beside a fallback image, the
 # MathML itself hidden from sight (Wikipedia): the walk reads the MathML inside.
 HOLDER_TOKENS = frozenset({"mwe-math-element"})
+# Class tokens of an element whose text is TeX between MathJax's delimiters, typeset by a
+# script (Sphinx `span.math`, pymdownx `arithmatex`); GitHub writes <math-renderer>.
+TEX_TEXT_TOKENS = frozenset({"math", "arithmatex"})
+_DELIMITED = re.compile(r"\\\((?P<inline>(?:(?!\\\)).)+)\\\)|\\\[(?P<display>(?:(?!\\\]).)+)\\\]"
+                        r"|\$\$(?P<display2>[^$]+)\$\$|\$(?P<inline2>[^$]+)\$", re.DOTALL)
 _OPERATOR_TEX = {"∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∞": "\\infty", "→": "\\to",
                  "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "×": "\\times", "·": "\\cdot",
                  "±": "\\pm", "∈": "\\in", "−": "-", "\u2061": "", "\u2062": "", "\u2063": ""}
@@ -63,6 +68,17 @@ def script_tex(node: LexborNode, script_type: str) -> tuple[str, bool]:
     """The TeX of a MathJax v2 `<script type="math/tex">` (`; mode=display`: display)."""
     display = "mode=display" in script_type.replace(" ", "")
     return _tidy(node.text() or "", display), display
+
+
+def delimited_tex(text: str) -> tuple[str, bool] | None:
+    """The TeX of a text that is one formula in MathJax delimiters (`\\(…\\)`, `\\[…\\]`,
+    `$…$`, `$$…$$`) and whether it is display math; None for any other text."""
+    match = _DELIMITED.fullmatch(text.strip())
+    if match is None:
+        return None
+    display = match["display"] is not None or match["display2"] is not None
+    tex = next(group for group in match.groups() if group is not None)
+    return _tidy(tex, display), display
 
 
 def render(tex: str, display: bool) -> str:

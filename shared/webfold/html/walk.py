@@ -46,7 +46,7 @@ INLINE_TAGS = frozenset({
     "font", "i", "ins", "kbd", "label", "mark", "nobr", "q", "rp", "rt", "ruby", "s",
     "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var",
     "picture", "source", "output", "meter", "progress", "blink", "acronym", "math",
-    "mjx-container",
+    "mjx-container", "math-renderer",
 })
 _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
          "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
@@ -58,7 +58,8 @@ _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
-_MATH_TAGS = frozenset({"math", "mjx-container"})  # MathJax v3 wraps its MathML in the latter
+# MathJax v3 wraps its MathML in <mjx-container>; GitHub writes delimited TeX in the last.
+_MATH_TAGS = frozenset({"math", "mjx-container", "math-renderer"})
 _ATOMIC_TAGS = _CODE_TAGS | _MATH_TAGS  # inline elements rendered whole, not walked
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
@@ -88,11 +89,12 @@ _CONTAINER, _LEAF, _LIST, _INLINE, _QUOTE, _CALLOUT = range(6)
 # What a class attribute marks an element as (`_class_facts`); one test in the walk
 # when none applies.
 _MARK_COMMENT, _MARK_CALLOUT, _MARK_NOTES, _MARK_MATH_TWIN, _MARK_MATH_HOLDER = 1, 2, 4, 8, 16
-_MARK_INLINE_NOTE = 32
+_MARK_INLINE_NOTE, _MARK_TEX_TEXT = 32, 64
 # Exact class tokens that make an element chrome or mark it (callouts also by substrings:
 # `callouts.may_be_callout`).
 _NOTABLE_TOKENS = (CHROME_TOKENS | callouts.KIND_TOKENS | footnotes.NOTES_TOKENS
-                   | mathml.TWIN_TOKENS | mathml.HOLDER_TOKENS | {footnotes.INLINE_NOTE_TOKEN})
+                   | mathml.TWIN_TOKENS | mathml.HOLDER_TOKENS | mathml.TEX_TEXT_TOKENS
+                   | {footnotes.INLINE_NOTE_TOKEN})
 
 
 class _Frame:
@@ -313,6 +315,11 @@ class _Walker:
                     if math is not None:
                         self.add_math_element(math, flags)
                         return False
+                if marks & _MARK_TEX_TEXT:
+                    found = mathml.delimited_tex(node.text() or "")
+                    if found is not None:
+                        self.add_math(*found, flags)
+                        return False
                 if marks & _MARK_INLINE_NOTE and not self.flat:
                     self.own = own
                     if self.add_inline_note(node, flags):
@@ -481,8 +488,16 @@ class _Walker:
             self.md.append(rendered)
 
     def add_math_element(self, node: LexborNode, flags: int) -> None:
-        """A MathML `<math>` (or MathJax v3's `<mjx-container>` around one) as TeX."""
-        if node.tag == "mjx-container":
+        """A MathML `<math>` (or MathJax v3's `<mjx-container>` around one, or GitHub's
+        `<math-renderer>` around delimited TeX) as TeX."""
+        if node.tag == "math-renderer":
+            text = node.text() or ""
+            found = mathml.delimited_tex(text)
+            if found is not None:
+                self.add_math(*found, flags)
+            elif text.strip():
+                self.add_text(text)
+        elif node.tag == "mjx-container":
             display = (node.attributes.get("display") or "").lower() == "true"
             node = node.css_first("math")
             if node is None:
@@ -894,6 +909,8 @@ def _marks(tokens: tuple[str, ...]) -> int:
         marks |= _MARK_MATH_TWIN
     if not mathml.HOLDER_TOKENS.isdisjoint(tokens):
         marks |= _MARK_MATH_HOLDER
+    if not mathml.TEX_TEXT_TOKENS.isdisjoint(tokens):
+        marks |= _MARK_TEX_TEXT
     if footnotes.INLINE_NOTE_TOKEN in tokens:
         marks |= _MARK_INLINE_NOTE
     return marks
