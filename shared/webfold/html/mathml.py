@@ -16,6 +16,7 @@ from selectolax.lexbor import LexborNode
 _TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "tex", "latex",
                             "text/x-tex", "text/latex"})
 _FENCE_SPACE = re.compile(r"([(\[]) | ([)\]])")  # "( x )" -> "(x)" in the linear form
+_EQUATION_NUMBER = re.compile(r"\(([^()]{1,12})\)")
 MAX_MATH_DEPTH = 60  # MathML nested deeper than this is written as its plain text
 _TOKENS = frozenset({"mi", "mn", "mo", "mtext", "ms", "mspace"})
 # Class tokens of a visual rendering beside the TeX or MathML the walk reads: MathJax v2's
@@ -79,6 +80,26 @@ def delimited_tex(text: str) -> tuple[str, bool] | None:
     display = match["display"] is not None or match["display2"] is not None
     tex = next(group for group in match.groups() if group is not None)
     return _tidy(tex, display), display
+
+
+def element_tex(node: LexborNode) -> tuple[str, bool] | None:
+    """`delimited_tex` of an element's text, else of its own text nodes with a Sphinx
+    equation number (`<span class="eqno">(1)</span>\\[…\\]`) written as `\\tag{1}`."""
+    found = delimited_tex(node.text() or "")
+    if found is not None:
+        return found
+    own = []
+    child = node.first_child
+    while child is not None:
+        if child.tag == "-text":
+            own.append(child.text_content or "")
+        child = child.next
+    found = delimited_tex("".join(own))
+    number = node.css_first(".eqno")
+    if found is None or number is None:
+        return found
+    label = _EQUATION_NUMBER.search(number.text() or "")
+    return (f"{found[0]} \\tag{{{label[1]}}}", found[1]) if label else found
 
 
 def render(tex: str, display: bool) -> str:

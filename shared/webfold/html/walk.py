@@ -316,7 +316,7 @@ class _Walker:
                         self.add_math_element(math, flags)
                         return False
                 if marks & _MARK_TEX_TEXT:
-                    found = mathml.delimited_tex(node.text() or "")
+                    found = mathml.element_tex(node)
                     if found is not None:
                         self.add_math(*found, flags)
                         return False
