@@ -17,11 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from webfold.document import Block, Document
-from webfold.markdown import join_blocks
+from webfold.markdown import footnote_defined, footnote_refs, join_blocks
 
 PREFER_BREAK_AT = 0.5  # a heading or page break ends a chunk once it is this full
-_NOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")  # a footnote reference, not its definition
-_NOTE_DEF = re.compile(r"\[\^([^\]\s]+)\]: ")
 _WORD = re.compile(r"\S*\$[^$\n]+\$\S*|\S+")  # a word, an inline formula kept whole
 
 
@@ -111,17 +109,15 @@ def _definitions(blocks: list[Block]) -> dict[str, Block]:
     notes = {}
     for block in blocks:
         if block.kind == "footnote":
-            match = _NOTE_DEF.match(block.markdown)
-            if match:
-                notes[match[1]] = block
+            label = footnote_defined(block.markdown)
+            if label is not None:
+                notes[label] = block
     return notes
 
 
 def _new_refs(piece: Block, notes: dict[str, Block], cited: dict[str, Block]) -> list[str]:
     """Labels of the definitions `piece` references that the chunk does not carry yet."""
-    if "[^" not in piece.markdown:
-        return []
-    return list(dict.fromkeys(r for r in _NOTE_REF.findall(piece.markdown)
+    return list(dict.fromkeys(r for r in footnote_refs(piece.markdown)
                               if r in notes and r not in cited))
 
 
@@ -169,7 +165,7 @@ def _blocks_from_markdown(markdown: str) -> list[Block]:
         if 1 <= level <= 6 and para[level:level + 1] == " " and "\n" not in para:
             blocks.append(Block(kind="heading", markdown=para, text=para[level + 1:],
                                 heading_level=level))
-        elif _NOTE_DEF.match(para):
+        elif footnote_defined(para) is not None:
             blocks.append(Block(kind="footnote", markdown=para, text=para))
         elif para.startswith("$$\n") and para.endswith("\n$$"):
             blocks.append(Block(kind="math", markdown=para, text=para))

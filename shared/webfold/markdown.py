@@ -23,6 +23,8 @@ _LINE_START = re.compile(r"^([#>+=-]|~~~|\d{1,9}[.)](?=\s|$))")
 _LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
 _LINE_START_CHARS = frozenset("#>+=~-0123456789")
 _BACKTICKS = re.compile(r"`+")
+_NOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")  # a footnote reference, not a definition
+_NOTE_DEF = re.compile(r"\[\^([^\]\s]+)\]: ")
 
 
 def collapse(text: str) -> str:
@@ -97,6 +99,41 @@ def image(alt: str, url: str | None) -> str:
     if not url:
         return ""
     return f"![{escape(collapse(alt)).strip()}]({url})"
+
+
+def math(tex: str, display: bool) -> str:
+    """`$tex$` inline, `$$` fence lines around it for display math."""
+    return f"$$\n{tex}\n$$" if display else f"${tex}$"
+
+
+def footnote_ref(label: str) -> str:
+    return f"[^{label}]"
+
+
+def footnote_definition(label: str, body: str) -> str:
+    """A GFM footnote definition, one line: `[^label]: body`."""
+    return f"[^{label}]: {body}"
+
+
+def footnote_refs(markdown: str) -> list[str]:
+    """The labels `markdown` cites (`[^label]`, not a definition's own), in order."""
+    return _NOTE_REF.findall(markdown) if "[^" in markdown else []
+
+
+def footnote_defined(markdown: str) -> str | None:
+    """The label a footnote definition defines, or None when `markdown` is not one."""
+    match = _NOTE_DEF.match(markdown)
+    return match[1] if match else None
+
+
+def alert_line(kind: str) -> str:
+    """The first line of a GitHub alert (`[!NOTE]`); the caller adds the quote prefix."""
+    return f"[!{kind}]"
+
+
+def task_marker(done: bool) -> str:
+    """What opens a task list item's text: `[x] ` done, `[ ] ` open."""
+    return "[x] " if done else "[ ] "
 
 
 def pipe_table(rows: list[list[str]]) -> str:

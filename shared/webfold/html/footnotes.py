@@ -16,6 +16,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
+from webfold import markdown as md
 from webfold.document import Block
 
 # Class tokens (or ids) of an element holding a page's note definitions.
@@ -66,7 +67,7 @@ def link_references(blocks: list[Block], notes: dict[str, Block], page: str | No
         if label is None:
             label = note_label(match[2], target, taken)
             labels[target] = label
-        ref = f"[^{label}]"
+        ref = md.footnote_ref(label)
         if match[1] and match[5]:
             return ref
         return (match[1] or "") + ref + (match[5] or "")
@@ -79,7 +80,7 @@ def link_references(blocks: list[Block], notes: dict[str, Block], page: str | No
         if label is None:
             block.kind = "paragraph"
         else:
-            block.markdown = f"[^{label}]: {block.markdown}"
+            block.markdown = md.footnote_definition(label, block.markdown)
 
 
 def note_label(link_text: str, target: str, taken: set[str]) -> str:

@@ -102,11 +102,6 @@ def element_tex(node: LexborNode) -> tuple[str, bool] | None:
     return (f"{found[0]} \\tag{{{label[1]}}}", found[1]) if label else found
 
 
-def render(tex: str, display: bool) -> str:
-    """`$tex$` inline, `$$` fence lines around it for display math."""
-    return f"$$\n{tex}\n$$" if display else f"${tex}$"
-
-
 def _tidy(tex: str, display: bool) -> str:
     """Trim TeX; inline math on one line, display math without blank lines (which would
     end the `$$` block)."""

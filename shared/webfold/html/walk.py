@@ -513,17 +513,17 @@ class _Walker:
             return
         if not display or self.flat:
             self.last_br = False
-            self.md.append(mathml.render(tex, False))
+            self.md.append(md.math(tex, False))
             self.text.append(tex)
             self.run_flags |= BlockFlag.MATH
             return
         if self.md:
             self.flush()
         frame = self.push("math", flags | BlockFlag.MATH, _CONTAINER)
-        self.emit("math", mathml.render(tex, True), tex, "math", frame.flags, escaped=True)
+        self.emit("math", md.math(tex, True), tex, "math", frame.flags, escaped=True)
         self.stack.pop()
         if self.owners and self.owners[-1].tag == "dd":  # a <dd> only indents the formula
-            self.blocks[-1].markdown = _prefix_lines(mathml.render(tex, True), self.quote, "",
+            self.blocks[-1].markdown = _prefix_lines(md.math(tex, True), self.quote, "",
                                                      "", True)
 
     def add_checkbox(self, attrs: dict) -> None:
@@ -533,7 +533,7 @@ class _Walker:
             return
         if any(not piece.isspace() for piece in self.md):
             return
-        self.md.append("[x] " if "checked" in attrs else "[ ] ")
+        self.md.append(md.task_marker("checked" in attrs))
 
     def enter_aside(self, node: LexborNode, flags: int) -> bool:
         """An `<aside>` outside main: furniture, unless it is a note the reader is meant to
@@ -574,7 +574,7 @@ class _Walker:
             kind = callouts.callout_kind(self.own)
             named = BlockFlag.ADMONITION if callouts.is_admonition(self.own) else 0
             frame = self.push(tag, flags | BlockFlag.CALLOUT | named, _CALLOUT)
-            self.alert = f"{self.quote}> [!{kind or 'NOTE'}]"
+            self.alert = f"{self.quote}> {md.alert_line(kind or 'NOTE')}"
             self.open_quote(frame)
             self.callouts += 1
             return True
@@ -615,11 +615,11 @@ class _Walker:
             return False
         label = footnotes.note_label(mark_text, "", self.note_labels)
         top = _lineage(self.stack[-1])
-        self.blocks.append(Block("footnote", f"[^{label}]: {body}", text, len(self.blocks),
-                                 node.tag or "span", 0, top.path, top.tokens, top.ancestors,
-                                 link_chars, flags))
+        self.blocks.append(Block("footnote", md.footnote_definition(label, body), text,
+                                 len(self.blocks), node.tag or "span", 0, top.path, top.tokens,
+                                 top.ancestors, link_chars, flags))
         self.last_br = False
-        self.md.append(f"[^{label}]")
+        self.md.append(md.footnote_ref(label))
         self.text.append(mark_text)
         return True
 
