@@ -15,13 +15,19 @@ from webfold.contentcoding import TooLarge, compression_of, decode_content
 from webfold.contract import SELECT_MODES, Converter, ConvertOptions
 from webfold.document import Document, failed
 from webfold.settings import Settings
-from webfold.sniff import StreamInfo, gunzips_to_warc, sniff
+from webfold.sniff import OFFICE_EXTENSIONS, StreamInfo, gunzips_to_warc, sniff
 
 # sniffed type -> "module:Class"; imported on first use.
 _REGISTRY: dict[str, str] = {
     "html": "webfold.html.converter:HtmlConverter",
     "pdf": "webfold.pdf.converter:PdfConverter",
     "warc": "webfold.warc:WarcConverter",
+    "docx": "webfold.office.docx:DocxConverter",
+    "pptx": "webfold.office.pptx:PptxConverter",
+    "xlsx": "webfold.office.sheets:XlsxConverter",
+    "ods": "webfold.office.sheets:OdsConverter",
+    "csv": "webfold.office.sheets:CsvConverter",
+    "epub": "webfold.office.epub:EpubConverter",
 }
 # Container formats: their converter is made with this module's `convert`, for the
 # documents inside, so no converter imports the registry back.
@@ -49,7 +55,8 @@ def convert(
     settings: Settings | None = None,
     options: ConvertOptions | None = None,
 ) -> Document:
-    """Convert an HTML, XHTML, WARC or PDF document to Markdown plus its record.
+    """Convert a document to Markdown plus its record: HTML, XHTML, WARC, PDF, DOCX, PPTX,
+    XLSX, ODS, CSV or EPUB (see `webfold.sniff`).
 
     `data` is the raw bytes (or already-decoded text). `url` is the document's address,
     used as the base for relative links; `content_type` an HTTP Content-Type (its charset
@@ -85,14 +92,18 @@ def convert(
     if data is None:
         return failed("unknown", "too_large", f"{coding} content decompresses to over the "
                       f"{settings.max_bytes} byte cap", source=source, bytes_in=size)
-    doc_type = sniff(data[:4096], info)
+    doc_type = sniff(data, info)
     if doc_type == "not_pdf":
         return failed("pdf", "not_pdf", "named or declared PDF but has no %PDF- header",
+                      source=source, bytes_in=size)
+    if doc_type == "encrypted_office":
+        return failed(OFFICE_EXTENSIONS.get(info.extension or "", "unknown"), "encrypted",
+                      "an encrypted Office file (a password-protected package)",
                       source=source, bytes_in=size)
     if doc_type not in _REGISTRY:
         named = f" named {info.extension}" if info.extension else ""
         message = (f"binary data{named} that is no known format" if doc_type == "binary" else
-                   f"not HTML, XHTML, WARC or PDF (content type {info.mimetype or 'unknown'})")
+                   f"not a type Webfold reads (content type {info.mimetype or 'unknown'})")
         return failed("unknown", "unsupported_type", message, source=source, bytes_in=size)
     try:
         doc = _converter(doc_type).convert(data, info, options)

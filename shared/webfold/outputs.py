@@ -33,10 +33,17 @@ from urllib.parse import urlsplit
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 PDF_SUFFIXES = (".pdf",)
 WARC_SUFFIXES = (".warc", ".warc.gz")
+DOCX_SUFFIXES = (".docx",)
+PPTX_SUFFIXES = (".pptx",)
+XLSX_SUFFIXES = (".xlsx",)
+ODS_SUFFIXES = (".ods",)
+EPUB_SUFFIXES = (".epub",)
+CSV_SUFFIXES = (".csv",)
+OFFICE_SUFFIXES = DOCX_SUFFIXES + PPTX_SUFFIXES + XLSX_SUFFIXES + ODS_SUFFIXES + EPUB_SUFFIXES
 # Names that are converted: by the CLI's folder walk, by an S3 notification, by the IAM
 # read grant. S3 suffix filters are case-sensitive (these are lowercase); the CLI
 # matches them whatever the case.
-SOURCE_SUFFIXES = HTML_SUFFIXES + PDF_SUFFIXES + WARC_SUFFIXES
+SOURCE_SUFFIXES = HTML_SUFFIXES + PDF_SUFFIXES + WARC_SUFFIXES + OFFICE_SUFFIXES + CSV_SUFFIXES
 
 MARKDOWN_SUFFIX = ".md"
 RECORD_SUFFIX = ".json"

@@ -26,6 +26,11 @@ class Settings:
     ocr_max_pages: int = 50
     ocr_max_dim: int = 3_000  # longest side of a rendered page, pixels
     ocr_timeout_s: float = 60.0  # per page
+    # Office documents, e-books and spreadsheets (ZIP containers and CSV)
+    office_max_unzipped_bytes: int = 200_000_000  # declared size of all archive members
+    office_max_members: int = 20_000  # entries in one archive
+    office_budget_s: float = 30.0  # then the rest (slides, sheets, chapters) is skipped
+    sheet_max_cells: int = 100_000  # cells of one sheet's used range written as a table
     # Fetching
     user_agent: str = "WebfoldBot/0.1 (+https://github.com/webfold)"
     fetch_timeout_s: float = 20.0  # total deadline
