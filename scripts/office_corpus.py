@@ -128,12 +128,12 @@ def build_docx(path: Path, seed: int) -> Case:
     case.tables.append(header)
     for j, name in enumerate(header):
         table.cell(0, j).text = name
+    table.cell(1, 0).merge(table.cell(2, 0))  # a cell spanning two rows
+    table.cell(rows - 1, 1).merge(table.cell(rows - 1, 2))  # and one spanning two columns
     for i in range(1, rows):
         for j in range(3):
-            table.cell(i, j).text = text.words(2)
-    merged = table.cell(1, 0).merge(table.cell(2, 0))  # a cell spanning two rows
-    merged.text = text.words(1)
-    table.cell(rows - 1, 1).merge(table.cell(rows - 1, 2)).text = text.words(1)
+            if (i, j) not in ((2, 0), (rows - 1, 2)):  # the merged-away halves
+                table.cell(i, j).text = text.words(2)
     picture_paragraph = document.add_paragraph()
     picture_paragraph.add_run().add_picture(io.BytesIO(png()), width=Inches(1))
     alt = text.words(3)

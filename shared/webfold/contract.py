@@ -30,7 +30,7 @@ class ConvertOptions:
     settings: Settings = DEFAULT_SETTINGS
     ocr: Any = None  # an OCR engine (webfold.pdf.ocr); None = the local default
     pages: tuple[int, ...] | None = None  # 1-based page numbers to read (PDF)
-    image_dir: str | None = None  # write PDF images here and point the markers at them
+    image_dir: str | None = None  # write images here (PDF, DOCX, PPTX, EPUB); markers point there
 
 
 class Converter(Protocol):

@@ -86,6 +86,7 @@ class Metadata:
     description: str | None = None
     site_name: str | None = None
     page_type: str | None = None  # og:type / JSON-LD @type, as declared
+    publisher: str | None = None  # e-books: the OPF dc:publisher
 
 
 @dataclass(slots=True)

@@ -19,16 +19,21 @@ from webfold.cli import output
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "md", help="convert one document to Markdown on stdout",
-        description="Convert one HTML (or XHTML, PDF, WARC) document to clean Markdown.")
+        description="Convert one document (HTML, XHTML, PDF, WARC, DOCX, PPTX, XLSX, ODS, "
+                    "CSV, EPUB) to clean Markdown.")
     parser.add_argument("file", metavar="FILE", help="the document (- for stdin)")
     parser.add_argument("--base", metavar="URL",
                         help="the page's address: relative links are resolved against it")
+    parser.add_argument("--images", metavar="DIR",
+                        help="write the images of a PDF, DOCX, PPTX or EPUB into DIR and point "
+                             "the markers at them")
     output.add_output_options(parser)
     output.add_select_options(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    from webfold.contract import ConvertOptions
     from webfold.convert import convert
     from webfold.settings import Settings
 
@@ -40,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"webfold md: {_message(exc)}", file=sys.stderr)
         return 2
     filename = None if args.file == "-" else args.file
-    doc = convert(data, url=args.base, filename=filename, select=args.select, settings=settings)
+    doc = convert(data, url=args.base, filename=filename, select=args.select, settings=settings,
+                  options=ConvertOptions(image_dir=args.images))
     if doc.source is None or doc.source == args.base:
         doc.source = filename or args.base
     if doc.ok or args.json:

@@ -15,7 +15,7 @@ import zipfile
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
 from webfold.office.archive import ArchiveError, has, open_archive, read_xml, resolve
 from webfold.office.metadata import core_properties

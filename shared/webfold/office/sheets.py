@@ -17,11 +17,11 @@ import io
 import time
 from collections.abc import Iterable, Iterator
 
+from webfold import markdown as md
 from webfold.charset import decode
-from webfold.convert import ConvertOptions
+from webfold.contract import ConvertOptions
 from webfold.document import Block, Document, failed
 from webfold.errors import ConversionError
-from webfold.html import markdown as md
 from webfold.office.archive import ArchiveError, has, open_archive, read_xml
 from webfold.office.metadata import core_properties
 from webfold.settings import Settings
