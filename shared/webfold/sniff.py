@@ -159,7 +159,7 @@ def zip_type(data: bytes, info: StreamInfo) -> str:
                 types = part.read(1_000_000)
     except KeyError:
         return _package_type(data, info)
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError):
         return _damaged_zip_type(data, info)
     for content_type, doc_type in _OOXML_MAIN:
         if content_type in types:
@@ -172,7 +172,7 @@ def _package_type(data: bytes, info: StreamInfo) -> str:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             value = archive.read("mimetype")[:64] if "mimetype" in archive.namelist() else b""
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError):
         return _damaged_zip_type(data, info)
     return _PACKAGE_MIMETYPES.get(value.strip(), "unknown")
 

@@ -111,7 +111,7 @@ def _read_chapters(archive: zipfile.ZipFile, chapters: list[str], images: ImageW
                    warnings: list[str], deadline: float) -> list[Block]:
     blocks: list[Block] = []
     for number, part in enumerate(chapters, start=1):
-        if time.monotonic() > deadline:
+        if number > 1 and time.monotonic() > deadline:
             warnings.append(f"time budget ran out: chapters {number}-{len(chapters)} skipped")
             break
         if not has(archive, part):

@@ -43,11 +43,12 @@ class _Sheets:
         self.out_of_time = False
 
     def add(self, name: str | None, rows: Iterable[list[str]]) -> None:
+        """Write one sheet; the first 1024 rows are read whatever the budget says."""
         grid: list[list[str]] = []
         cells = 0
         pending_empty = 0
         for count, row in enumerate(rows):
-            if count % 1024 == 0 and time.monotonic() > self.deadline:
+            if count and count % 1024 == 0 and time.monotonic() > self.deadline:
                 self.out_of_time = True
                 self.warnings.append(f"time budget ran out in sheet {name or 1}: "
                                      "the rest was not read")
@@ -73,6 +74,13 @@ class _Sheets:
                         for row in grid]
             text = " ".join(cell for row in grid for cell in row if cell)
             self._block("table", md.pipe_table(rendered), text)
+
+    def stop_before(self, index: int, total: int) -> bool:
+        """Whether to skip sheets `index`.. (1-based; the first is always read)."""
+        if not self.out_of_time and index > 1 and time.monotonic() > self.deadline:
+            self.out_of_time = True
+            self.warnings.append(f"time budget ran out: sheets {index}-{total} were skipped")
+        return self.out_of_time
 
     def _block(self, kind: str, markdown: str, text: str, level: int = 0) -> None:
         self.blocks.append(Block(kind=kind, markdown=markdown, text=text,
@@ -128,8 +136,8 @@ class XlsxConverter:
             return failed("xlsx", "damaged", f"the workbook cannot be read ({type(exc).__name__}"
                                              f": {exc})")
         try:
-            for sheet in book.worksheets:
-                if sheets.out_of_time:
+            for index, sheet in enumerate(book.worksheets, start=1):
+                if sheets.stop_before(index, len(book.worksheets)):
                     break
                 rows = ([cell_text(v) for v in row[:MAX_COLUMNS]]
                         for row in sheet.iter_rows(values_only=True))
@@ -161,8 +169,9 @@ class OdsConverter:
             root = read_xml(archive, "content.xml")
         except ArchiveError as error:
             return failed("ods", error.code, error.message)
-        for table in root.iter(f"{TABLE}table"):
-            if sheets.out_of_time:
+        tables = list(root.iter(f"{TABLE}table"))
+        for index, table in enumerate(tables, start=1):
+            if sheets.stop_before(index, len(tables)):
                 break
             sheets.add(table.get(f"{TABLE}name") or "Sheet", _ods_rows(table, sheets.cap))
         return sheets.document("ods")
