@@ -67,10 +67,11 @@ def test_function_plus_layer_fit_lambdas_unzipped_limit(layer):
 def test_layer_carries_the_converter_and_not_what_belongs_elsewhere(layer):
     python = layer.layer_dir / "python"
     for needed in ("webfold", "selectolax", "onnxruntime", "pymupdf", "numpy", "warcio",
-                   "httpx", "aws_lambda_powertools", "aws_xray_sdk"):  # fmt: skip
+                   "httpx", "aws_lambda_powertools", "aws_xray_sdk", "mammoth", "openpyxl",
+                   "defusedxml"):  # fmt: skip
         assert (python / needed).is_dir(), needed
     for unwanted in ("pytesseract", "PIL", "playwright", "lightgbm", "sklearn", "onnxmltools",
-                     "boto3", "botocore"):  # fmt: skip
+                     "boto3", "botocore", "lxml", "docx", "pptx"):  # fmt: skip
         assert not (python / unwanted).exists(), unwanted
     assert not list((python / "webfold").rglob("train*.py"))
     assert not (python / "webfold" / "selector" / "labels.py").exists()  # training only
