@@ -126,3 +126,26 @@ def test_docx_pptx_and_epub_images_written_with_images_dir(tmp_path, samples, co
         assert len(files) == 1 and files[0].endswith(".png"), files
         assert f"]({files[0]})" in doc.markdown
         assert (out / files[0]).read_bytes() == corpus_module.png()
+
+
+def test_epub_images_are_written_by_their_package_path(tmp_path, samples, corpus_module):
+    import io
+    import zipfile
+
+    from webfold import ConvertOptions
+
+    src = zipfile.ZipFile(samples["epub"].path)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as book:
+        for item in src.infolist():
+            body = src.read(item.filename)
+            if item.filename == "OEBPS/chapter2.xhtml":
+                body = body.replace(b"</body>", b'<p><img src="images/map.png" alt="the map"/>'
+                                                b"</p></body>")
+            book.writestr(item, body)
+        book.writestr("OEBPS/images/map.png", corpus_module.png())
+    plain = convert(out.getvalue())
+    assert "![the map](#image-1)" in plain.markdown
+    doc = convert(out.getvalue(), options=ConvertOptions(image_dir=str(tmp_path)))
+    (written,) = [p.name for p in tmp_path.iterdir()]
+    assert f"![the map]({written})" in doc.markdown

@@ -110,6 +110,7 @@ def _chapters(opf, opf_part: str) -> list[str]:
 def _read_chapters(archive: zipfile.ZipFile, chapters: list[str], images: ImageWriter,
                    warnings: list[str], deadline: float) -> list[Block]:
     blocks: list[Block] = []
+    offset = 0
     for number, part in enumerate(chapters, start=1):
         if number > 1 and time.monotonic() > deadline:
             warnings.append(f"time budget ran out: chapters {number}-{len(chapters)} skipped")
@@ -119,10 +120,13 @@ def _read_chapters(archive: zipfile.ZipFile, chapters: list[str], images: ImageW
             continue
         doc = convert_text(read(archive, part), None, "all")
         for block in doc.blocks:
+            block.lists = tuple(i + offset for i in block.lists)  # ids unique per chapter:
+            block.quotes = tuple(i + offset for i in block.quotes)  # made unique per book
             if block.kind == "image" or "![" in block.markdown:
                 block.markdown = _IMAGE_REF.sub(
                     lambda m, p=part: m[1] + _image_target(archive, p, m[2], images) + m[3],
                     block.markdown)
+        offset = max((i for b in doc.blocks for i in b.lists + b.quotes), default=offset) + 1
         blocks.extend(doc.blocks)
     return blocks
 
