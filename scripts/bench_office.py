@@ -3,16 +3,20 @@
     python scripts/bench_office.py [--variants 5] [--out out/office-corpus]
 
 Builds `scripts/office_corpus.py` (N files per format, known content), converts each file
-with Webfold, MarkItDown (the `bench` extra) and, for DOCX, a direct python-docx reader
-(the route not taken, kept here to measure it), and prints per format and converter:
+with Webfold, MarkItDown and, for DOCX, the two routes not taken, kept here to measure
+them: mammoth's HTML through the HTML path (with the styles part cut to the styles in
+use, as that route had it) and a python-docx reader. Prints per format and converter:
 text recall (generated words found, as a multiset), headings, tables (header row as a
-pipe row) and list items found, and the median time per file.
+pipe row) and list items found, and the median time per file; then the time each DOCX
+route takes on one long generated document (`--long` paragraphs). Needs the `test`
+(generators) and `bench` (MarkItDown, mammoth) extras.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import re
 import statistics
 import sys
@@ -95,8 +99,57 @@ def python_docx_md(path: Path) -> str:
     return "\n\n".join(out) + "\n"
 
 
+_STYLE = re.compile(rb'<w:style\b[^>]*?w:styleId="([^"]*)"[^>]*>.*?</w:style>', re.S)
+_STYLE_REF = re.compile(rb'<w:(?:pStyle|rStyle|tblStyle|basedOn|link|numStyleLink|styleLink)'
+                        rb' w:val="([^"]*)"')
+
+
+def _lean_styles(data: bytes) -> bytes:
+    """The package with styles.xml cut to the styles in use (and their bases)."""
+    import zipfile
+
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    styles = archive.read("word/styles.xml")
+    wanted = set()
+    for name in archive.namelist():
+        if name.startswith("word/") and name.endswith(".xml") and name != "word/styles.xml":
+            wanted.update(_STYLE_REF.findall(archive.read(name)))
+    definitions = {m[1]: m[0] for m in _STYLE.finditer(styles)}
+    kept, queue = set(), list(wanted)
+    while queue:
+        style_id = queue.pop()
+        if style_id not in kept and style_id in definitions:
+            kept.add(style_id)
+            queue.extend(_STYLE_REF.findall(definitions[style_id]))
+    lean = _STYLE.sub(lambda m: m[0] if m[1] in kept or b'w:default="1"' in m[0][:200]
+                      else b"", styles)
+    lean = re.sub(rb"<w:latentStyles\b.*?</w:latentStyles>", b"", lean, flags=re.S)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as copy:
+        for member in archive.infolist():
+            if member.filename != "word/stylesWithEffects.xml":
+                copy.writestr(member.filename, lean if member.filename == "word/styles.xml"
+                              else archive.read(member.filename))
+    return out.getvalue()
+
+
+def mammoth_route_md(path: Path) -> str:
+    """DOCX -> mammoth's semantic HTML -> the HTML path with select="all"."""
+    import mammoth
+
+    from webfold.html.converter import convert_text
+
+    style_map = "p[style-name='Title'] => h1:fresh"
+    html = mammoth.convert_to_html(io.BytesIO(_lean_styles(path.read_bytes())),
+                                   style_map=style_map).value
+    html = html.replace("<table>", "<table><thead></thead>")
+    return convert_text(f"<html><body>{html}</body></html>", None, "all").markdown
+
+
 CONVERTERS: dict[str, Callable[[Path], str]] = {
-    "webfold": webfold_md, "markitdown": markitdown_md, "python-docx": python_docx_md}
+    "webfold": webfold_md, "markitdown": markitdown_md, "mammoth-route": mammoth_route_md,
+    "python-docx": python_docx_md}
+DOCX_ONLY = ("mammoth-route", "python-docx")
 
 
 def scores(case, markdown: str) -> dict[str, float]:
@@ -125,12 +178,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", type=int, default=5)
     parser.add_argument("--out", type=Path, default=REPO / "out" / "office-corpus")
+    parser.add_argument("--long", type=int, default=3000, metavar="PARAGRAPHS")
     args = parser.parse_args(argv)
-    cases = _corpus_module().build_corpus(args.out, args.variants)
+    corpus = _corpus_module()
+    cases = corpus.build_corpus(args.out, args.variants)
     results: dict[tuple[str, str], list[dict[str, float]]] = {}
     for case in cases:
         for name, converter in CONVERTERS.items():
-            if name == "python-docx" and case.kind != "docx":
+            if name in DOCX_ONLY and case.kind != "docx":
                 continue
             converter(case.path)  # warm: imports and first-use costs are not timed
             started = time.perf_counter()
@@ -140,14 +195,22 @@ def main(argv: list[str] | None = None) -> int:
             row["ms"] = elapsed
             results.setdefault((case.kind, name), []).append(row)
     print(f"{len(cases)} files ({args.variants} per format) from scripts/office_corpus.py\n")
-    print(f"{'format':<6} {'converter':<12} {'recall':>7} {'headings':>9} {'tables':>7} "
+    print(f"{'format':<13} {'converter':<13} {'recall':>7} {'headings':>9} {'tables':>7} "
           f"{'lists':>6} {'median ms':>10}")
     for (kind, name), rows in results.items():
         cells = [_mean(rows, key) for key in ("recall", "headings", "tables", "lists")]
         ms = statistics.median(r["ms"] for r in rows)
-        print(f"{kind:<6} {name:<12} " + " ".join(f"{c:>{w}}" for c, w in
-                                                  zip(cells, (7, 9, 7, 6), strict=True))
+        print(f"{kind:<13} {name:<13} " + " ".join(f"{c:>{w}}" for c, w in
+                                                    zip(cells, (7, 9, 7, 6), strict=True))
               + f" {ms:>10.1f}")
+    long_docx = args.out / "long.docx"
+    corpus.build_long_docx(long_docx, args.long)
+    print(f"\none DOCX of {args.long} paragraphs ({long_docx.stat().st_size // 1024} KB), "
+          "seconds:")
+    for name, converter in CONVERTERS.items():
+        started = time.perf_counter()
+        converter(long_docx)
+        print(f"  {name:<14} {time.perf_counter() - started:7.2f}")
     return 0
 
 

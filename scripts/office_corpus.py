@@ -188,6 +188,20 @@ def _list_item(paragraph, num_id: int, level: int) -> None:
     paragraph._p.get_or_add_pPr().append(numbering)
 
 
+def build_long_docx(path: Path, paragraphs: int) -> None:
+    """A long report (for timing): headings every 20 paragraphs, some bold runs."""
+    import docx
+
+    document = docx.Document()
+    text = Text(7, Case(path.stem, "docx", path))
+    for i in range(paragraphs):
+        if i % 20 == 0:
+            document.add_heading(text.words(3).title(), level=1 + (i // 20) % 3)
+        paragraph = document.add_paragraph(text.sentence(14) + " ")
+        paragraph.add_run(text.words(2)).bold = True
+    document.save(path)
+
+
 def _hyperlink(paragraph, url: str, label: str) -> None:
     from docx.opc.constants import RELATIONSHIP_TYPE
     from docx.oxml.ns import qn

@@ -67,8 +67,7 @@ def test_function_plus_layer_fit_lambdas_unzipped_limit(layer):
 def test_layer_carries_the_converter_and_not_what_belongs_elsewhere(layer):
     python = layer.layer_dir / "python"
     for needed in ("webfold", "selectolax", "onnxruntime", "pymupdf", "numpy", "warcio",
-                   "httpx", "aws_lambda_powertools", "aws_xray_sdk", "mammoth", "openpyxl",
-                   "defusedxml"):  # fmt: skip
+                   "httpx", "aws_lambda_powertools", "aws_xray_sdk", "openpyxl"):  # fmt: skip
         assert (python / needed).is_dir(), needed
     for unwanted in ("pytesseract", "PIL", "playwright", "lightgbm", "sklearn", "onnxmltools",
                      "boto3", "botocore", "lxml", "docx", "pptx"):  # fmt: skip

@@ -39,7 +39,7 @@ CHILD = """
 import sys
 import webfold
 webfold.convert(b"<html><body><p>Hello there, reader.</p></body></html>")
-print(any(m in sys.modules for m in ("mammoth", "openpyxl", "defusedxml", "webfold.office")))
+print(any(m in sys.modules for m in ("openpyxl", "webfold.office")))
 """
 
 

@@ -1,43 +1,60 @@
-"""`DocxConverter`: Word documents through mammoth's semantic HTML and the HTML path.
+"""`DocxConverter`: Word documents read from their OOXML parts into semantic HTML,
+which the HTML path renders with `select="all"`.
 
-mammoth reads the OOXML (styles to headings, numbering to nested lists, tables with
-their spans, hyperlinks, footnotes and endnotes, images with alt text; comments are
-left out) and writes plain semantic HTML, which the HTML path renders with
-`select="all"`. Why mammoth over a direct reader (python-docx): see the README,
-"Office documents and e-books".
+Headings by paragraph style (Title, Heading 1-6 and styles based on them, outline
+levels), paragraphs, bold and italic runs, hyperlinks (relationships, anchors and
+HYPERLINK fields), nested numbered and bulleted lists from the numbering part, tables
+with spans (covered cells stay empty, as in HTML), footnotes and endnotes as Markdown
+footnotes, images as markers with their alt text, text boxes after their paragraph.
+Left out: comments, deleted text, the table of contents, headers and footers. Parts are
+parsed with a parser that refuses DTDs; `office_budget_s` stops the body walk with a
+warning. Why this reader rather than mammoth or python-docx: see the README.
 """
 
 from __future__ import annotations
 
-import io
 import re
+import time
 import zipfile
-from typing import Any
-from xml.parsers.expat import ExpatError
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
 
 from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
-from webfold.office.archive import ArchiveError, has, open_archive, read
+from webfold.office.archive import (
+    ArchiveError,
+    has,
+    open_archive,
+    read,
+    read_xml,
+    relationships,
+)
 from webfold.office.metadata import core_properties
-from webfold.office.render import ImageWriter, to_document
+from webfold.office.render import ImageWriter, escape, to_document
 from webfold.sniff import StreamInfo
 
-# mammoth's defaults plus the styles it leaves as paragraphs.
-STYLE_MAP = """
-p[style-name='Title'] => h1:fresh
-p[style-name='Subtitle'] => p:fresh
-"""
-
-
-STYLES_PART = "word/styles.xml"
-LEAN_STYLES_BYTES = 64_000
-_STYLE = re.compile(rb'<w:style\b[^>]*?w:styleId="([^"]*)"[^>]*>.*?</w:style>', re.S)
-_STYLE_REF = re.compile(rb'<w:(?:pStyle|rStyle|tblStyle|basedOn|link|numStyleLink|styleLink)'
-                        rb' w:val="([^"]*)"')
-_LATENT = re.compile(rb"<w:latentStyles\b.*?</w:latentStyles>", re.S)
-_DEFAULT = b'w:default="1"'
-_NOTE_REF = re.compile(r"<sup>\[\\\[(\d+)\\\]\]\(#(?:foot|end)note-\d+\)</sup>")
-_NOTE_ITEM = re.compile(r"^(\d+)\. (.*?) ?\[↑\]\(#(?:foot|end)note-ref-\d+\)$", re.M)
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+WP = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}"
+MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+VML = "{urn:schemas-microsoft-com:vml}"
+DOCUMENT = "word/document.xml"
+MAX_HEADING = 6
+BUDGET_CHECK_EVERY = 256  # body elements between two looks at the clock
+_HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.I)
+_TOC_NAME = re.compile(r"^toc\s*(?:heading|\d)$", re.I)
+_HYPERLINK_FIELD = re.compile(r'^\s*HYPERLINK\s+(?:\\l\s+)?"([^"]+)"')
+_NOTE_REF = re.compile(r"<sup>\[\\\[(\d+)\\\]\]\(#note-\d+\)</sup>")
+_NOTE_ITEM = re.compile(r"^(\d+)\. (.*?) ?\[↑\]\(#note-ref-\d+\)$", re.M)
+# Run children that hold no text for the reader (and whose subtrees are skipped).
+_SKIPPED = frozenset(f"{W}{t}" for t in (
+    "del", "moveFrom", "commentRangeStart", "commentRangeEnd", "commentReference",
+    "rPr", "pPr", "proofErr", "bookmarkStart", "bookmarkEnd", "lastRenderedPageBreak",
+    "instrText", "delText", "annotationRef", "footnoteRef", "endnoteRef", "sectPr"))
+_CONTAINERS = frozenset(f"{W}{t}" for t in ("ins", "smartTag", "customXml", "moveTo", "dir",
+                                            "bdo"))
 
 
 class DocxConverter:
@@ -45,87 +62,447 @@ class DocxConverter:
 
     def convert(self, data: bytes, info: StreamInfo, options: ConvertOptions) -> Document:
         """Convert a Word document. Errors as values: damaged (not a ZIP, truncated, no
-        document part, bad XML), too_large (archive caps), encrypted, empty."""
+        document part, bad XML or a DTD), too_large (archive caps), encrypted, empty.
+        A body longer than `office_budget_s` is cut with a warning."""
+        warnings: list[str] = []
         try:
-            archive = open_archive(data, options.settings)
-            if not has(archive, "word/document.xml"):
+            archive = open_archive(data, options.settings, check_xml=False)
+            if not has(archive, DOCUMENT):
                 raise ArchiveError("damaged", "the package has no word/document.xml")
             metadata = core_properties(archive)
+            reader = _Reader(archive, ImageWriter(options.image_dir, warnings), warnings,
+                             time.monotonic() + options.settings.office_budget_s)
+            markup = reader.html()
         except ArchiveError as error:
             return failed("docx", error.code, error.message)
-        warnings: list[str] = []
-        images = ImageWriter(options.image_dir, warnings)
-        try:
-            markup = _html(lean_styles(archive, data), images)
-        except (KeyError, ExpatError, zipfile.BadZipFile, EOFError, ValueError) as exc:
-            return failed("docx", "damaged", f"the document cannot be read ({exc})")
         doc = to_document("docx", markup, metadata, warnings)
         doc.markdown = footnotes(doc.markdown)
         return doc
 
 
-def lean_styles(archive: zipfile.ZipFile, data: bytes) -> bytes:
-    """The package with `word/styles.xml` cut to the styles the text uses (with the
-    styles they are based on or linked to) and without latent styles, when the part is
-    over `LEAN_STYLES_BYTES`; else `data` as it is.
-
-    mammoth parses every part with minidom, about ten times slower than a C parser, and
-    templates carry hundreds of unused style definitions (python-docx's: 164 styles,
-    340 KB): the styles part is then most of the conversion time. Styles are matched
-    with the `w:` prefix every Word producer writes; any other prefix prunes nothing.
-    """
-    if not has(archive, STYLES_PART) or archive.getinfo(STYLES_PART).file_size < LEAN_STYLES_BYTES:
-        return data
-    styles = read(archive, STYLES_PART)
-    wanted = set()
-    for name in archive.namelist():
-        if name.startswith("word/") and name.endswith(".xml") and name != STYLES_PART:
-            wanted.update(_STYLE_REF.findall(read(archive, name)))
-    definitions = {m[1]: m[0] for m in _STYLE.finditer(styles)}
-    kept, queue = set(), list(wanted)
-    while queue:
-        style_id = queue.pop()
-        if style_id in kept or style_id not in definitions:
-            continue
-        kept.add(style_id)
-        queue.extend(_STYLE_REF.findall(definitions[style_id]))  # basedOn, link, numbering
-
-    def keep(match: re.Match[bytes]) -> bytes:
-        return match[0] if match[1] in kept or _DEFAULT in match[0][:200] else b""
-
-    lean = _LATENT.sub(b"", _STYLE.sub(keep, styles))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as copy:
-        for member in archive.infolist():
-            if member.filename != "word/stylesWithEffects.xml":  # never read by mammoth
-                body = lean if member.filename == STYLES_PART else read(archive, member.filename)
-                copy.writestr(member.filename, body)
-    return out.getvalue()
-
-
-def _html(data: bytes, images: ImageWriter) -> str:
-    import mammoth
-
-    counter = iter(range(1, 1_000_000))
-
-    def image_source(image: Any) -> dict[str, str]:
-        def read() -> bytes:
-            with image.open() as stream:
-                return stream.read()
-        return {"src": images.target(f"word/media/image{next(counter)}", read,
-                                     image.content_type)}
-
-    result = mammoth.convert_to_html(io.BytesIO(data), style_map=STYLE_MAP,
-                                     convert_image=mammoth.images.img_element(image_source))
-    # A Word table is data even when its cells hold paragraphs (which make an HTML table
-    # read as a layout grid): an empty <thead> tells the HTML path so.
-    return "<html><body>" + result.value.replace("<table>", "<table><thead></thead>") + \
-        "</body></html>"
-
-
 def footnotes(markdown: str) -> str:
-    """mammoth's note references and its closing note list as Markdown footnotes:
-    `<sup>[\\[1\\]](#footnote-1)</sup>` -> `[^1]`, `1. text [↑](#footnote-ref-1)` ->
-    `[^1]: text`."""
-    markdown = _NOTE_REF.sub(r"[^\1]", markdown)
-    return _NOTE_ITEM.sub(r"[^\1]: \2", markdown)
+    """Note references and the closing note list as Markdown footnotes:
+    `<sup>[\\[1\\]](#note-1)</sup>` -> `[^1]`, `1. text [↑](#note-ref-1)` -> `[^1]: text`."""
+    return _NOTE_ITEM.sub(r"[^\1]: \2", _NOTE_REF.sub(r"[^\1]", markdown))
+
+
+@dataclass(slots=True)
+class _Style:
+    name: str = ""
+    based_on: str | None = None
+    outline: int | None = None  # 0-based outline level
+    num: tuple[str, int] | None = None  # (numId, ilvl) the style numbers its paragraphs with
+
+
+@dataclass(slots=True)
+class _Paragraph:
+    kind: str  # heading | item | paragraph | skip
+    html: str
+    level: int = 0  # heading level, or list depth (1-based)
+    ordered: bool = False
+    num_id: str = ""  # the list a list item belongs to
+    after: list[str] = field(default_factory=list)  # text boxes, rendered as paragraphs
+
+
+class _Reader:
+    """One document: its styles, numbering, relationships and the notes referenced."""
+
+    def __init__(self, archive: zipfile.ZipFile, images: ImageWriter, warnings: list[str],
+                 deadline: float):
+        self.archive = archive
+        self.images = images
+        self.warnings = warnings
+        self.deadline = deadline
+        self.styles = _styles(archive)
+        self.formats = _numbering(archive)
+        self.rels = relationships(archive, DOCUMENT)
+        self.notes: list[tuple[str, str]] = []  # (kind, id) in reference order
+        self.part_rels = self.rels
+
+    def html(self) -> str:
+        root = read_xml(self.archive, DOCUMENT)
+        body = root.find(f"{W}body")
+        out = ["<html><body>"]
+        if body is not None:
+            out.extend(self.blocks(body, check_budget=True))
+        out.append(self.notes_html())
+        out.append("</body></html>")
+        return "".join(out)
+
+    # -- block level -------------------------------------------------------------------
+    def blocks(self, container: Element, *, check_budget: bool = False) -> Iterator[str]:
+        """HTML for the paragraphs and tables of a body, cell, note or text box."""
+        items: list[_Paragraph] = []
+        for count, child in enumerate(_block_children(container)):
+            if check_budget and count % BUDGET_CHECK_EVERY == 0 and count and \
+                    time.monotonic() > self.deadline:
+                self.warnings.append("time budget ran out: the rest of the document was "
+                                     "not read")
+                break
+            if child.tag == f"{W}p":
+                paragraph = self.paragraph(child)
+                if paragraph.kind == "item":
+                    if items and paragraph.level == 1 and items[0].num_id != paragraph.num_id:
+                        yield _list_html(items)  # another list starts
+                        items = []
+                    items.append(paragraph)
+                    continue
+                if items:
+                    yield _list_html(items)
+                    items = []
+                if paragraph.kind == "heading":
+                    yield f"<h{paragraph.level}>{paragraph.html}</h{paragraph.level}>"
+                elif paragraph.kind == "paragraph" and paragraph.html.strip():
+                    yield f"<p>{paragraph.html}</p>"
+                yield from (f"<p>{html}</p>" for html in paragraph.after)
+            elif child.tag == f"{W}tbl":
+                if items:
+                    yield _list_html(items)
+                    items = []
+                yield self.table(child)
+        if items:
+            yield _list_html(items)
+
+    def paragraph(self, node: Element) -> _Paragraph:
+        props = node.find(f"{W}pPr")
+        style_id = _val(props.find(f"{W}pStyle")) if props is not None else None
+        name = self.styles[style_id].name if style_id in self.styles else ""
+        if _TOC_NAME.match(name):
+            return _Paragraph("skip", "")
+        after: list[str] = []
+        html = self.inline(node, after)
+        level = self.heading_level(style_id, props)
+        if level:
+            return _Paragraph("heading", html, level, after=after)
+        num = self.numbering(style_id, props)
+        if num is not None and html.strip():
+            num_id, ilvl = num
+            ordered = self.formats.get(num_id, {}).get(ilvl, "decimal") != "bullet"
+            return _Paragraph("item", html, min(ilvl, 8) + 1, ordered, num_id, after)
+        return _Paragraph("paragraph", html, after=after)
+
+    def heading_level(self, style_id: str | None, props: Element | None) -> int:
+        outline = props.find(f"{W}outlineLvl") if props is not None else None
+        if outline is not None:
+            return _heading(_int(_val(outline)) + 1)
+        for style in self._chain(style_id):
+            if style.name.lower() == "title":
+                return 1
+            match = _HEADING_NAME.match(style.name)
+            if match:
+                return _heading(int(match[1]))
+            if style.outline is not None:
+                return _heading(style.outline + 1)
+        return 0
+
+    def numbering(self, style_id: str | None, props: Element | None) -> tuple[str, int] | None:
+        """(numId, ilvl) of a list paragraph, from its own properties or its style's."""
+        own = props.find(f"{W}numPr") if props is not None else None
+        if own is not None:
+            num_id = _val(own.find(f"{W}numId"))
+            ilvl = _int(_val(own.find(f"{W}ilvl")))
+            if num_id is not None:
+                return (num_id, ilvl) if num_id != "0" else None
+        for style in self._chain(style_id):
+            if style.num is not None:
+                return style.num if style.num[0] != "0" else None
+        return None
+
+    def _chain(self, style_id: str | None) -> Iterator[_Style]:
+        seen = set()
+        while style_id in self.styles and style_id not in seen:
+            seen.add(style_id)
+            style = self.styles[style_id]
+            yield style
+            style_id = style.based_on
+
+    def table(self, node: Element) -> str:
+        rows = []
+        for row in node.findall(f"{W}tr") + node.findall(f"{W}sdt/{W}sdtContent/{W}tr"):
+            cells = []
+            for cell in row.findall(f"{W}tc") + row.findall(f"{W}sdt/{W}sdtContent/{W}tc"):
+                props = cell.find(f"{W}tcPr")
+                span = _int(_val(props.find(f"{W}gridSpan"))) if props is not None else 0
+                merge = props.find(f"{W}vMerge") if props is not None else None
+                covered = merge is not None and _val(merge) in (None, "continue")
+                inner = "" if covered else "".join(self.blocks(cell))
+                colspan = f' colspan="{span}"' if span > 1 else ""
+                cells.append(f"<td{colspan}>{inner}</td>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        if not rows:
+            return ""
+        # A Word table is data even when its cells hold paragraphs (which make an HTML
+        # table read as a layout grid): an empty <thead> tells the HTML path so.
+        return f"<table><thead></thead><tbody>{''.join(rows)}</tbody></table>"
+
+    # -- inline level ------------------------------------------------------------------
+    def inline(self, paragraph: Element, after: list[str]) -> str:
+        runs = _Runs()
+        self._inline_children(paragraph, runs, after, None)
+        return runs.html()
+
+    def _inline_children(self, node: Element, runs: _Runs, after: list[str],
+                         link: str | None) -> None:
+        for child in node:
+            tag = child.tag
+            if tag in _SKIPPED:
+                continue
+            if tag == f"{W}r":
+                self._run(child, runs, after, link)
+            elif tag == f"{W}hyperlink":
+                self._inline_children(child, runs, after, self._link(child) or link)
+            elif tag == f"{W}fldSimple":
+                match = _HYPERLINK_FIELD.match(child.get(f"{W}instr") or "")
+                self._inline_children(child, runs, after, match[1] if match else link)
+            elif tag == f"{W}sdt":
+                content = child.find(f"{W}sdtContent")
+                if content is not None:
+                    self._inline_children(content, runs, after, link)
+            elif tag in _CONTAINERS or tag == f"{MC}AlternateContent":
+                self._inline_children(_chosen(child), runs, after, link)
+
+    def _link(self, node: Element) -> str | None:
+        rel = self.part_rels.get(node.get(f"{R}id") or "")
+        if rel is not None and rel[0] == "hyperlink":
+            return rel[1] + ("#" + node.get(f"{W}anchor") if node.get(f"{W}anchor") else "")
+        anchor = node.get(f"{W}anchor")
+        return "#" + anchor if anchor else None
+
+    def _run(self, run: Element, runs: _Runs, after: list[str], link: str | None) -> None:
+        props = run.find(f"{W}rPr")
+        bold = _on(props, "b")
+        italic = _on(props, "i")
+        for child in run:
+            tag = child.tag
+            if tag == f"{W}t":
+                runs.add(escape(child.text or ""), bold, italic, runs.field_link or link)
+            elif tag in (f"{W}tab", f"{W}ptab"):
+                runs.add(" ", bold, italic, runs.field_link or link)
+            elif tag in (f"{W}br", f"{W}cr"):
+                if child.get(f"{W}type") not in ("page", "column"):
+                    runs.add("<br>", False, False, None)
+            elif tag == f"{W}noBreakHyphen":
+                runs.add("-", bold, italic, link)
+            elif tag == f"{W}fldChar":
+                runs.field(child.get(f"{W}fldCharType"))
+            elif tag == f"{W}instrText":
+                runs.instruction(child.text or "")
+            elif tag in (f"{W}footnoteReference", f"{W}endnoteReference"):
+                kind = "footnote" if tag == f"{W}footnoteReference" else "endnote"
+                self.notes.append((kind, child.get(f"{W}id") or ""))
+                n = len(self.notes)
+                runs.add(f'<sup><a href="#note-{n}">[{n}]</a></sup>', False, False, None)
+            elif tag in (f"{W}drawing", f"{W}pict", f"{MC}AlternateContent"):
+                self._drawing(_chosen(child) if tag == f"{MC}AlternateContent" else child,
+                              runs, after)
+
+    def _drawing(self, node: Element, runs: _Runs, after: list[str]) -> None:
+        """Pictures as image markers (alt text from the drawing's description); text
+        boxes as paragraphs after the one that anchors them."""
+        for doc_pr in node.iter(f"{WP}docPr"):
+            alt = doc_pr.get("descr") or doc_pr.get("title") or ""
+            runs.add(self._image(node, alt), False, False, None)
+            break
+        else:
+            for shape in node.iter(f"{VML}shape"):
+                data = shape.find(f"{VML}imagedata")
+                if data is not None:
+                    rel = self.part_rels.get(data.get(f"{R}id") or "")
+                    runs.add(self._image_for(rel, shape.get("alt") or ""), False, False, None)
+        for box in node.iter(f"{W}txbxContent"):
+            after.extend(p for p in (self.inline(p, after) for p in box.iter(f"{W}p"))
+                         if p.strip())
+            break  # a text box's fallback copy (VML) repeats it
+
+    def _image(self, node: Element, alt: str) -> str:
+        blip = next(node.iter(f"{A}blip"), None)
+        rel = self.part_rels.get(blip.get(f"{R}embed") or "") if blip is not None else None
+        return self._image_for(rel, alt)
+
+    def _image_for(self, rel: tuple[str, str] | None, alt: str) -> str:
+        if rel is None or rel[0] != "image" or not has(self.archive, rel[1]):
+            return ""
+        part = rel[1]
+        target = self.images.target(part, lambda: read(self.archive, part), None)
+        return f'<img src="{escape(target)}" alt="{escape(alt)}">'
+
+    # -- notes -------------------------------------------------------------------------
+    def notes_html(self) -> str:
+        if not self.notes:
+            return ""
+        bodies = {kind: self._note_bodies(kind) for kind in ("footnote", "endnote")}
+        items = []
+        for n, (kind, note_id) in enumerate(self.notes, start=1):
+            html = bodies[kind].get(note_id, "")
+            items.append(f'<li><p>{html} <a href="#note-ref-{n}">↑</a></p></li>')
+        return "<ol>" + "".join(items) + "</ol>"
+
+    def _note_bodies(self, kind: str) -> dict[str, str]:
+        part = f"word/{kind}s.xml"
+        if not has(self.archive, part):
+            return {}
+        saved, self.part_rels = self.part_rels, relationships(self.archive, part)
+        try:
+            bodies = {}
+            for note in read_xml(self.archive, part).iter(f"{W}{kind}"):
+                texts = (self.inline(p, []) for p in note.iter(f"{W}p"))
+                bodies[note.get(f"{W}id") or ""] = " ".join(t for t in texts if t.strip())
+            return bodies
+        finally:
+            self.part_rels = saved
+
+
+class _Runs:
+    """Inline pieces of one paragraph, adjacent ones with the same emphasis and link
+    merged (Word splits runs at every edit), plus the state of complex fields."""
+
+    def __init__(self) -> None:
+        self.pieces: list[tuple[str, bool, bool, str | None]] = []
+        self.field_link: str | None = None
+        self._instr: list[str] = []
+        self._depth = 0
+
+    def add(self, html: str, bold: bool, italic: bool, link: str | None) -> None:
+        if not html:
+            return
+        if self.pieces and self.pieces[-1][1:] == (bold, italic, link):
+            self.pieces[-1] = (self.pieces[-1][0] + html, bold, italic, link)
+        else:
+            self.pieces.append((html, bold, italic, link))
+
+    def field(self, kind: str | None) -> None:
+        if kind == "begin":
+            self._depth += 1
+            self._instr = []
+        elif kind == "separate":
+            match = _HYPERLINK_FIELD.match("".join(self._instr))
+            if match:
+                value = match[1]
+                self.field_link = value if "://" in value or value.startswith(
+                    ("mailto:", "#")) else "#" + value
+        elif kind == "end":
+            self._depth = max(self._depth - 1, 0)
+            self.field_link = None
+
+    def instruction(self, text: str) -> None:
+        self._instr.append(text)
+
+    def html(self) -> str:
+        out = []
+        for html, bold, italic, link in self.pieces:
+            if bold and html.strip():
+                html = f"<strong>{html}</strong>"
+            if italic and html.strip():
+                html = f"<em>{html}</em>"
+            if link:
+                html = f'<a href="{escape(link)}">{html}</a>'
+            out.append(html)
+        return "".join(out)
+
+
+def _block_children(container: Element) -> Iterator[Element]:
+    """Paragraphs and tables in order, looking through block-level content controls
+    (except a table of contents) and markup-compatibility choices."""
+    for child in container:
+        tag = child.tag
+        if tag in (f"{W}p", f"{W}tbl"):
+            yield child
+        elif tag == f"{W}sdt":
+            gallery = child.find(f"{W}sdtPr/{W}docPartObj/{W}docPartGallery")
+            if gallery is not None and "contents" in (_val(gallery) or "").lower():
+                continue
+            content = child.find(f"{W}sdtContent")
+            if content is not None:
+                yield from _block_children(content)
+        elif tag in _CONTAINERS or tag == f"{MC}AlternateContent":
+            yield from _block_children(_chosen(child))
+
+
+def _chosen(node: Element) -> Element:
+    """The branch of an `mc:AlternateContent` a reader takes (the first choice)."""
+    if node.tag != f"{MC}AlternateContent":
+        return node
+    choice = node.find(f"{MC}Choice")
+    return choice if choice is not None else (node.find(f"{MC}Fallback") or node)
+
+
+def _list_html(items: list[_Paragraph]) -> str:
+    """Nested `<ol>`/`<ul>` for list paragraphs (a deeper one nests in the one before)."""
+    out: list[str] = []
+    stack: list[str] = []
+    for item in items:
+        tag = "ol" if item.ordered else "ul"
+        if item.level > len(stack):
+            while len(stack) < item.level:
+                stack.append(tag)
+                out.append(f"<{tag}>")
+        else:
+            out.append("</li>")
+            while len(stack) > item.level:
+                out.append(f"</{stack.pop()}></li>")
+        out.append(f"<li>{item.html}")
+        out.extend(f"<p>{html}</p>" for html in item.after)
+    out.append("</li>")
+    while stack:
+        out.append(f"</{stack.pop()}>" + ("</li>" if stack else ""))
+    return "".join(out)
+
+
+def _styles(archive: zipfile.ZipFile) -> dict[str, _Style]:
+    if not has(archive, "word/styles.xml"):
+        return {}
+    styles = {}
+    for node in read_xml(archive, "word/styles.xml").iter(f"{W}style"):
+        style = _Style(name=_val(node.find(f"{W}name")) or "",
+                       based_on=_val(node.find(f"{W}basedOn")))
+        props = node.find(f"{W}pPr")
+        if props is not None:
+            outline = props.find(f"{W}outlineLvl")
+            if outline is not None and _int(_val(outline)) < 9:
+                style.outline = _int(_val(outline))
+            num = props.find(f"{W}numPr")
+            if num is not None and _val(num.find(f"{W}numId")) is not None:
+                style.num = (_val(num.find(f"{W}numId")) or "0",
+                             _int(_val(num.find(f"{W}ilvl"))))
+        styles[node.get(f"{W}styleId") or ""] = style
+    return styles
+
+
+def _numbering(archive: zipfile.ZipFile) -> dict[str, dict[int, str]]:
+    """numId -> {ilvl: numFmt} from the numbering part."""
+    if not has(archive, "word/numbering.xml"):
+        return {}
+    root = read_xml(archive, "word/numbering.xml")
+    abstract = {}
+    for node in root.iter(f"{W}abstractNum"):
+        abstract[node.get(f"{W}abstractNumId")] = {
+            _int(lvl.get(f"{W}ilvl")): _val(lvl.find(f"{W}numFmt")) or "decimal"
+            for lvl in node.iter(f"{W}lvl")}
+    formats = {}
+    for node in root.iter(f"{W}num"):
+        formats[node.get(f"{W}numId") or ""] = dict(
+            abstract.get(_val(node.find(f"{W}abstractNumId")), {}))
+    return formats
+
+
+def _val(node: Element | None) -> str | None:
+    return node.get(f"{W}val") if node is not None else None
+
+
+def _on(props: Element | None, name: str) -> bool:
+    """A toggle run property (bold, italic): present and not switched off."""
+    if props is None:
+        return False
+    node = props.find(f"{W}{name}")
+    return node is not None and _val(node) not in ("0", "false", "off")
+
+
+def _heading(level: int) -> int:
+    return min(max(level, 1), MAX_HEADING)
+
+
+def _int(value: str | None) -> int:
+    try:
+        return max(int(value or 0), 0)
+    except ValueError:
+        return 0

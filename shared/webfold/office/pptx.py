@@ -17,7 +17,7 @@ from xml.etree.ElementTree import Element
 
 from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
-from webfold.office.archive import ArchiveError, has, open_archive, read_xml, resolve
+from webfold.office.archive import ArchiveError, has, open_archive, read_xml, relationships
 from webfold.office.metadata import core_properties
 from webfold.office.render import ImageWriter, escape, to_document
 from webfold.sniff import StreamInfo
@@ -26,7 +26,6 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
-PKG_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 PRESENTATION = "ppt/presentation.xml"
 TITLE_TYPES = frozenset({"title", "ctrTitle"})
 LIST_PLACEHOLDERS = frozenset({"body", "obj", None})  # None: a content placeholder (idx only)
@@ -62,7 +61,7 @@ class PptxConverter:
 
 def _deck_html(archive: zipfile.ZipFile, images: ImageWriter, warnings: list[str],
                deadline: float) -> str:
-    rels = _rels(archive, PRESENTATION)
+    rels = relationships(archive, PRESENTATION)
     order = [sid.get(f"{R}id") for sid in read_xml(archive, PRESENTATION).iter(f"{P}sldId")]
     parts = [rels[rid][1] for rid in order if rid in rels]
     out = ["<html><body>"]
@@ -75,24 +74,8 @@ def _deck_html(archive: zipfile.ZipFile, images: ImageWriter, warnings: list[str
     return "".join(out)
 
 
-def _rels(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
-    """Relationship id -> (type's last segment, target part or external URL)."""
-    folder, _, name = part.rpartition("/")
-    rels_part = f"{folder}/_rels/{name}.rels" if folder else f"_rels/{name}.rels"
-    if not has(archive, rels_part):
-        return {}
-    found = {}
-    for rel in read_xml(archive, rels_part).iter(f"{PKG_RELS}Relationship"):
-        kind = (rel.get("Type") or "").rsplit("/", 1)[-1]
-        target = rel.get("Target") or ""
-        if rel.get("TargetMode") != "External":
-            target = resolve(part, target)
-        found[rel.get("Id") or ""] = (kind, target)
-    return found
-
-
 def _slide_html(archive: zipfile.ZipFile, part: str, number: int, images: ImageWriter) -> str:
-    rels = _rels(archive, part)
+    rels = relationships(archive, part)
     layout = next((t for k, t in rels.values() if k == "slideLayout"), None)
     slide = _Slide(part, rels, _layout_offsets(archive, layout) if layout else {})
     root = read_xml(archive, part)
