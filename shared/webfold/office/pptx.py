@@ -285,11 +285,15 @@ def _chart_html(chart: Element) -> str:
         name = " ".join(v.text or "" for v in series.iter(f"{C}v") if _under(series, v, "tx"))
         names.append(name.strip() or f"Series {len(names) + 1}")
         cat = series.find(f"{C}cat")
+        if cat is None:
+            cat = series.find(f"{C}xVal")  # scatter and bubble charts
         if cat is not None:
             for point in cat.iter(f"{C}pt"):
                 categories.setdefault(_int(point.get("idx")), point.findtext(f"{C}v") or "")
         values = {}
         val = series.find(f"{C}val")
+        if val is None:
+            val = series.find(f"{C}yVal")
         if val is not None:
             for point in val.iter(f"{C}pt"):
                 values[_int(point.get("idx"))] = _number(point.findtext(f"{C}v") or "")

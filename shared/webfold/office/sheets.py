@@ -15,7 +15,9 @@ import csv
 import datetime as dt
 import io
 import time
+import warnings
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from webfold import markdown as md
 from webfold.charset import decode
@@ -130,25 +132,36 @@ class XlsxConverter:
         import openpyxl
 
         sheets = _Sheets(options.settings)
-        try:
-            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except Exception as exc:  # openpyxl raises many kinds for a broken workbook
-            return failed("xlsx", "damaged", f"the workbook cannot be read ({type(exc).__name__}"
-                                             f": {exc})")
-        try:
-            for index, sheet in enumerate(book.worksheets, start=1):
-                if sheets.stop_before(index, len(book.worksheets)):
-                    break
-                rows = ([cell_text(v) for v in row[:MAX_COLUMNS]]
-                        for row in sheet.iter_rows(values_only=True))
-                sheets.add(sheet.title, rows)
-        except Exception as exc:
-            return failed("xlsx", "damaged", f"a sheet cannot be read ({type(exc).__name__})")
-        finally:
-            book.close()
+        with warnings.catch_warnings(record=True) as caught:  # openpyxl warns on stderr
+            warnings.simplefilter("always")
+            error = _read_workbook(openpyxl, data, sheets)
+        if error is not None:
+            return error
+        sheets.warnings.extend(dict.fromkeys(f"openpyxl: {w.message}" for w in caught))
         doc = sheets.document("xlsx")
         doc.metadata = metadata
         return doc
+
+
+def _read_workbook(openpyxl: Any, data: bytes, sheets: _Sheets) -> Document | None:
+    """Every sheet of the workbook into `sheets`; a failed `Document` when it is broken."""
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a broken workbook
+        return failed("xlsx", "damaged", f"the workbook cannot be read ({type(exc).__name__}"
+                                         f": {exc})")
+    try:
+        for index, sheet in enumerate(book.worksheets, start=1):
+            if sheets.stop_before(index, len(book.worksheets)):
+                break
+            rows = ([cell_text(v) for v in row[:MAX_COLUMNS]]
+                    for row in sheet.iter_rows(values_only=True))
+            sheets.add(sheet.title, rows)
+    except Exception as exc:
+        return failed("xlsx", "damaged", f"a sheet cannot be read ({type(exc).__name__})")
+    finally:
+        book.close()
+    return None
 
 
 # -- ODS -------------------------------------------------------------------------------
