@@ -1,0 +1,92 @@
+"""The DOCX reader on hand-written WordprocessingML: what Word writes that python-docx
+cannot generate (fields, content controls, tracked changes, text boxes, comments)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from webfold import convert
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+CONTENT_TYPES = (
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/'
+    'package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/>'
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-'
+    'officedocument.wordprocessingml.document.main+xml"/></Types>')
+
+
+def docx(body: str) -> bytes:
+    document = (f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W_NS}" '
+                'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
+                'wordprocessingDrawing" xmlns:wps="http://schemas.microsoft.com/office/word/'
+                '2010/wordprocessingShape" xmlns:mc="http://schemas.openxmlformats.org/markup-'
+                f'compatibility/2006"><w:body>{body}</w:body></w:document>')
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("[Content_Types].xml", CONTENT_TYPES)
+        archive.writestr("word/document.xml", document)
+    return out.getvalue()
+
+
+def p(text: str, props: str = "") -> str:
+    return f"<w:p><w:pPr>{props}</w:pPr><w:r><w:t xml:space=\"preserve\">{text}</w:t></w:r></w:p>"
+
+
+def test_hyperlink_field_becomes_a_link():
+    body = ('<w:p><w:r><w:t xml:space="preserve">See </w:t></w:r>'
+            '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+            '<w:r><w:instrText> HYPERLINK "https://example.org/tides" </w:instrText></w:r>'
+            '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+            '<w:r><w:t>the tide table</w:t></w:r>'
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t>.</w:t></w:r></w:p>')
+    assert convert(docx(body)).markdown == "See [the tide table](https://example.org/tides).\n"
+
+
+def test_deleted_text_and_comments_are_left_out_inserted_text_kept():
+    body = ('<w:p><w:r><w:t xml:space="preserve">Kept </w:t></w:r>'
+            '<w:del><w:r><w:delText>REMOVED</w:delText></w:r></w:del>'
+            '<w:ins><w:r><w:t>added</w:t></w:r></w:ins>'
+            '<w:commentRangeStart w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>')
+    assert convert(docx(body)).markdown == "Kept added\n"
+
+
+def test_table_of_contents_control_is_left_out_and_content_controls_read():
+    toc = ('<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/>'
+           f'</w:docPartObj></w:sdtPr><w:sdtContent>{p("Contents entry 1")}</w:sdtContent>'
+           '</w:sdt>')
+    control = f'<w:sdt><w:sdtPr/><w:sdtContent>{p("Inside a control")}</w:sdtContent></w:sdt>'
+    assert convert(docx(toc + control)).markdown == "Inside a control\n"
+
+
+def test_outline_level_makes_a_heading_and_bold_runs_merge():
+    body = (p("Chapter one", '<w:outlineLvl w:val="1"/>')
+            + '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">bo</w:t></w:r>'
+              '<w:r><w:rPr><w:b/></w:rPr><w:t>ld</w:t></w:r>'
+              '<w:r><w:rPr><w:b w:val="0"/></w:rPr><w:t xml:space="preserve"> plain</w:t></w:r>'
+              '</w:p>')
+    assert convert(docx(body)).markdown == "## Chapter one\n\n**bold** plain\n"
+
+
+def test_text_box_text_follows_its_paragraph():
+    box = ('<w:p><w:r><w:t>Anchor text</w:t></w:r><w:r><mc:AlternateContent><mc:Choice '
+           'Requires="wps"><w:drawing><wp:anchor><wp:docPr id="1" name="Text Box 1"/>'
+           '<wps:wsp><wps:txbx><w:txbxContent>' + p("Boxed note") + '</w:txbxContent>'
+           '</wps:txbx></wps:wsp></wp:anchor></w:drawing></mc:Choice><mc:Fallback/>'
+           '</mc:AlternateContent></w:r></w:p>')
+    assert convert(docx(box)).markdown == "Anchor text\n\nBoxed note\n"
+
+
+def test_vertically_merged_cells_stay_empty_and_nested_tables_flatten():
+    def cell(text: str, props: str = "") -> str:
+        return f"<w:tc><w:tcPr>{props}</w:tcPr>{p(text)}</w:tc>"
+
+    nested = f"<w:tbl><w:tr>{cell('inner a')}{cell('inner b')}</w:tr></w:tbl>"
+    restart, cont = '<w:vMerge w:val="restart"/>', "<w:vMerge/>"
+    body = ("<w:tbl>"
+            f"<w:tr>{cell('Name')}{cell('Place')}</w:tr>"
+            f"<w:tr>{cell('Ada', restart)}{cell('Quay')}</w:tr>"
+            f"<w:tr>{cell('', cont)}<w:tc>{p('Dock')}{nested}</w:tc></w:tr>"
+            "</w:tbl>")
+    assert convert(docx(body)).markdown == (
+        "| Name | Place |\n|---|---|\n| Ada | Quay |\n|  | Dock inner a inner b |\n")
