@@ -10,9 +10,8 @@ import sys
 
 import pytest
 
-from webfold.aws.resources import SOURCE_SUFFIXES
 from webfold.cli import main
-from webfold.cli.output import INPUT_SUFFIXES
+from webfold.outputs import SOURCE_SUFFIXES, source_suffix
 from webfold.sniff import StreamInfo, sniff
 
 KINDS = ["docx", "pptx", "xlsx", "ods", "epub"]
@@ -49,9 +48,10 @@ def test_html_conversion_imports_no_office_code():
     assert out == ["False"]
 
 
-def test_every_office_suffix_is_a_cli_input_and_an_s3_source():
+def test_every_office_suffix_is_a_source_of_the_cli_walk_and_the_pipeline():
     for suffix in (".docx", ".pptx", ".xlsx", ".ods", ".csv", ".epub"):
-        assert suffix in INPUT_SUFFIXES and suffix in SOURCE_SUFFIXES
+        assert suffix in SOURCE_SUFFIXES
+        assert source_suffix(f"reports/Q3{suffix.upper()}") == suffix
 
 
 def test_md_converts_a_docx_and_writes_its_images(tmp_path, samples, capsys):
