@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from webfold.document import Document, Metadata
@@ -47,7 +48,7 @@ class ImageWriter:
         self.count = 0
         self.written: dict[str, str] = {}  # part name -> file name
 
-    def target(self, part: str, read: object, content_type: str | None) -> str:
+    def target(self, part: str, read: Callable[[], bytes], content_type: str | None) -> str:
         """The marker target for the image stored at `part`; `read()` returns its bytes
         (called only when a folder is set and the part was not written before)."""
         self.count += 1
@@ -61,7 +62,7 @@ class ImageWriter:
         name = f"image-{len(self.written) + 1}-{stem}{suffix}"
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / name).write_bytes(read())  # type: ignore[operator]
+            (self.folder / name).write_bytes(read())
         except Exception as exc:  # a broken part, a full disk: the marker stays, unlinked
             self.warnings.append(f"image {part} could not be written ({type(exc).__name__})")
             return f"#image-{self.count}"
