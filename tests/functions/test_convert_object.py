@@ -192,3 +192,29 @@ def test_an_object_over_the_cap_is_refused_without_reading_it_all(s3, names):
     assert outcome.status == "failed" and outcome.error.code == "too_large"
     assert record(s3, names.bucket, "big/page.json")["error"]["code"] == "too_large"
     assert "big/page.md" not in keys(s3, names.bucket)
+
+
+def test_office_objects_are_noticed_and_converted(s3, names, dispatcher, tmp_path):
+    """Each Office suffix passes the bucket's notification filters and the read grant's
+    key patterns (moto applies the same suffix filters) and converts by content."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "office_corpus.py"
+    spec = importlib.util.spec_from_file_location("office_corpus_for_s3", script)
+    corpus = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = corpus  # its dataclasses look their module up
+    spec.loader.exec_module(corpus)
+    cases = corpus.build_corpus(tmp_path, variants=1)
+    for case in cases:
+        s3.put_object(Bucket=names.bucket, Key=f"inbox/{case.path.name}",
+                      Body=case.path.read_bytes())
+    report = dispatcher.drain()
+    assert report.failed == 0
+    for case in cases:
+        stem = case.path.name.rsplit(".", 1)[0]
+        data = record(s3, names.bucket, f"inbox/{stem}.json")
+        assert data["type"] == case.kind and data["error"] is None, data
+        body = s3.get_object(Bucket=names.bucket, Key=f"inbox/{stem}.md")["Body"].read()
+        assert body.strip()
