@@ -31,6 +31,7 @@ sys.path.insert(0, str(REPO / "shared"))
 WCXB = REPO.parent / "shared" / "data" / "wcxb-dev" / "html"
 SOFFICE_TIMEOUT_S = 90  # per file: LibreOffice lays some long pages out for minutes
 _WORD = re.compile(r"\w+")
+_TARGET = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _HEADING_STYLE = re.compile(rb'<w:pStyle w:val="Heading[1-6]"/>')
 
 
@@ -38,7 +39,10 @@ def soffice(out: Path, target: str, files: list[Path]) -> None:
     """Convert each of `files` into `out` with LibreOffice; a file over the timeout is
     skipped (its process group killed: `soffice` is a script that starts soffice.bin)."""
     profile = out / "profile"
+    suffix = "." + target.split(":", 1)[0]
     for file in files:
+        if (out / (file.stem + suffix)).exists():
+            continue  # converted by an earlier run
         cmd = ["soffice", "--headless", "--norestore",
                f"-env:UserInstallation=file://{profile}", "--convert-to", target,
                "--outdir", str(out), str(file)]
@@ -54,7 +58,8 @@ def soffice(out: Path, target: str, files: list[Path]) -> None:
 
 
 def words(text: str) -> Counter[str]:
-    return Counter(w.lower() for w in _WORD.findall(text))
+    """Lowercased words; Markdown link and image targets are not text."""
+    return Counter(w.lower() for w in _WORD.findall(_TARGET.sub("]", text)))
 
 
 def overlap(found: Counter[str], reference: Counter[str]) -> tuple[float, float]:
@@ -80,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     pages = sorted(WCXB.glob("*.html.gz"))[: args.pages]
     for page in pages:
         (html_dir / page.name[:-3]).write_bytes(gzip.decompress(page.read_bytes()))
-    started = time.monotonic()
+    started = time.monotonic()  # LibreOffice converts what an earlier run did not
     soffice(docx_dir, "docx:MS Word 2007 XML", sorted(html_dir.glob("*.html")))
     written = sorted(docx_dir.glob("*.docx"))
     if not written:
