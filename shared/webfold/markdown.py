@@ -101,6 +101,11 @@ def image(alt: str, url: str | None) -> str:
     return f"![{escape(collapse(alt)).strip()}]({url})"
 
 
+def heading(level: int, text: str) -> str:
+    """An ATX heading of `text` (already escaped Markdown) at `level` (1-6)."""
+    return "#" * min(max(level, 1), 6) + " " + text
+
+
 def math(tex: str, display: bool) -> str:
     """`$tex$` inline, `$$` fence lines around it for display math."""
     return f"$$\n{tex}\n$$" if display else f"${tex}$"

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
+from webfold import markdown as md
 from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
 from webfold.office.archive import (
@@ -81,9 +82,11 @@ class DocxConverter:
 
 
 def footnotes(markdown: str) -> str:
-    """Note references and the closing note list as Markdown footnotes:
-    `<sup>[\\[1\\]](#note-1)</sup>` -> `[^1]`, `1. text [↑](#note-ref-1)` -> `[^1]: text`."""
-    return _NOTE_ITEM.sub(r"[^\1]: \2", _NOTE_REF.sub(r"[^\1]", markdown))
+    """The note references and the closing note list, as the HTML path writes them, made
+    Markdown footnotes: `<sup>[\\[1\\]](#note-1)</sup>` -> `[^1]`, `1. text
+    [↑](#note-ref-1)` -> `[^1]: text`."""
+    markdown = _NOTE_REF.sub(lambda m: md.footnote_ref(m[1]), markdown)
+    return _NOTE_ITEM.sub(lambda m: md.footnote_definition(m[1], m[2]), markdown)
 
 
 @dataclass(slots=True)

@@ -70,7 +70,7 @@ class _Sheets:
                 break
             grid.append(row)
         if name is not None:
-            self._block("heading", "## " + md.escape_line_start(md.escape(name)), name, level=2)
+            self._block("heading", md.heading(2, md.escape(md.collapse(name))), name, level=2)
         if grid:
             rendered = [[md.table_cell(md.escape(md.collapse(cell))) for cell in row]
                         for row in grid]
