@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import time
 import zlib
+from typing import Any, BinaryIO
 
 from webfold.contentcoding import TooLarge, compression_of, decode_content
 from webfold.contract import SELECT_MODES, Converter, ConvertOptions
 from webfold.document import Document, failed
 from webfold.settings import Settings
-from webfold.sniff import OFFICE_EXTENSIONS, StreamInfo, gunzips_to_warc, sniff
+from webfold.sniff import OFFICE_EXTENSIONS, StreamInfo, describe_extension, gunzips_to_warc, sniff
 
 # sniffed type -> "module:Class"; imported on first use.
 _REGISTRY: dict[str, str] = {
@@ -45,8 +47,12 @@ def _converter(doc_type: str) -> Converter:
     return conv
 
 
+# A str longer than this, or holding markup or a line break, is never taken for a path.
+PATH_LIKE_MAX_CHARS = 1024
+
+
 def convert(
-    data: bytes | str,
+    data: bytes | str | os.PathLike[str] | BinaryIO,
     *,
     url: str | None = None,
     content_type: str | None = None,
@@ -58,7 +64,13 @@ def convert(
     """Convert a document to Markdown plus its record: HTML, XHTML, WARC, PDF, DOCX, PPTX,
     XLSX, ODS, CSV or EPUB (see `webfold.sniff`).
 
-    `data` is the raw bytes (or already-decoded text). `url` is the document's address,
+    `data` is the document: bytes; a `str` of already-decoded text; an `os.PathLike`
+    (`pathlib.Path`), read here; or a binary file object (`open(..., "rb")`), read to
+    its end. A `str` is always document text and never opened as a file, since text from
+    an untrusted page may read "/etc/passwd"; a short `str` without markup that names an
+    existing file fails with `bad_input` saying to pass `pathlib.Path(...)`, rather than
+    converting the name as text. The record's `source` is `url`, else `filename`, else
+    the path or the file object's name. `url` is the document's address,
     used as the base for relative links; `content_type` an HTTP Content-Type (its charset
     wins over the document's own declaration); `filename` a name whose extension is a
     hint. `select` is "main" (the trained selector), "precision" (stricter) or "all";
@@ -71,8 +83,12 @@ def convert(
     started = time.perf_counter()
     options = resolve_options(options, select=select, settings=settings)
     settings = options.settings
-    info = StreamInfo.from_hints(url=url, content_type=content_type, filename=filename)
+    data, named, problem = _read_data(data)
+    filename = filename or named
     source = url or filename
+    if problem is not None:
+        return failed("unknown", "bad_input", problem, source=source)
+    info = StreamInfo.from_hints(url=url, content_type=content_type, filename=filename)
     if isinstance(data, str):
         data = data.encode("utf-8")
         info = StreamInfo(mimetype=info.mimetype or "text/html", charset="utf-8",
@@ -101,9 +117,14 @@ def convert(
                       "an encrypted Office file (a password-protected package)",
                       source=source, bytes_in=size)
     if doc_type not in _REGISTRY:
-        named = f" named {info.extension}" if info.extension else ""
-        message = (f"binary data{named} that is no known format" if doc_type == "binary" else
-                   f"not a type Webfold reads (content type {info.mimetype or 'unknown'})")
+        known = describe_extension(info.extension)
+        if known:
+            message = f"{info.extension} is {known}"
+        elif doc_type == "binary":
+            suffix = f" named {info.extension}" if info.extension else ""
+            message = f"binary data{suffix} that is no known format"
+        else:
+            message = f"not a type Webfold reads (content type {info.mimetype or 'unknown'})"
         return failed("unknown", "unsupported_type", message, source=source, bytes_in=size)
     try:
         doc = _converter(doc_type).convert(data, info, options)
@@ -151,3 +172,39 @@ def resolve_options(options: ConvertOptions | None, *, select: str | None = None
     if mode != options.select or settings is not options.settings:
         options = dataclasses.replace(options, select=mode, settings=settings)
     return options
+
+
+def _read_data(data: Any) -> tuple[Any, str | None, str | None]:
+    """`convert`'s input as (bytes or str, the name it came with, why it cannot be read).
+
+    Paths and binary file objects are read; a `str` is text, never opened (see `convert`).
+    """
+    if isinstance(data, os.PathLike):
+        name = os.fspath(data)
+        try:
+            with open(name, "rb") as handle:
+                return handle.read(), str(name), None
+        except OSError as exc:
+            return b"", str(name), f"cannot read {name}: {exc.strerror or exc}"
+    if hasattr(data, "read") and not isinstance(data, (bytes, bytearray, memoryview, str)):
+        name = getattr(data, "name", None)
+        name = name if isinstance(name, str) else None
+        try:
+            content = data.read()
+        except OSError as exc:
+            return b"", name, f"cannot read the file object: {exc.strerror or exc}"
+        if isinstance(content, str):
+            return b"", name, "the file object is open in text mode: open it with 'rb'"
+        return content, name, None
+    if isinstance(data, str) and _names_a_file(data):
+        return b"", None, (f"{data!r} is a file name, but a str is converted as document "
+                           "text: pass pathlib.Path(...) to convert the file")
+    return data, None, None
+
+
+def _names_a_file(text: str) -> bool:
+    candidate = text.strip()
+    if not candidate or len(candidate) > PATH_LIKE_MAX_CHARS or "<" in candidate \
+            or "\n" in candidate:
+        return False
+    return os.path.isfile(candidate)
