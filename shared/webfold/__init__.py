@@ -11,7 +11,7 @@ from webfold.errors import ERROR_CODES, ConversionError
 from webfold.settings import DEFAULT_SETTINGS, Settings
 
 if TYPE_CHECKING:
-    from webfold.render import Renderer
+    from webfold.web.render import Renderer
 
 __all__ = [
     "Block",
@@ -32,7 +32,7 @@ def scrape(
     url: str,
     *,
     settings: Settings = DEFAULT_SETTINGS,
-    select: str = "main",
+    select: str | None = None,
     render: str = "auto",
     renderer: Renderer | None = None,
     wait_for_ms: int = 0,
@@ -50,8 +50,8 @@ def scrape(
     ...); raises ValueError only for an unknown `render` or `select`.
     The web modules are imported on the first call, so `import webfold` stays light.
     """
-    from webfold.fetch import scrape as fetch_and_convert
-    from webfold.render import local_renderer
+    from webfold.web.render import local_renderer
+    from webfold.web.scrape import scrape as fetch_and_convert
 
     if renderer is None and render != "never":
         renderer = local_renderer()

@@ -16,6 +16,7 @@ ERROR_CODES: dict[str, tuple[bool, str]] = {
     "empty": (False, "the document has no content (or a fetched page is an empty app shell)"),
     "unsupported_type": (False, "the input is not a type Webfold reads"),
     "not_pdf": (False, "declared or named PDF but no %PDF- header"),
+    "not_warc": (False, "given as a WARC archive but it does not start with a WARC record"),
     "encrypted": (False, "the document needs a password (PDF, Office, encrypted archive)"),
     "damaged": (False, "the file is broken beyond what can be recovered"),
     "timeout": (True, "a time budget ran out"),

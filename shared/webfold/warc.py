@@ -85,8 +85,12 @@ class WarcCounts:
     converted: int = 0
     failed: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
+    not_warc: str | None = None  # why the input is not an archive at all
 
     def add(self, item: WarcItem) -> None:
+        error = item.document.error if item.document is not None else None
+        if error is not None and error.code == "not_warc":
+            self.not_warc = error.message
         self.records += 1
         if item.status == "converted":
             self.converted += 1
@@ -106,6 +110,8 @@ class WarcCounts:
         Nothing converted is an error: `empty` when no record was HTML or PDF, `damaged`
         when every candidate record failed; some failed records are a warning.
         """
+        if self.not_warc is not None:
+            return ConversionError("not_warc", self.not_warc), []
         if self.converted == 0:
             code = "empty" if self.failed == 0 else "damaged"
             return ConversionError(code, "no record converted: " + self.summary()), []
@@ -151,6 +157,13 @@ def iter_warc(source: str | os.PathLike[str] | BinaryIO, *, convert: ConvertFn,
 
 def _iter_file(fh: BinaryIO, convert: ConvertFn, options: ConvertOptions) -> Iterator[WarcItem]:
     seekable = _seekable(fh)
+    head = _head(fh, seekable)
+    if head and not is_warc_head(head):
+        doc = failed("unknown", "not_warc", "not a WARC archive (no WARC/1.x record header "
+                     "in its first KB, and not gzip)")
+        yield WarcItem(offset=0, record_type="", uri=None, date=None, status="failed",
+                       document=doc)
+        return
     while True:
         archive = ArchiveIterator(fh)
         try:
@@ -167,6 +180,28 @@ def _iter_file(fh: BinaryIO, convert: ConvertFn, options: ConvertOptions) -> Ite
                 yield _broken(archive.offset, f"truncated or unreadable data ({tail} bytes "
                                               "at the end)")
             return
+
+
+def is_warc_head(head: bytes) -> bool:
+    """Whether the first KB of a file can be a WARC archive: gzip, or a record header in
+    it (a damaged first record still leaves the next ones to read)."""
+    return head[:2] == b"\x1f\x8b" or b"WARC/1." in head
+
+
+def _head(fh: BinaryIO, seekable: bool) -> bytes | None:
+    """The first KB of `fh` without consuming it; None when that cannot be done."""
+    peek = getattr(fh, "peek", None)
+    if peek is not None:
+        try:
+            return peek(1024)[:1024]
+        except (OSError, ValueError):
+            return None
+    if not seekable:
+        return None
+    position = fh.tell()
+    head = fh.read(1024)
+    fh.seek(position)
+    return head
 
 
 def _seekable(fh: BinaryIO) -> bool:
@@ -400,8 +435,13 @@ class WarcConverter:
 
 def part_markdown(part: Document) -> str:
     """A converted record's Markdown under a comment naming its target URI and date."""
+    return f"{record_heading(part)}\n\n{part.markdown.strip()}\n"
+
+
+def record_heading(part: Document) -> str:
+    """The comment line that names a record's target URI and date above its output."""
     date = (part.extra.get("warc") or {}).get("date") or ""
     # A target URI is untrusted text: no "<" or ">" may end the comment early.
     uri = (part.source or "").replace("<", "%3C").replace(">", "%3E")
-    return f"<!-- webfold:record {uri} {date} -->\n\n{part.markdown.strip()}\n"
+    return f"<!-- webfold:record {uri} {date} -->"
 

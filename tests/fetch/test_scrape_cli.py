@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 
 import pytest
 from fetch_site import Site
 
+import webfold
 from webfold.cli import scrape as scrape_cli
 from webfold.errors import ERROR_CODES
+from webfold.render import local_renderer
 
 
 def run(argv: list[str]) -> int:
@@ -66,3 +69,36 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_bad_url_is_a_record_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["file:///etc/passwd"]) == 1
     assert "bad_url" in capsys.readouterr().err
+
+
+def test_text_format_into_an_output_file(site: Site, tmp_path, capsys) -> None:
+    target = tmp_path / "page.txt"
+    assert run([site.url("/cp1252"), "--allow-loopback", "--all-blocks", "--format", "text",
+                "-o", str(target)]) == 0
+    assert capsys.readouterr().out == ""
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("Die Brücke") and "Fußgänger" in text and "#" not in text
+
+
+def test_a_refused_connection_is_not_a_robots_failure(capsys) -> None:
+    with socket.socket() as probe:  # a port nothing listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert run([f"http://127.0.0.1:{port}/page", "--allow-loopback"]) == 1
+    err = capsys.readouterr().err
+    assert ": fetch_failed: " in err and "Connection refused" in err and "robots" not in err
+
+
+@pytest.mark.skipif(local_renderer() is None, reason="no Chromium (or Playwright) here")
+def test_a_wait_selector_that_never_matched_is_a_warning(site: Site, capsys) -> None:
+    assert run([site.url("/late", host="localhost"), "--allow-loopback", "--all-blocks",
+                "--render", "--wait-selector", "#never", "--timeout", "6"]) == 0
+    captured = capsys.readouterr()
+    assert "warning: render: gave up waiting for selector '#never'" in captured.err
+    assert captured.out.strip()
+
+
+def test_the_library_scrape_is_the_cli_scrape(site: Site, settings) -> None:
+    doc = webfold.scrape(site.url("/cp1252"), settings=settings, select="all")
+    assert doc.ok and doc.markdown.startswith("# Die Brücke")
+    assert doc.source == site.url("/cp1252") and doc.record()["route"] == "fetch"

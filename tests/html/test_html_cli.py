@@ -74,6 +74,52 @@ def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
 
 
+def test_md_formats_text_html_and_front_matter(page: Path, capsys) -> None:
+    assert main(["md", str(page), "--all-blocks", "--format", "text"]) == 0
+    assert capsys.readouterr().out == "Quay\n\nSee tides.\n\nMore\n\nSecond section text.\n"
+    assert main(["md", str(page), "--all-blocks", "--format", "html", "--base",
+                 "https://port.example/"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!DOCTYPE html>") and "<title>Quay</title>" in out
+    assert '<p>See <a href="https://port.example/tides">tides</a>.</p>' in out
+    assert main(["md", str(page), "--all-blocks", "--with-metadata"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f'---\ntitle: "Quay"\nsource: {json.dumps(str(page))}\n---\n\n# Quay')
+    assert main(["md", str(page), "--format", "text", "--with-metadata"]) == 2
+    assert "--with-metadata" in capsys.readouterr().err
+
+
+def test_md_writes_the_output_file(page: Path, tmp_path: Path, capsys) -> None:
+    target = tmp_path / "quay.txt"
+    assert main(["md", str(page), "--all-blocks", "--format", "text", "-o", str(target)]) == 0
+    assert capsys.readouterr().out == "" and target.read_text().startswith("Quay\n")
+    assert main(["md", str(page), "--json", "--output", str(tmp_path / "quay.json")]) == 0
+    assert json.loads((tmp_path / "quay.json").read_text())["markdown"].startswith("# Quay")
+    assert main(["md", str(page), "-o", str(tmp_path / "no" / "dir.md")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No such file or directory" in err
+
+
+def test_md_names_a_known_unsupported_type(tmp_path: Path, capsys) -> None:
+    docx = tmp_path / "letter.docx"
+    docx.write_bytes(b"PK\x03\x04\x14\x00\x06\x00word/document.xml\x00\x00binary")
+    assert main(["md", str(docx)]) == 1
+    assert capsys.readouterr().err == "webfold md: unsupported_type: .docx is a Word document\n"
+
+
+def test_md_points_a_url_to_scrape(capsys) -> None:
+    assert main(["md", "https://port.example/tides"]) == 2
+    assert capsys.readouterr().err == ("webfold md: https://port.example/tides is a URL: use "
+                                       "`webfold scrape https://port.example/tides`\n")
+
+
+def test_md_and_pdf_word_a_missing_file_the_same(tmp_path: Path, capsys) -> None:
+    for command, name in (("md", "nope.html"), ("pdf", "nope.pdf")):
+        assert main([command, str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert err == f"webfold {command}: {tmp_path / name}: No such file or directory\n"
+
+
 def test_convert_writes_side_files_walks_folders_and_skips(tmp_path: Path, capsys) -> None:
     (tmp_path / "a.html").write_text(PAGE)
     sub = tmp_path / "sub"

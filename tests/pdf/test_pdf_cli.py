@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
 
 import pymupdf
 import pytest
@@ -71,3 +73,27 @@ def test_failed_document_exit_1(tmp_path, capsys):
     path.write_bytes(b"<html>no</html>")
     assert _run([str(path)]) == 1
     assert "not_pdf" in capsys.readouterr().err
+
+
+def test_reads_stdin_and_writes_the_output_file(three_pages, tmp_path):
+    target = tmp_path / "book.html"
+    result = subprocess.run([sys.executable, "-m", "webfold", "pdf", "-", "--no-ocr",
+                             "--pages", "1", "--format", "html", "-o", str(target)],
+                            input=three_pages.read_bytes(), capture_output=True, timeout=120)
+    assert result.returncode == 0 and result.stdout == b""
+    html = target.read_text(encoding="utf-8")
+    assert "<h1>Chapter 1</h1>" in html and "Chapter 2" not in html
+
+
+def test_text_format_has_no_markdown(three_pages, capsys):
+    assert _run([str(three_pages), "--no-ocr", "--pages", "2", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Chapter 2\n\nLine 0 of chapter 2") and "#" not in out
+
+
+def test_pages_past_the_end_are_an_error(three_pages, capsys):
+    assert _run([str(three_pages), "--no-ocr", "--pages", "30"]) == 1
+    assert capsys.readouterr().err == ("webfold pdf: bad_input: page 30 asked for, but the PDF "
+                                       "has 4 pages\n")
+    assert _run([str(three_pages), "--no-ocr", "--pages", "3-9"]) == 0
+    assert "warning: pages 5-9 asked for, but the PDF has 4 pages" in capsys.readouterr().err

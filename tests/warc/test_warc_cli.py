@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import subprocess
 import sys
 
 from warc_builders import Rec, article, build_warc
@@ -113,3 +114,38 @@ def test_convert_streams_an_archive_larger_than_the_input_cap(tmp_path, monkeypa
     records = sorted((tmp_path / "in.parts").glob("*.md"))
     assert len(records) == 8
     assert all("Streamed, not buffered." in p.read_text(encoding="utf-8") for p in records)
+
+
+def test_jsonl_into_an_output_file(tmp_path, capsys):
+    target = tmp_path / "records.jsonl"
+    assert run([str(archive(tmp_path, PAGES)), "--jsonl", "-o", str(target), "--all-blocks"]) == 0
+    assert capsys.readouterr().out == ""
+    records = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 2 and "Water everywhere." in records[0]["markdown"]
+
+
+def test_text_format_under_record_comments(tmp_path, capsys):
+    assert run([str(archive(tmp_path, PAGES[:1])), "--all-blocks", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!-- webfold:record http://example.com/news/flood?day=1 ")
+    assert "\n\nFlood\n\nWater everywhere. " in out and "# Flood" not in out
+
+
+def test_reads_the_archive_from_stdin(tmp_path):
+    data = build_warc(PAGES, gz=True)
+    result = subprocess.run([sys.executable, "-m", "webfold", "warc", "-", "--jsonl",
+                             "--all-blocks"], input=data, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["source"] for r in records][:1] == ["http://example.com/news/flood?day=1"]
+    assert b"4 records: 2 converted" in result.stderr
+
+
+def test_a_file_that_is_not_a_warc_is_one_line(tmp_path):
+    page = tmp_path / "page.warc"
+    page.write_text("<html><body><p>Just a page.</p></body></html>\n" * 40)
+    result = subprocess.run([sys.executable, "-m", "webfold", "warc", str(page)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == (f"webfold warc: {page}: not_warc: not a WARC archive (no WARC/1.x "
+                             "record header in its first KB, and not gzip)\n")

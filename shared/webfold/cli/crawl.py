@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.cli.output import add_select_options, print_record_line, write_document
+from webfold.cli.output import add_select_options, record_line, write_document
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -78,7 +78,7 @@ def _write(documents: list[Any], args: argparse.Namespace) -> None:
         out_dir.mkdir(parents=True, exist_ok=True)
     for index, doc in enumerate(documents):
         if args.jsonl:
-            print_record_line(doc)
+            sys.stdout.write(record_line(doc))
         elif out_dir is not None:
             write_document(doc, out_dir / record_stem(doc.source, None, index))
         elif doc.ok and doc.markdown:

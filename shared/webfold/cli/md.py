@@ -1,9 +1,10 @@
 """`webfold md FILE`: one document (HTML, or any type the converter reads) to Markdown.
 
-Prints the Markdown, or with `--json` the JSON record with the Markdown inside, or with
-`--chunk N` the chunks as JSON (`--jsonl`: one per line). FILE may be `-` for stdin.
-Exit 0 when converted, 1 when the document failed (stderr and the record say why),
-2 for an unreadable file or unusable options (one line on stderr).
+Prints the Markdown, or `--format text|html|json` (`--json` for short), or with
+`--chunk N` the chunks as JSON (`--jsonl`: one per line); `-o FILE` writes it there.
+FILE may be `-` for stdin. Exit 0 when converted, 1 when the document failed (stderr
+and the record say why), 2 for an unreadable file or unusable options (one line on
+stderr).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--images", metavar="DIR",
                         help="write the images of a PDF, DOCX, PPTX or EPUB into DIR and point "
                              "the markers at them")
-    output.add_output_options(parser)
+    output.add_format_options(parser)
+    output.add_chunk_options(parser)
     output.add_select_options(parser)
     return parser
 
@@ -37,24 +39,20 @@ def run(args: argparse.Namespace) -> int:
     from webfold.convert import convert
     from webfold.settings import Settings
 
+    if args.file.lower().startswith(("http://", "https://")):
+        print(f"webfold md: {args.file} is a URL: use `webfold scrape {args.file}`",
+              file=sys.stderr)
+        return 2
     try:
         output.check_output_options(args)
         settings = Settings.from_env(os.environ)
         data = output.read_input(args.file)
     except (OSError, ValueError) as exc:
-        print(f"webfold md: {_message(exc)}", file=sys.stderr)
+        print(f"webfold md: {output.input_error(exc)}", file=sys.stderr)
         return 2
     filename = None if args.file == "-" else args.file
     doc = convert(data, url=args.base, filename=filename, select=args.select, settings=settings,
                   options=ConvertOptions(image_dir=args.images))
     if doc.source is None or doc.source == args.base:
         doc.source = filename or args.base
-    if doc.ok or args.json:
-        output.print_document(doc, args)
-    return output.report("webfold md", doc)
-
-
-def _message(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror and exc.filename:
-        return f"{exc.filename}: {exc.strerror}"
-    return str(exc)
+    return output.finish("webfold md", doc, args)

@@ -6,6 +6,7 @@ Kept light: converters are imported only by the function that streams an archive
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 import time
@@ -27,10 +28,24 @@ def add_select_options(parser: argparse.ArgumentParser) -> None:
                        help="stricter main-content selection")
 
 
-def add_output_options(parser: argparse.ArgumentParser) -> None:
-    """`--json`, `--chunk N`, `--jsonl`: how one document is printed."""
-    parser.add_argument("--json", action="store_true",
-                        help="print the JSON record with the Markdown inside")
+def add_format_options(parser: argparse.ArgumentParser) -> None:
+    """`--format`, `--json` (short for `--format json`), `--with-metadata`, `-o FILE`."""
+    from webfold.formats import FORMATS
+
+    parser.add_argument("--format", choices=FORMATS, default="markdown",
+                        help="what to print: markdown (default), plain text, HTML, or the "
+                             "JSON record with the Markdown inside")
+    parser.add_argument("--json", dest="format", action="store_const", const="json",
+                        help="short for --format json")
+    parser.add_argument("--with-metadata", action="store_true",
+                        help="Markdown: title, author, date, language, canonical URL and "
+                             "source as YAML front matter")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of stdout")
+
+
+def add_chunk_options(parser: argparse.ArgumentParser) -> None:
+    """`--chunk N`, `--jsonl`: print one document as chunks."""
     parser.add_argument("--chunk", type=int, metavar="N",
                         help="print chunks of about N characters (heading/page bounds) as JSON")
     parser.add_argument("--jsonl", action="store_true", help="with --chunk: one chunk per line")
@@ -38,10 +53,13 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
 
 def check_output_options(args: argparse.Namespace) -> None:
     """Raise ValueError for option combinations that make no sense."""
-    if args.jsonl and not args.chunk:
+    chunk = getattr(args, "chunk", None)
+    if getattr(args, "jsonl", False) and not chunk:
         raise ValueError("--jsonl needs --chunk")
-    if args.chunk is not None and args.chunk < 1:
+    if chunk is not None and chunk < 1:
         raise ValueError("--chunk must be at least 1")
+    if args.with_metadata and args.format != "markdown":
+        raise ValueError("--with-metadata goes with --format markdown")
 
 
 def read_input(path: str) -> bytes:
@@ -50,39 +68,71 @@ def read_input(path: str) -> bytes:
         return sys.stdin.buffer.read()
     file = Path(path)
     if file.is_dir():
-        raise IsADirectoryError(f"{path}: is a directory")
+        raise IsADirectoryError(errno.EISDIR, "is a directory", path)
     return file.read_bytes()
 
 
-def print_document(doc: Any, args: argparse.Namespace, stream: TextIO | None = None) -> None:
-    """Print `doc` as `args` ask: chunks, the JSON record, or its Markdown (to stdout)."""
-    stream = stream or sys.stdout
-    if args.chunk:
-        print_chunks(doc, args.chunk, jsonl=args.jsonl, stream=stream)
-    elif args.json:
-        stream.write(json.dumps(doc.record(include_markdown=True), ensure_ascii=False,
-                                indent=2) + "\n")
-    elif doc.markdown:
-        stream.write(doc.markdown)
+def input_error(exc: BaseException) -> str:
+    """One line for an unreadable input or unusable option: "FILE: No such file ..."."""
+    if isinstance(exc, OSError) and exc.strerror and exc.filename:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
 
 
-def print_chunks(doc: Any, size: int, *, jsonl: bool, stream: TextIO | None = None) -> None:
+def document_output(doc: Any, args: argparse.Namespace) -> str:
+    """`doc` as `args` ask: chunks, or `--format` (see `webfold.formats.render`)."""
+    from webfold.formats import render
+
+    if getattr(args, "chunk", None):
+        return chunks_output(doc, args.chunk, jsonl=args.jsonl)
+    if args.format != "json" and not doc.ok:
+        return ""
+    return render(doc, args.format, with_metadata=args.with_metadata)
+
+
+def chunks_output(doc: Any, size: int, *, jsonl: bool) -> str:
     """Chunks of `doc` as JSON: one object per line (`jsonl`) or one indented array."""
-    stream = stream or sys.stdout
     from webfold.chunk import chunk_document
 
     records = [chunk.record() for chunk in chunk_document(doc, max_chars=size)]
     if jsonl:
-        for record in records:
-            stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-    else:
-        stream.write(json.dumps(records, ensure_ascii=False, indent=2) + "\n")
+        return "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+    return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
 
 
-def print_record_line(doc: Any, stream: TextIO | None = None) -> None:
+def write_output(text: str, path: str | None) -> None:
+    """`text` to stdout, or into the file `path` ("-" is stdout). Nothing empty is written.
+    Raises OSError when the file cannot be written."""
+    if not text:
+        return
+    if path is None or path == "-":
+        sys.stdout.write(text)
+        return
+    Path(path).write_text(text, encoding="utf-8")
+
+
+def open_output(path: str | None) -> TextIO:
+    """stdout, or the file `path` opened for writing (for output written piece by piece).
+    Raises OSError."""
+    if path is None or path == "-":
+        return sys.stdout
+    return open(path, "w", encoding="utf-8")  # noqa: SIM115 (the caller closes it)
+
+
+def record_line(doc: Any) -> str:
     """The record with its Markdown as one JSON line (for --jsonl runs over many)."""
-    stream = stream or sys.stdout
-    stream.write(json.dumps(doc.record(include_markdown=True), ensure_ascii=False) + "\n")
+    return json.dumps(doc.record(include_markdown=True), ensure_ascii=False) + "\n"
+
+
+def finish(prog: str, doc: Any, args: argparse.Namespace) -> int:
+    """Write `doc` as `args` ask, report its warnings and error: the exit code (0 done,
+    1 the document failed, 2 the output file cannot be written)."""
+    try:
+        write_output(document_output(doc, args), args.output)
+    except OSError as exc:
+        print(f"{prog}: {input_error(exc)}", file=sys.stderr)
+        return 2
+    return report(prog, doc)
 
 
 def report(prog: str, doc: Any, stream: TextIO | None = None) -> int:
@@ -127,14 +177,19 @@ def write_archive(archive: Path | BinaryIO, stem: Path, options: Any, *, source:
     counts = WarcCounts()
     for item in iter_warc(archive, convert=convert, options=options):
         counts.add(item)
-        if item.document is not None:
+        if item.document is not None and counts.not_warc is None:
             write_items(archive_record_items(str(stem), item.document, item.uri, item.date,
                                              item.offset))
         if progress is not None:
-            progress.update(item.offset, f"{counts.records} records")
+            progress.update(item.offset, archive_progress(counts, item.offset))
     write_items(document_items(str(stem), counts.archive_document(source, size),
                                markdown=False))
     return counts
+
+
+def archive_progress(counts: Any, offset: int) -> str:
+    """The progress label of an archive being read: records so far and MB read."""
+    return f"{counts.records} records, {offset / 1e6:.1f} MB"
 
 
 class Progress:
@@ -158,6 +213,11 @@ class Progress:
         bar = "#" * filled + "-" * (self.WIDTH - filled)
         self.stream.write(f"\r[{bar}] {done}/{self.total} {label[-40:]:<40}")
         self.stream.flush()
+
+    def pages(self, done: int, total: int, ocr: int) -> None:
+        """For a paged document: `done` of `total` pages read, `ocr` of them by OCR."""
+        self.total = max(total, 1)
+        self.update(done, f"pages ({ocr} OCR)" if ocr else "pages")
 
     def close(self) -> None:
         if self.enabled:

@@ -1,7 +1,9 @@
-"""`webfold pdf FILE`: one PDF to Markdown (or its JSON record, or chunks).
+"""`webfold pdf FILE`: one PDF to Markdown (or text, HTML, its JSON record, or chunks).
 
-Exit 0 when converted, 1 when the document failed (the message or record says why),
-2 for unusable arguments or an unreadable file.
+FILE may be `-` for stdin; `-o FILE` writes the output there. A progress line on a
+terminal (stderr) counts the pages read and OCR'd. Exit 0 when converted, 1 when the
+document failed (the message or record says why), 2 for unusable arguments or an
+unreadable file.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 import sys
 from typing import Any
 
-from webfold.cli.output import add_output_options, check_output_options, print_document, report
+from webfold.cli import output
 
 _PAGES = re.compile(r"^\s*\d+\s*(?:-\s*\d+\s*)?(?:,\s*\d+\s*(?:-\s*\d+\s*)?)*$")
 
@@ -22,7 +24,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "pdf", help="convert a PDF (native text, OCR for scanned pages)",
         description="Convert one PDF to Markdown: reading order, headings, tables, and OCR "
                     "for pages without a usable text layer.")
-    parser.add_argument("file", metavar="FILE", help="the PDF file")
+    parser.add_argument("file", metavar="FILE", help="the PDF file (- for stdin)")
     parser.add_argument("--no-ocr", action="store_true",
                         help="never run OCR; pages that need it are listed as skipped")
     parser.add_argument("--ocr-lang", metavar="LANGS",
@@ -34,7 +36,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--pages", metavar="RANGES", help="pages to read, e.g. 1-5 or 1,3,7-9")
     parser.add_argument("--images", metavar="DIR",
                         help="write the images into DIR and point the markers at them")
-    add_output_options(parser)
+    output.add_format_options(parser)
+    output.add_chunk_options(parser)
     return parser
 
 
@@ -73,15 +76,18 @@ def run(args: argparse.Namespace) -> int:
     from webfold.convert import convert
 
     try:
-        check_output_options(args)
+        output.check_output_options(args)
         settings = _settings(args)
         pages = parse_pages(args.pages) if args.pages else None
-        with open(args.file, "rb") as handle:
-            data = handle.read()
+        data = output.read_input(args.file)
     except (OSError, ValueError) as exc:
-        print(f"webfold pdf: {exc}", file=sys.stderr)
+        print(f"webfold pdf: {output.input_error(exc)}", file=sys.stderr)
         return 2
-    options = ConvertOptions(settings=settings, pages=pages, image_dir=args.images)
-    doc = convert(data, filename=args.file, content_type="application/pdf", options=options)
-    print_document(doc, args)
-    return report("webfold pdf", doc)
+    progress = output.Progress(0)
+    options = ConvertOptions(settings=settings, pages=pages, image_dir=args.images,
+                             extra={"on_page": progress.pages})
+    filename = None if args.file == "-" else args.file
+    doc = convert(data, filename=filename, content_type="application/pdf", options=options)
+    progress.close()
+    doc.source = filename
+    return output.finish("webfold pdf", doc, args)

@@ -1,15 +1,16 @@
 """`webfold scrape URL`: fetch a page safely (rendering it when it needs a browser) and
-print its Markdown, or with `--json` its record."""
+print its Markdown, or `--format text|html|json` (`--json` for short); `-o FILE` writes
+it there. Warnings (a `--wait-selector` that never matched ...) go to stderr. Exit 0
+done, 1 the page failed (its code on stderr), 2 unusable arguments."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import Any
 
-from webfold.cli.output import add_select_options
+from webfold.cli import output
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -34,18 +35,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--allow-loopback", action="store_true",
                    help="allow 127.0.0.0/8 and ::1 (tests, the local stack); nothing else")
     p.add_argument("--ignore-robots", action="store_true", help="do not consult robots.txt")
-    p.add_argument("--json", action="store_true",
-                   help="print the JSON record (with the Markdown) instead of the Markdown")
-    add_select_options(p)
+    output.add_format_options(p)
+    output.add_select_options(p)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
+    from webfold import scrape
     from webfold.settings import Settings
     from webfold.web.render import local_renderer
-    from webfold.web.scrape import scrape
 
     try:
+        output.check_output_options(args)
         settings = Settings.from_env(os.environ)
     except ValueError as exc:
         print(f"webfold scrape: {exc}", file=sys.stderr)
@@ -62,12 +63,4 @@ def run(args: argparse.Namespace) -> int:
                  renderer=local_renderer(args.browser), wait_for_ms=max(args.wait_for, 0),
                  wait_selector=args.wait_selector, scroll=args.scroll,
                  respect_robots=False if args.ignore_robots else None)
-    if args.json:
-        print(json.dumps(doc.record(include_markdown=True), ensure_ascii=False, indent=2))
-    elif doc.ok:
-        sys.stdout.write(doc.markdown if doc.markdown.endswith("\n") else doc.markdown + "\n")
-    if doc.error is not None:
-        print(f"webfold scrape: {args.url}: {doc.error.code}: {doc.error.message}",
-              file=sys.stderr)
-        return 1
-    return 0
+    return output.finish(f"webfold scrape: {args.url}", doc, args)

@@ -1,37 +1,45 @@
 """`webfold warc FILE.warc[.gz] [--out DIR | --jsonl]`: convert every HTML/PDF record.
 
-Streams the archive (memory stays flat whatever its size). `--out DIR` writes what
-`webfold convert` writes beside the archive, into DIR: `DIR/name.parts/<record>.md|json`
-and `DIR/name.json` (the layout is `webfold.outputs`). Without `--out` or `--jsonl`,
-prints each converted record's Markdown under a comment naming its URI and date. A
-progress bar goes to stderr on a terminal; a summary of counts always does.
-Exit 0 when no record failed, 1 when some did (their records say why), 2 when the file
-cannot be opened.
+Streams the archive (memory stays flat whatever its size); FILE may be `-` for stdin.
+`--out DIR` writes what `webfold convert` writes beside the archive, into DIR:
+`DIR/name.parts/<record>.md|json` and `DIR/name.json` (the layout is `webfold.outputs`;
+`stdin` names an archive read from `-`). Without `--out`, prints each converted record
+(`--format markdown`, the default, `text` or `html`) under a comment naming its URI and
+date; `--jsonl` (or `--format json`) prints one JSON record per line; `-o FILE` writes
+what would be printed into FILE. A progress line goes to stderr on a terminal (records,
+MB read); a summary of counts always does. Exit 0 when no record failed, 1 when some did
+or the file is not a WARC (`not_warc`), 2 when the file cannot be opened or an output
+cannot be written.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, TextIO
 
-from webfold.cli.output import Progress, add_select_options, print_record_line, write_archive
+from webfold.cli import output
+
+STDIN_NAME = "stdin.warc"  # what `--out` names an archive read from `-`
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "warc", help="convert the HTML and PDF responses of a WARC archive",
         description="Convert every HTML/PDF response record of a WARC (.warc or .warc.gz).")
-    parser.add_argument("file", metavar="FILE", help="a .warc or .warc.gz file")
+    parser.add_argument("file", metavar="FILE", help="a .warc or .warc.gz file (- for stdin)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--out", metavar="DIR",
                        help="write DIR/name.json and one .md and .json per record in "
                             "DIR/name.parts/")
-    where.add_argument("--jsonl", action="store_true",
+    where.add_argument("--jsonl", dest="format", action="store_const", const="json",
                        help="print one JSON record (with its Markdown) per line")
-    add_select_options(parser)
+    output.add_format_options(parser)
+    output.add_select_options(parser)
+    parser.set_defaults(format="markdown")  # --jsonl shares the destination of --format
     return parser
 
 
@@ -40,25 +48,34 @@ def run(args: argparse.Namespace) -> int:
     from webfold.settings import Settings
 
     try:
+        output.check_output_options(args)
+        if args.out and args.output:
+            raise ValueError("--out DIR and -o FILE: choose one")
         settings = Settings.from_env(os.environ)
-        size = os.path.getsize(args.file)
+        handle, size = _open(args.file)
         out_dir = Path(args.out) if args.out else None
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
-        handle = open(args.file, "rb")  # closed by the with-block below
+        stream = output.open_output(args.output) if out_dir is None else sys.stdout
     except (OSError, ValueError) as exc:
-        print(f"webfold warc: {exc}", file=sys.stderr)
+        print(f"webfold warc: {output.input_error(exc)}", file=sys.stderr)
         return 2
-    progress = Progress(size)
+    progress = output.Progress(size)
     options = ConvertOptions(select=args.select, settings=settings)
     with handle:
         try:
-            counts = _convert(handle, args, options, out_dir, size, progress)
+            counts = _convert(handle, args, options, out_dir, stream, size, progress)
         except OSError as exc:
             progress.close()
-            print(f"webfold warc: {exc}", file=sys.stderr)
+            print(f"webfold warc: {output.input_error(exc)}", file=sys.stderr)
             return 2
+        finally:
+            if stream is not sys.stdout:
+                stream.close()
     progress.close()
+    if counts.not_warc is not None:
+        print(f"webfold warc: {args.file}: not_warc: {counts.not_warc}", file=sys.stderr)
+        return 1
     print(f"webfold warc: {args.file}: {counts.summary()}", file=sys.stderr)
     if counts.records == 0:
         print("webfold warc: no WARC records found", file=sys.stderr)
@@ -66,23 +83,41 @@ def run(args: argparse.Namespace) -> int:
     return 1 if counts.failed else 0
 
 
-def _convert(handle: Any, args: argparse.Namespace, options: Any, out_dir: Path | None,
-             size: int, progress: Progress) -> Any:
+def _open(path: str) -> tuple[BinaryIO, int]:
+    """The archive and its size in bytes (0 for stdin: the progress shows MB only)."""
+    if path == "-":
+        return os.fdopen(os.dup(sys.stdin.fileno()), "rb"), 0
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "is a directory", path)
+    return open(path, "rb"), os.path.getsize(path)  # noqa: SIM115 (closed by the caller)
+
+
+def _convert(handle: BinaryIO, args: argparse.Namespace, options: Any, out_dir: Path | None,
+             stream: TextIO, size: int, progress: output.Progress) -> Any:
     from webfold.convert import convert
     from webfold.outputs import output_stem
-    from webfold.warc import WarcCounts, iter_warc, part_markdown
+    from webfold.warc import WarcCounts, iter_warc
 
     if out_dir is not None:
-        stem = out_dir / output_stem(Path(args.file).name)
-        return write_archive(handle, stem, options, source=args.file, size=size,
-                             progress=progress)
+        name = STDIN_NAME if args.file == "-" else Path(args.file).name
+        return output.write_archive(handle, out_dir / output_stem(name), options,
+                                    source=args.file, size=size, progress=progress)
     counts = WarcCounts()
     for item in iter_warc(handle, convert=convert, options=options):
         counts.add(item)
-        doc = item.document
-        if doc is not None and args.jsonl:
-            print_record_line(doc)
-        elif doc is not None and doc.ok and doc.markdown:
-            print(part_markdown(doc))
-        progress.update(item.offset, f"{counts.records} records")
+        if item.document is not None and counts.not_warc is None:
+            _emit(item.document, stream, args)
+        progress.update(item.offset, output.archive_progress(counts, item.offset))
     return counts
+
+
+def _emit(doc: Any, stream: TextIO, args: argparse.Namespace) -> None:
+    from webfold.formats import render
+    from webfold.warc import record_heading
+
+    if args.format == "json":
+        stream.write(output.record_line(doc))
+    elif doc.ok:
+        body = render(doc, args.format, with_metadata=args.with_metadata).strip()
+        if body:
+            stream.write(f"{record_heading(doc)}\n\n{body}\n\n")

@@ -102,9 +102,15 @@ def _open(data: bytes) -> tuple[Any, Document | None]:
 
 def _convert_open(doc: Any, run: _Run) -> Document:
     numbers = _page_numbers(doc.page_count, run)
+    if not numbers:
+        return failed("pdf", "bad_input", f"{_span(run.options.pages or ())} asked for, but "
+                      f"the PDF has {doc.page_count} pages")
     pages: list[_Page] = []
     bad_in_a_row = 0
-    for n in numbers:
+    on_page = run.options.extra.get("on_page")  # progress: (done, total, ocr pages)
+    for done, n in enumerate(numbers):
+        if on_page is not None:
+            on_page(done, len(numbers), run.ocr_pages)
         if bad_in_a_row >= MAX_BAD_PAGES_IN_A_ROW:
             pages.append(_Page(PageInfo(number=n, route="skipped", reason="page tree broken")))
             continue
@@ -134,11 +140,18 @@ def _convert_open(doc: Any, run: _Run) -> Document:
 def _page_numbers(count: int, run: _Run) -> list[int]:
     wanted = run.options.pages or range(1, count + 1)
     numbers = sorted({n for n in wanted if 1 <= n <= count})
+    past = [n for n in wanted if n > count]
+    if past and numbers:
+        run.warnings.append(f"{_span(past)} asked for, but the PDF has {count} pages")
     cap = run.settings.pdf_max_pages
     if len(numbers) > cap:
         run.warnings.append(f"only the first {cap} of {len(numbers)} pages were read")
         numbers = numbers[:cap]
     return numbers
+
+
+def _span(numbers: tuple[int, ...] | list[int]) -> str:
+    return f"page {numbers[0]}" if len(numbers) == 1 else f"pages {numbers[0]}-{numbers[-1]}"
 
 
 def _read(doc: Any, number: int, run: _Run) -> _Page:

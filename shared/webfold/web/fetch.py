@@ -451,6 +451,8 @@ def _fetch_robots(origin: str, fetcher: _Fetcher) -> RobotsRules | ConversionErr
     response = _follow(result, sub, None)
     if response is None:
         assert result.error is not None
+        if result.error.code in ("fetch_failed", "timeout"):  # the host, not its robots.txt
+            return result.error
         return ConversionError(result.error.code, f"robots.txt: {result.error.message}",
                                retry=result.error.retry)
     try:
