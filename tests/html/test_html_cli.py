@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from webfold.cli import main
@@ -154,6 +155,61 @@ def test_convert_missing_path_exits_2(tmp_path: Path, capsys) -> None:
     assert main(["convert", str(tmp_path / "a.html"), str(tmp_path / "missing")]) == 2
     assert not (tmp_path / "a.json").exists()
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_convert_out_mirrors_the_input_tree(tmp_path: Path, capsys) -> None:
+    src = tmp_path / "site"
+    (src / "deep" / "er").mkdir(parents=True)
+    (src / "index.html").write_text(PAGE)
+    (src / "deep" / "er" / "leaf.htm").write_text("<p>leaf text</p>")
+    lone = tmp_path / "lone.html"
+    lone.write_text("<p>alone</p>")
+    out = tmp_path / "out"
+    assert main(["convert", str(src), str(lone), "--out", str(out), "--all-blocks"]) == 0
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [
+        "deep/er/leaf.json", "deep/er/leaf.md", "index.json", "index.md", "lone.json",
+        "lone.md"]
+    assert (out / "deep" / "er" / "leaf.md").read_text() == "leaf text\n"
+    record = json.loads((out / "index.json").read_text())
+    assert record["source"] == str(src / "index.html")
+    assert not list(src.rglob("*.md")) and not (tmp_path / "lone.md").exists()
+    err = capsys.readouterr().err
+    assert "3 converted, 0 failed, 0 skipped" in err and f"outputs in {out}" in err
+    assert main(["convert", str(src), "--out", str(out)]) == 0
+    assert "0 converted, 0 failed, 2 skipped" in capsys.readouterr().err
+
+
+def test_convert_retries_files_whose_record_is_an_error(tmp_path: Path, capsys) -> None:
+    broken = tmp_path / "report.pdf"
+    broken.write_bytes(b"not a pdf yet")
+    assert main(["convert", str(tmp_path)]) == 1
+    assert json.loads((tmp_path / "report.json").read_text())["error"]["code"] == "not_pdf"
+    capsys.readouterr()
+    assert main(["convert", str(tmp_path)]) == 1  # tried again, still broken: not "done"
+    assert "0 converted, 1 failed, 0 skipped" in capsys.readouterr().err
+    page = pymupdf.open()
+    page.new_page().insert_text((72, 90), "Fixed now, with enough words to read.", fontsize=14)
+    page.save(broken)
+    assert main(["convert", str(tmp_path)]) == 0
+    assert "1 converted, 0 failed, 0 skipped" in capsys.readouterr().err
+    assert (tmp_path / "report.md").read_text().strip() == "Fixed now, with enough words to read."
+
+
+def test_convert_names_unsupported_files(tmp_path: Path, capsys) -> None:
+    (tmp_path / "a.html").write_text("<p>fine</p>")
+    (tmp_path / "letter.docx").write_bytes(b"PK\x03\x04")
+    (tmp_path / "notes.txt").write_text("words")
+    assert main(["convert", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert (f"1 converted, 0 failed, 0 skipped, 2 unsupported ({tmp_path / 'letter.docx'}, "
+            f"{tmp_path / 'notes.txt'}) in ") in err
+
+
+def test_convert_says_an_output_is_not_a_source(tmp_path: Path, capsys) -> None:
+    (tmp_path / "a.md").write_text("# A")
+    assert main(["convert", str(tmp_path / "a.md")]) == 2
+    assert capsys.readouterr().err == (f"webfold convert: {tmp_path / 'a.md'}: not a source "
+                                       "(.md and .json are what this tool writes)\n")
 
 
 class _Stdin:
