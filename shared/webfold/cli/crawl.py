@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.cli.output import add_select_options, record_line, write_document
+from webfold.cli.output import Progress, add_select_options, record_line, write_document
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -53,11 +53,13 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace(crawl_max_pages=args.max_pages)
     if args.allow_loopback:
         settings = settings.replace(allow_loopback=True)
+    progress = Progress(settings.crawl_max_pages)
     options = ConvertOptions(select=args.select, settings=settings)
     if Path(args.target).is_dir():
         result = crawl_folder(args.target, options=options)
     elif args.target.startswith(("http://", "https://")):
-        result = crawl_site(args.target, options=options)
+        result = crawl_site(args.target, options=options, progress=progress.step)
+        progress.close()
     else:
         print(f"webfold crawl: {args.target}: not a folder or an http(s) URL", file=sys.stderr)
         return 2

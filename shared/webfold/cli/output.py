@@ -214,10 +214,11 @@ class Progress:
         self.stream.write(f"\r[{bar}] {done}/{self.total} {label[-40:]:<40}")
         self.stream.flush()
 
-    def pages(self, done: int, total: int, ocr: int) -> None:
-        """For a paged document: `done` of `total` pages read, `ocr` of them by OCR."""
+    def step(self, done: int, total: int, label: str = "") -> None:
+        """`done` of `total` (which may change as work is found): the callback the core
+        calls through `ConvertOptions.extra["progress"]`."""
         self.total = max(total, 1)
-        self.update(done, f"pages ({ocr} OCR)" if ocr else "pages")
+        self.update(done, label)
 
     def close(self) -> None:
         if self.enabled:

@@ -107,10 +107,10 @@ def _convert_open(doc: Any, run: _Run) -> Document:
                       f"the PDF has {doc.page_count} pages")
     pages: list[_Page] = []
     bad_in_a_row = 0
-    on_page = run.options.extra.get("on_page")  # progress: (done, total, ocr pages)
+    progress = run.options.extra.get("progress")  # (done, total, label), for a terminal
     for done, n in enumerate(numbers):
-        if on_page is not None:
-            on_page(done, len(numbers), run.ocr_pages)
+        if progress is not None:
+            progress(done, len(numbers), f"pages, {run.ocr_pages} by OCR")
         if bad_in_a_row >= MAX_BAD_PAGES_IN_A_ROW:
             pages.append(_Page(PageInfo(number=n, route="skipped", reason="page tree broken")))
             continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -150,7 +151,8 @@ def _convert_file(path: Path, root: Path, options: ConvertOptions) -> Document:
     return doc
 
 
-def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> CrawlResult:
+def crawl_site(start_url: str, *, options: ConvertOptions | None = None,
+               progress: Callable[[int, int, str], None] | None = None) -> CrawlResult:
     """Breadth-first crawl from `start_url` over links to the same origin, then remove
     the site template.
 
@@ -158,7 +160,8 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> Craw
     guard on every hop, `allow_loopback`, robots.txt via one cache for the crawl,
     deadlines and caps). At most `settings.crawl_max_pages` pages are fetched; pages
     robots.txt disallows are counted as skipped, not fetched. A page that fails (blocked,
-    http_error, ...) is a failed document carrying that code.
+    http_error, ...) is a failed document carrying that code. `progress`, when given, is
+    called before each fetch with (pages fetched, page budget, a label).
     """
     from webfold.web.fetch import RobotsCache, fetch_url, new_client
 
@@ -175,6 +178,9 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None) -> Craw
     robots = RobotsCache()
     with new_client() as client:
         while queue and len(result.documents) < settings.crawl_max_pages:
+            if progress is not None:
+                progress(len(result.documents), settings.crawl_max_pages,
+                         f"pages fetched, {len(queue)} queued")
             fetched = fetch_url(queue.popleft(), settings=settings, robots_cache=robots,
                                 client=client)
             if fetched.error and fetched.error.code == "robots_disallowed":
