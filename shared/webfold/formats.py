@@ -8,8 +8,9 @@ joined from, written another way. Each block's structure comes from its fields (
 indent and marker) and its inline syntax (escapes, `**`, `*`, `~~`, code spans, links,
 images, `<sup>`/`<sub>`) are read back exactly, never guessed from someone else's Markdown.
 
-To write a new block kind, add one function to `HTML_BLOCKS` and one to `TEXT_BLOCKS`;
-a kind missing there is written as a paragraph.
+Plain text is mostly each block's own `text` (the converters' plain words); tables are
+written row by row from their cells. To write a new block kind, add one function to
+`HTML_BLOCKS` and one to `TEXT_BLOCKS`; a kind missing there is written as a paragraph.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _SAFE_SCHEMES = ("http:", "https:", "mailto:", "tel:", "#", "/", "data:image/")
 _TAGS = {"**": "strong", "*": "em", "~~": "del"}
 _RAW_TAGS = ("<sup>", "</sup>", "<sub>", "</sub>")
+_SPECIAL = re.compile(r"[\\`\[!*~<\n]")  # where inline syntax can start
 
 
 def render(doc: Document, fmt: str, *, with_metadata: bool = False) -> str:
@@ -126,6 +128,8 @@ class _Node:
 
 def _inline(source: str) -> list[_Node]:
     """The inline nodes of one Markdown run of this package's dialect."""
+    if _SPECIAL.search(source) is None:  # most runs: plain words
+        return [_Node("", source)] if source else []
     root = _Node("")
     stack = [root]
     buf: list[str] = []
@@ -137,6 +141,13 @@ def _inline(source: str) -> list[_Node]:
             buf.clear()
 
     while i < n:
+        found = _SPECIAL.search(source, i)
+        if found is None:
+            buf.append(source[i:])
+            break
+        if found.start() > i:
+            buf.append(source[i:found.start()])
+            i = found.start()
         ch = source[i]
         if ch == "\\" and i + 1 < n:
             if source[i + 1] == "\n":  # a hard line break
@@ -163,7 +174,7 @@ def _inline(source: str) -> list[_Node]:
             flush()
             node, i = link
             stack[-1].children.append(node)
-        elif source.startswith(("**", "~~"), i) or ch == "*":
+        elif ch == "*" or source.startswith("~~", i):
             mark = source[i:i + 2] if source.startswith(("**", "~~"), i) else "*"
             flush()
             i += len(mark)
@@ -173,11 +184,8 @@ def _inline(source: str) -> list[_Node]:
             flush()
             i += len(raw)
             _toggle(stack, raw.strip("</>"))
-        elif ch == "\n":
-            buf.append(" ")
-            i += 1
-        else:
-            buf.append(ch)
+        else:  # a line break inside a run, or a character that starts no syntax here
+            buf.append(" " if ch == "\n" else ch)
             i += 1
     flush()
     return root.children
@@ -359,16 +367,8 @@ HTML_BLOCKS: dict[str, Callable[[_Shape], str]] = {
 }
 
 
-def _text_inline(shape: _Shape) -> str:
-    return _plain(_inline(shape.body)).strip()
-
-
-def _text_heading(shape: _Shape) -> str:
-    return _plain(_inline(shape.body.lstrip("#").strip())).strip()
-
-
-def _text_code(shape: _Shape) -> str:
-    return _code_body(shape.body)[1]
+def _text_words(shape: _Shape) -> str:
+    return shape.block.text.strip()  # the converters' own plain text of the block
 
 
 def _text_table(shape: _Shape) -> str:
@@ -376,25 +376,21 @@ def _text_table(shape: _Shape) -> str:
                      for row in _table_rows(shape.body))
 
 
-def _text_definition(shape: _Shape) -> str:
-    return _plain(_inline(shape.body.removeprefix(": "))).strip()
-
-
 def _text_nothing(shape: _Shape) -> str:
     return ""
 
 
 TEXT_BLOCKS: dict[str, Callable[[_Shape], str]] = {
-    "heading": _text_heading,
-    "paragraph": _text_inline,
-    "list_item": _text_inline,
-    "quote": _text_inline,
-    "caption": _text_inline,
+    "heading": _text_words,
+    "paragraph": _text_words,
+    "list_item": _text_words,
+    "quote": _text_words,
+    "caption": _text_words,
     "image": _text_nothing,  # no words to read
-    "code": _text_code,
-    "table": _text_table,
+    "code": _text_words,
+    "table": _text_table,  # its `text` runs the cells together; the rows are kept here
     "rule": _text_nothing,
-    "definition": _text_definition,
+    "definition": _text_words,
 }
 
 
@@ -407,7 +403,7 @@ def to_text(blocks: list[Block]) -> str:
     levels: list[int] = []  # indents of the open list levels
     previous: _Shape | None = None
     for shape in _kept(blocks):
-        text = TEXT_BLOCKS.get(shape.block.kind, _text_inline)(shape)
+        text = TEXT_BLOCKS.get(shape.block.kind, _text_words)(shape)
         if not text:
             continue
         if shape.indent >= 0 and not shape.continues:

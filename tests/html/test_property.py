@@ -58,3 +58,32 @@ def test_random_bytes_with_declared_charset(data: bytes, charset: str) -> None:
     doc = webfold.convert(b"<p>" + data, content_type=f"text/html; charset={charset}",
                           select="all")
     check(doc)
+
+
+@FAST
+@given(st.lists(piece, max_size=60))
+def test_random_tag_soup_writes_balanced_html_and_text(pieces: list[str]) -> None:
+    from html.parser import HTMLParser
+
+    from webfold.formats import render
+
+    doc = webfold.convert("".join(pieces), select="all")
+    if not doc.ok:
+        return
+    text, markup = render(doc, "text"), render(doc, "html")
+    text.encode("utf-8")
+    open_tags: list[str] = []
+
+    class Balance(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            assert not any(name.startswith("on") or (value or "").lower().lstrip()
+                           .startswith("javascript:") for name, value in attrs)
+            if tag not in ("br", "hr", "img", "meta"):
+                open_tags.append(tag)
+
+        def handle_endtag(self, tag):
+            assert open_tags and open_tags[-1] == tag, (tag, open_tags, markup)
+            open_tags.pop()
+
+    Balance().feed(markup)
+    assert not open_tags and "<script" not in markup
