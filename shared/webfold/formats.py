@@ -268,7 +268,7 @@ def _html_inline(nodes: list[_Node]) -> str:
         elif node.tag == "code":
             parts.append(f"<code>{html.escape(node.text, quote=False)}</code>")
         elif node.tag == "img":
-            if _safe(node.href):
+            if _safe(node.href) and not (node.href or "").startswith("#"):  # PDF markers
                 parts.append(f'<img src="{html.escape(node.href or "")}" '
                              f'alt="{html.escape(node.text)}">')
         elif node.tag == "a":

@@ -58,7 +58,7 @@ def check_output_options(args: argparse.Namespace) -> None:
         raise ValueError("--jsonl needs --chunk")
     if chunk is not None and chunk < 1:
         raise ValueError("--chunk must be at least 1")
-    if args.with_metadata and args.format != "markdown":
+    if args.with_metadata and (args.format != "markdown" or chunk):
         raise ValueError("--with-metadata goes with --format markdown")
 
 
