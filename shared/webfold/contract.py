@@ -6,6 +6,7 @@ back; a container format (WARC) is handed the registry's `convert` when it is ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,6 +32,9 @@ class ConvertOptions:
     ocr: Any = None  # an OCR engine (webfold.pdf.ocr); None = the local default
     pages: tuple[int, ...] | None = None  # 1-based page numbers to read (PDF)
     image_dir: str | None = None  # write images here (PDF, DOCX, PPTX, EPUB); markers point there
+    # Called as (done, total, label) while a long document is read (PDF pages), for a
+    # progress line; None when nobody watches.
+    progress: Callable[[int, int, str], None] | None = None
 
 
 class Converter(Protocol):

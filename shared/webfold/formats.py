@@ -415,11 +415,19 @@ def to_text(blocks: list[Block]) -> str:
             levels.clear()
         if parts:
             tight = previous is not None and previous.indent >= 0 and shape.indent >= 0 \
-                and not shape.continues
+                and not shape.continues and _one_list(previous.block, shape.block)
             parts.append("\n" if tight else "\n\n")
         parts.append(text)
         previous = shape
     return "".join(parts) + "\n" if parts else ""
+
+
+def _one_list(previous: Block, block: Block) -> bool:
+    """Whether two list items sit in one list (or one nests in the other), as far as the
+    converter's list ids say."""
+    if not previous.lists or not block.lists:
+        return True
+    return block.lists[-1] in previous.lists or previous.lists[-1] in block.lists
 
 
 def _enter_list(levels: list[int], indent: int) -> None:
@@ -445,12 +453,14 @@ def to_html(blocks: list[Block], metadata: Metadata | None = None) -> str:
 
 class _HtmlBody:
     """Writes block HTML inside the containers the blocks sit in: quotes, lists and
-    definition lists are opened and closed as the blocks enter and leave them."""
+    definition lists are opened and closed as the blocks enter and leave them. Which
+    quote or list a block is in comes from `Block.quotes` and `Block.lists` (ids), its
+    list level from its marker's indent (PDF lists share one id)."""
 
     def __init__(self) -> None:
         self.out: list[str] = []
-        self.quote = 0
-        self.lists: list[tuple[int, str]] = []  # open lists: (marker indent, "ul" | "ol")
+        self.quotes: tuple[int, ...] = ()  # ids of the open blockquotes, outermost first
+        self.lists: list[tuple[int, str, int | None]] = []  # open: (indent, ul|ol, list id)
         self.in_dl = False
 
     def add(self, shape: _Shape) -> None:
@@ -461,10 +471,11 @@ class _HtmlBody:
                                         and shape.block.markdown.startswith(" "))
         if not in_list:
             self._close_lists(-1)
-        if shape.quote != self.quote:
+        quotes = shape.block.quotes or (0,) * shape.quote  # a converter without quote ids
+        if quotes != self.quotes:
             self._close_lists(-1)
             self._close_dl()
-            self._set_quote(shape.quote)
+            self._set_quotes(quotes)
         if shape.block.kind == "definition":
             if not self.in_dl:
                 self.out.append("<dl>\n")
@@ -479,17 +490,20 @@ class _HtmlBody:
 
     def _open_item(self, shape: _Shape) -> None:
         kind = "ul" if shape.marker in "-*+" else "ol"
+        list_id = shape.block.lists[-1] if shape.block.lists else None
         if self.lists and shape.indent <= self.lists[-1][0]:
             self._close_lists(shape.indent)
             if self.lists and self.lists[-1][0] == shape.indent:
                 self.out.append("</li>\n")
-        if not self.lists or shape.indent > self.lists[-1][0] or self.lists[-1][1] != kind:
-            if self.lists and self.lists[-1][0] == shape.indent:  # ul next to ol: a new list
-                self.out.append(f"</{self.lists.pop()[1]}>\n")
+        top = self.lists[-1] if self.lists else None
+        if top is not None and top[0] == shape.indent and (top[1] != kind or list_id != top[2]):
+            self.out.append(f"</{self.lists.pop()[1]}>\n")  # another list at the same level
+            top = self.lists[-1] if self.lists else None
+        if top is None or shape.indent > top[0]:
             start = shape.marker.rstrip(".)")
             attr = f' start="{start}"' if kind == "ol" and start != "1" else ""
             self.out.append(f"\n<{kind}{attr}>\n" if self.lists else f"<{kind}{attr}>\n")
-            self.lists.append((shape.indent, kind))
+            self.lists.append((shape.indent, kind, list_id))
         self.out.append("<li>")
 
     def _close_lists(self, indent: int) -> None:
@@ -501,17 +515,18 @@ class _HtmlBody:
             self.out.append("</dl>\n")
             self.in_dl = False
 
-    def _set_quote(self, depth: int) -> None:
-        while self.quote > depth:
-            self.out.append("</blockquote>\n")
-            self.quote -= 1
-        while self.quote < depth:
-            self.out.append("<blockquote>\n")
-            self.quote += 1
+    def _set_quotes(self, quotes: tuple[int, ...]) -> None:
+        shared = 0
+        while (shared < min(len(quotes), len(self.quotes))
+               and quotes[shared] == self.quotes[shared]):
+            shared += 1
+        self.out.append("</blockquote>\n" * (len(self.quotes) - shared))
+        self.out.append("<blockquote>\n" * (len(quotes) - shared))
+        self.quotes = quotes
 
     def finish(self) -> str:
         self._close_lists(-1)
         self._close_dl()
-        self._set_quote(0)
+        self._set_quotes(())
         return "".join(self.out)
 

@@ -102,6 +102,17 @@ def test_text_and_html_come_from_the_kept_blocks_only() -> None:
     assert not any(t in text or t in markup for t in dropped)
 
 
+def test_separate_lists_and_quotes_stay_separate() -> None:
+    doc = convert("<ul><li>a</li><li>b</li></ul><ul><li>c</li></ul><blockquote><p>q1</p>"
+                  "</blockquote><blockquote><p>q2</p><blockquote><p>inner</p></blockquote>"
+                  "</blockquote>", select="all")
+    body = render(doc, "html").split("<body>\n")[1]
+    assert body.startswith("<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ul>\n<li>c</li>\n</ul>\n"
+                           "<blockquote>\n<p>q1</p>\n</blockquote>\n<blockquote>\n<p>q2</p>\n"
+                           "<blockquote>\n<p>inner</p>\n</blockquote>\n</blockquote>\n")
+    assert render(doc, "text").startswith("• a\n• b\n\n• c\n\nq1")
+
+
 def test_front_matter_on_markdown(doc) -> None:
     out = render(doc, "markdown", with_metadata=True)
     head, _, body = out.partition("\n---\n\n")

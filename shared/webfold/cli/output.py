@@ -216,7 +216,7 @@ class Progress:
 
     def step(self, done: int, total: int, label: str = "") -> None:
         """`done` of `total` (which may change as work is found): the callback the core
-        calls through `ConvertOptions.extra["progress"]`."""
+        calls through `ConvertOptions.progress`."""
         self.total = max(total, 1)
         self.update(done, label)
 

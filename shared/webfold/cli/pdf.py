@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress = output.Progress(0)
     options = ConvertOptions(settings=settings, pages=pages, image_dir=args.images,
-                             extra={"progress": progress.step})
+                             progress=progress.step)
     filename = None if args.file == "-" else args.file
     doc = convert(data, filename=filename, content_type="application/pdf", options=options)
     progress.close()

@@ -107,7 +107,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
                       f"the PDF has {doc.page_count} pages")
     pages: list[_Page] = []
     bad_in_a_row = 0
-    progress = run.options.extra.get("progress")  # (done, total, label), for a terminal
+    progress = run.options.progress
     for done, n in enumerate(numbers):
         if progress is not None:
             progress(done, len(numbers), f"pages, {run.ocr_pages} by OCR")
