@@ -2,11 +2,13 @@
 
 `render(doc, "markdown" | "text" | "html" | "json")` is what the CLI prints. Plain text
 and HTML are not a second extraction: they are the same kept `Block`s the Markdown was
-joined from, written another way. Each block's structure comes from its fields (`kind`,
-`heading_level`, `tag`) and from its own Markdown, which is this package's dialect (see
-`html/markdown.py`): the container prefixes a block carries (`> ` for quotes, list
-indent and marker) and its inline syntax (escapes, `**`, `*`, `~~`, code spans, links,
-images, `<sup>`/`<sub>`) are read back exactly, never guessed from someone else's Markdown.
+joined from, written another way. Which list or quote a block sits in comes from its
+fields (`kind`, `heading_level`, `tag`, `lists`, `quotes`); the rest from its own
+Markdown, which is this package's dialect (`webfold/markdown.py`): the prefixes a block
+carries (`> `, list indent and marker) and its inline syntax (escapes, `**`, `*`, `~~`,
+code spans, links, images, `<sup>`/`<sub>`) are read back exactly, never guessed from
+someone else's Markdown. (Carrying inline links and emphasis as fields would mean a
+second rendering in the DOM walk's hot path; the Markdown already holds them losslessly.)
 
 Plain text is mostly each block's own `text` (the converters' plain words); tables are
 written row by row from their cells. To write a new block kind, add one function to
