@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.outputs import OUTPUT_SUFFIXES, RECORD_SUFFIX
+from webfold.outputs import OUTPUT_SUFFIXES, RECORD_SUFFIX, source_suffix
 from webfold.pipeline.messages import UrlMessage
 
 
@@ -49,6 +49,38 @@ def output_keys(s3: Any, bucket: str, exclude: set[str]) -> list[str]:
         found += [o["Key"] for o in page.get("Contents", [])
                   if o["Key"].endswith(OUTPUT_SUFFIXES) and o["Key"] not in exclude]
     return sorted(found, key=lambda k: (k.rsplit(".", 1)[0], k.endswith(RECORD_SUFFIX)))
+
+
+def failed_records(s3: Any, bucket: str, keys: list[str]) -> list[tuple[str, str]]:
+    """(record key, "code: message") of every record among `keys` that holds an error."""
+    failed = []
+    for key in keys:
+        if key.endswith(RECORD_SUFFIX):
+            record = json.loads(s3.get_object(Bucket=bucket, Key=key)["Body"].read())
+            error = record.get("error")
+            if isinstance(error, dict):
+                failed.append((key, f"{error.get('code')}: {error.get('message')}"))
+    return failed
+
+
+def mirror_outputs(s3: Any, bucket: str, keys: list[str], folder: Path) -> list[Path]:
+    """Copy the objects `keys` to `folder/<key>`, so the outputs can be opened as files.
+    A key that would leave `folder` (`..`, an absolute path) is not copied."""
+    root = folder.resolve()
+    written = []
+    for key in keys:
+        target = (root / key).resolve()
+        if not target.is_relative_to(root) or target == root:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(s3.get_object(Bucket=bucket, Key=key)["Body"].read())
+        written.append(target)
+    return written
+
+
+def unsupported_drops(paths: list[Path]) -> list[Path]:
+    """The files no S3 notification fires for (their suffix is not a source suffix)."""
+    return [p for p in paths if source_suffix(p.name) is None]
 
 
 def drop_files(s3: Any, bucket: str, paths: list[Path], prefix: str) -> list[str]:

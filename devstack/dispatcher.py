@@ -37,25 +37,40 @@ class BatchReport:
 
 
 class Dispatcher:
-    """Drives handlers from queues; one `poll` is one receive per queue."""
+    """Drives handlers from queues: each `poll` receives once from every queue without
+    waiting, and only when all of them were empty waits on one of them (in turn)."""
 
     def __init__(self, sqs: Any, routes: list[QueueRoute], region: str) -> None:
         self.sqs = sqs
         self.routes = routes
         self.region = region
+        self._next_wait = 0  # which queue the next idle poll waits on
 
     def poll(self, wait_s: int = 0) -> BatchReport:
-        """Receive one batch from every queue and hand it to its handler."""
+        """Receive one batch from every queue and hand it to its handler; when every
+        queue was empty, long-poll one of them for up to `wait_s` seconds.
+
+        Waiting on each queue in turn cost a second per empty queue on every round while
+        another queue had work (a third of the wall time of a 300-document run).
+        """
         report = BatchReport()
         for route in self.routes:
-            resp = self.sqs.receive_message(
-                QueueUrl=route.queue_url, MaxNumberOfMessages=BATCH_SIZE,
-                WaitTimeSeconds=wait_s, AttributeNames=["All"], MessageAttributeNames=["All"])
-            messages = resp.get("Messages", [])
-            if messages:
-                report.received += len(messages)
-                report.failed += self._deliver(route, messages)
+            self._receive(route, 0, report)
+        if report.received or not wait_s or not self.routes:
+            return report
+        route = self.routes[self._next_wait % len(self.routes)]
+        self._next_wait += 1
+        self._receive(route, wait_s, report)
         return report
+
+    def _receive(self, route: QueueRoute, wait_s: int, report: BatchReport) -> None:
+        resp = self.sqs.receive_message(
+            QueueUrl=route.queue_url, MaxNumberOfMessages=BATCH_SIZE,
+            WaitTimeSeconds=wait_s, AttributeNames=["All"], MessageAttributeNames=["All"])
+        messages = resp.get("Messages", [])
+        if messages:
+            report.received += len(messages)
+            report.failed += self._deliver(route, messages)
 
     def drain(self, timeout_s: float = 120.0) -> BatchReport:
         """Poll until every queue stays empty (failed messages are retried until they

@@ -5,7 +5,8 @@ Starts moto's server on 127.0.0.1 as the AWS API, creates the stack's bucket, qu
 handlers from a local dispatcher. It uploads the sample documents from events/samples/
 (HTML, PDF, WARC), puts a URL served from 127.0.0.1 on the URL queue, puts a second one
 on the watch list and ticks the rescrape schedule once, runs until the queues are
-drained, and prints each output key with one line of its JSON record.
+drained, prints each output key with one line of its JSON record, and copies the
+outputs to out/<key> so they can be opened as files.
 
 Handler logs and metrics (Powertools JSON, as CloudWatch would get them) go to
 out/demo-handlers.log.
@@ -25,7 +26,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # the development stack (devstack/) is not an installed package
 SAMPLES = REPO / "events" / "samples"
-LOG_PATH = REPO / "out" / "demo-handlers.log"
+OUT_DIR = REPO / "out"  # the outputs are copied here as out/<key>
+LOG_PATH = OUT_DIR / "demo-handlers.log"
 SAMPLE_PDF = "tide-tables.pdf"
 
 
@@ -70,7 +72,14 @@ def sample_files() -> list[Path]:
 
 
 def run(stack: object, log: object) -> int:
-    from devstack.bucket import drop_files, output_keys, print_outputs, queue_urls
+    from devstack.bucket import (
+        drop_files,
+        failed_records,
+        mirror_outputs,
+        output_keys,
+        print_outputs,
+        queue_urls,
+    )
     from webfold.pipeline.urlstate import state_table, watch_url
 
     names, s3, sqs = stack.names, stack.client("s3"), stack.client("sqs")
@@ -97,11 +106,16 @@ def run(stack: object, log: object) -> int:
     server.shutdown()
     print(f"\n{report.received} messages handled in {elapsed:.1f} s, {report.failed} sent back; "
           "outputs:\n")
-    print_outputs(s3, names.bucket, output_keys(s3, names.bucket, set()))
+    keys = output_keys(s3, names.bucket, set())
+    print_outputs(s3, names.bucket, keys)
+    copied = mirror_outputs(s3, names.bucket, keys, OUT_DIR)
     dead = [q for q in (names.objects_dlq_url, names.urls_dlq_url) if _depth(sqs, q)]
+    failed = failed_records(s3, names.bucket, keys)
     print("\ndead-letter queues: " + (", ".join(dead) if dead else "empty"))
+    print("failed records: " + (", ".join(k for k, _ in failed) if failed else "none"))
+    print(f"outputs copied to {OUT_DIR.relative_to(REPO)}/ ({len(copied)} files)")
     print(f"handler logs and metrics: {LOG_PATH.relative_to(REPO)}")
-    return 1 if dead else 0
+    return 1 if dead or failed else 0
 
 
 def _depth(sqs: object, queue_url: str) -> int:

@@ -27,3 +27,9 @@ def test_demo_converts_every_sample_and_the_urls():
     assert any(k.startswith("scrapes/127.0.0.1_") and k.endswith(".md") for k in keys)
     assert any(k.startswith("watched/") and k.endswith(".md") for k in keys)
     assert "dead-letter queues: empty" in lines
+    assert "outputs copied to out/ (" in done.stdout
+    for key in keys & {k for k in keys if k.endswith((".md", ".json"))}:
+        assert (REPO / "out" / key).is_file(), key
+    log = (REPO / "out" / "demo-handlers.log").read_text(encoding="utf-8").splitlines()
+    assert any('"message":"object handled"' in line for line in log)  # the handlers' logs
+    assert any('"Documents"' in line and "CloudWatchMetrics" in line for line in log)  # metrics
