@@ -81,4 +81,4 @@ def test_scrape_is_exported_and_the_web_edge_loads_lazily() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('webfold.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert "webfold.fetch" not in out and "webfold.render" not in out
+    assert "webfold.web" not in out  # no web module until scrape is called

@@ -12,7 +12,7 @@ from fetch_site import Site
 import webfold
 from webfold.cli import scrape as scrape_cli
 from webfold.errors import ERROR_CODES
-from webfold.render import local_renderer
+from webfold.web.render import local_renderer
 
 
 def run(argv: list[str]) -> int:
