@@ -16,8 +16,9 @@ from typing import Any, BinaryIO
 from webfold.contentcoding import TooLarge, compression_of, decode_content
 from webfold.contract import SELECT_MODES, Converter, ConvertOptions
 from webfold.document import Document, failed
+from webfold.outputs import describe_extension
 from webfold.settings import Settings
-from webfold.sniff import OFFICE_EXTENSIONS, StreamInfo, describe_extension, gunzips_to_warc, sniff
+from webfold.sniff import OFFICE_EXTENSIONS, StreamInfo, gunzips_to_warc, sniff
 
 # sniffed type -> "module:Class"; imported on first use.
 _REGISTRY: dict[str, str] = {

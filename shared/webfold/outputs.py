@@ -45,6 +45,26 @@ OFFICE_SUFFIXES = DOCX_SUFFIXES + PPTX_SUFFIXES + XLSX_SUFFIXES + ODS_SUFFIXES +
 # matches them whatever the case.
 SOURCE_SUFFIXES = HTML_SUFFIXES + PDF_SUFFIXES + WARC_SUFFIXES + OFFICE_SUFFIXES + CSV_SUFFIXES
 
+# Formats people drop in that no converter reads: extension -> what it is, for the
+# `unsupported_type` message. One that becomes a source suffix is no longer described.
+UNSUPPORTED_FORMATS: dict[str, str] = {
+    ".docx": "a Word document", ".doc": "a Word document", ".odt": "an OpenDocument text",
+    ".xlsx": "an Excel workbook", ".xls": "an Excel workbook",
+    ".pptx": "a PowerPoint presentation", ".ppt": "a PowerPoint presentation",
+    ".epub": "an EPUB book", ".rtf": "an RTF document",
+    ".png": "an image", ".jpg": "an image", ".jpeg": "an image", ".gif": "an image",
+    ".webp": "an image", ".tiff": "an image", ".zip": "a ZIP archive",
+}
+
+
+def describe_extension(extension: str | None) -> str | None:
+    """What a file with `extension` is when no converter reads it ("a Word document");
+    None for a source suffix or an extension not in `UNSUPPORTED_FORMATS`."""
+    if not extension or extension in SOURCE_SUFFIXES:
+        return None
+    return UNSUPPORTED_FORMATS.get(extension)
+
+
 MARKDOWN_SUFFIX = ".md"
 RECORD_SUFFIX = ".json"
 OUTPUT_SUFFIXES = (MARKDOWN_SUFFIX, RECORD_SUFFIX)  # never a source

@@ -100,23 +100,6 @@ def extension_of(name: str | None) -> str | None:
     return "." + base.rsplit(".", 1)[-1]
 
 
-# Formats people drop in that no converter reads: extension -> what it is, for the
-# `unsupported_type` message. An extension leaves this table when a converter reads it.
-UNSUPPORTED_FORMATS: dict[str, str] = {
-    ".docx": "a Word document", ".doc": "a Word document", ".odt": "an OpenDocument text",
-    ".xlsx": "an Excel workbook", ".xls": "an Excel workbook",
-    ".pptx": "a PowerPoint presentation", ".ppt": "a PowerPoint presentation",
-    ".epub": "an EPUB book", ".rtf": "an RTF document",
-    ".png": "an image", ".jpg": "an image", ".jpeg": "an image", ".gif": "an image",
-    ".webp": "an image", ".tiff": "an image", ".zip": "a ZIP archive",
-}
-
-
-def describe_extension(extension: str | None) -> str | None:
-    """What a file with `extension` is when no converter reads it ("a Word document")."""
-    return UNSUPPORTED_FORMATS.get(extension or "")
-
-
 def sniff(data: bytes, info: StreamInfo) -> str:
     """The document type of `data` (the whole input, or its first KB): html, pdf, warc,
     docx, pptx, xlsx, ods, epub, csv, `encrypted_office` (a password-protected OOXML

@@ -12,7 +12,7 @@ import pytest
 
 import webfold
 from webfold import convert
-from webfold.sniff import UNSUPPORTED_FORMATS
+from webfold.outputs import SOURCE_SUFFIXES, UNSUPPORTED_FORMATS
 
 PAGE = "<html><head><title>Weir</title></head><body><h1>Weir</h1><p>Low water.</p></body></html>"
 
@@ -63,7 +63,7 @@ def test_a_str_is_text_even_when_it_reads_like_a_path() -> None:
     assert markup.ok and Path(__file__).name in markup.markdown
 
 
-@pytest.mark.parametrize("extension", sorted(UNSUPPORTED_FORMATS))
+@pytest.mark.parametrize("extension", sorted(set(UNSUPPORTED_FORMATS) - set(SOURCE_SUFFIXES)))
 def test_known_unsupported_formats_are_named(extension: str) -> None:
     doc = convert(b"PK\x03\x04\x14\x00\x00\x00binary\x00body", filename=f"a{extension}")
     assert doc.error is not None and doc.error.code == "unsupported_type"
