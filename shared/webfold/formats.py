@@ -50,9 +50,17 @@ def render(doc: Document, fmt: str, *, with_metadata: bool = False) -> str:
         return front_matter(doc.metadata, doc.source) + doc.markdown if with_metadata \
             else doc.markdown
     if fmt == "text":
+        if doc.parts:  # an archive: its converted records one after another
+            return "\n".join(to_text(p.blocks) for p in doc.parts if p.ok and p.blocks)
         return to_text(doc.blocks)
     if fmt == "html":
-        return to_html(doc.blocks, doc.metadata) if doc.ok else ""
+        if not doc.ok:
+            return ""
+        if doc.parts:
+            return _page(doc.metadata, "".join(
+                f"<article>\n{html_body(p.blocks)}</article>\n"
+                for p in doc.parts if p.ok and p.blocks))
+        return to_html(doc.blocks, doc.metadata)
     if fmt == "json":
         return json.dumps(doc.record(include_markdown=True), ensure_ascii=False, indent=2) + "\n"
     raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
@@ -443,14 +451,22 @@ def to_html(blocks: list[Block], metadata: Metadata | None = None) -> str:
     """A standalone HTML5 document of the kept blocks: semantic elements only (h1-h6, p,
     ul/ol/li, blockquote, pre/code, table, dl, a, img, strong, em ...), no attribute
     from the source page but link and image targets and a code block's language."""
-    metadata = metadata or Metadata()
-    lang = f' lang="{html.escape(metadata.language)}"' if metadata.language else ""
-    title = f"<title>{html.escape(metadata.title)}</title>\n" if metadata.title else ""
+    return _page(metadata or Metadata(), html_body(blocks))
+
+
+def html_body(blocks: list[Block]) -> str:
+    """The elements of the kept blocks, without the page around them."""
     body = _HtmlBody()
     for shape in _kept(blocks):
         body.add(shape)
+    return body.finish()
+
+
+def _page(metadata: Metadata, body: str) -> str:
+    lang = f' lang="{html.escape(metadata.language)}"' if metadata.language else ""
+    title = f"<title>{html.escape(metadata.title)}</title>\n" if metadata.title else ""
     return (f'<!DOCTYPE html>\n<html{lang}>\n<head>\n<meta charset="utf-8">\n{title}'
-            f"</head>\n<body>\n{body.finish()}</body>\n</html>\n")
+            f"</head>\n<body>\n{body}</body>\n</html>\n")
 
 
 class _HtmlBody:

@@ -144,6 +144,27 @@ def test_pdf_blocks_render_as_text_and_html() -> None:
     assert text.startswith("Harbour Rules\n\n") and "#" not in text
 
 
+def test_an_archive_is_written_record_by_record() -> None:
+    from io import BytesIO
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    buffer = BytesIO()
+    writer = WARCWriter(buffer, gzip=False)
+    for n, title in enumerate(("Weir", "Lock")):
+        body = f"<html><body><h1>{title}</h1><p>Record {n} words.</p></body></html>".encode()
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+        writer.write_record(writer.create_warc_record(
+            f"http://example.com/{n}", "response", payload=BytesIO(body), http_headers=headers))
+    doc = convert(buffer.getvalue(), select="all")
+    assert doc.ok and doc.type == "warc" and len(doc.parts) == 2
+    assert render(doc, "text") == "Weir\n\nRecord 0 words.\n\nLock\n\nRecord 1 words.\n"
+    markup = render(doc, "html")
+    assert markup.count("<article>") == 2 and markup.index("<h1>Weir</h1>") < markup.index(
+        "<h1>Lock</h1>") and "<!--" not in markup
+
+
 def test_every_block_kind_has_a_writer_in_both_formats() -> None:
     kinds = {"heading", "paragraph", "list_item", "code", "table", "quote", "image", "rule",
              "definition", "caption"}  # the kinds `Block.kind` lists
