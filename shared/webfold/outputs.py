@@ -48,10 +48,9 @@ SOURCE_SUFFIXES = HTML_SUFFIXES + PDF_SUFFIXES + WARC_SUFFIXES + OFFICE_SUFFIXES
 # Formats people drop in that no converter reads: extension -> what it is, for the
 # `unsupported_type` message. One that becomes a source suffix is no longer described.
 UNSUPPORTED_FORMATS: dict[str, str] = {
-    ".docx": "a Word document", ".doc": "a Word document", ".odt": "an OpenDocument text",
-    ".xlsx": "an Excel workbook", ".xls": "an Excel workbook",
-    ".pptx": "a PowerPoint presentation", ".ppt": "a PowerPoint presentation",
-    ".epub": "an EPUB book", ".rtf": "an RTF document",
+    ".doc": "a Word 97-2003 document", ".odt": "an OpenDocument text",
+    ".xls": "an Excel 97-2003 workbook", ".ppt": "a PowerPoint 97-2003 presentation",
+    ".rtf": "an RTF document",
     ".png": "an image", ".jpg": "an image", ".jpeg": "an image", ".gif": "an image",
     ".webp": "an image", ".tiff": "an image", ".zip": "a ZIP archive",
 }

@@ -47,14 +47,14 @@ def test_dropped_files_are_converted_and_listed(tmp_path):
 def test_a_failed_or_unsupported_drop_exits_1_and_is_named(tmp_path):
     (tmp_path / "harbour.html").write_bytes(ARTICLE_HTML)
     (tmp_path / "fake.pdf").write_bytes(b"no pdf at all")
-    (tmp_path / "letter.docx").write_bytes(b"PK\x03\x04")
+    (tmp_path / "letter.doc").write_bytes(b"\xd0\xcf\x11\xe0")
     proc = run_local("--drop", str(tmp_path / "harbour.html"), str(tmp_path / "fake.pdf"),
-                     str(tmp_path / "letter.docx"), "--out", str(tmp_path / "out"))
+                     str(tmp_path / "letter.doc"), "--out", str(tmp_path / "out"))
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 1, err
     assert "inbox/harbour.md" in out.splitlines() and "Traceback" not in err
     assert "devstack: failed: inbox/fake.json (not_pdf: " in err
-    assert f"devstack: not converted: {tmp_path / 'letter.docx'} (no notification" in err
+    assert f"devstack: not converted: {tmp_path / 'letter.doc'} (no notification" in err
 
 
 def test_a_missing_file_is_an_argument_error(tmp_path):

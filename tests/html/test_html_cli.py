@@ -102,10 +102,11 @@ def test_md_writes_the_output_file(page: Path, tmp_path: Path, capsys) -> None:
 
 
 def test_md_names_a_known_unsupported_type(tmp_path: Path, capsys) -> None:
-    docx = tmp_path / "letter.docx"
-    docx.write_bytes(b"PK\x03\x04\x14\x00\x06\x00word/document.xml\x00\x00binary")
-    assert main(["md", str(docx)]) == 1
-    assert capsys.readouterr().err == "webfold md: unsupported_type: .docx is a Word document\n"
+    doc = tmp_path / "letter.doc"  # Word 97-2003: an OLE compound file, not OOXML
+    doc.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 4)
+    assert main(["md", str(doc)]) == 1
+    assert capsys.readouterr().err == ("webfold md: unsupported_type: .doc is a Word 97-2003 "
+                                       "document\n")
 
 
 def test_md_points_a_url_to_scrape(capsys) -> None:
@@ -197,11 +198,11 @@ def test_convert_retries_files_whose_record_is_an_error(tmp_path: Path, capsys) 
 
 def test_convert_names_unsupported_files(tmp_path: Path, capsys) -> None:
     (tmp_path / "a.html").write_text("<p>fine</p>")
-    (tmp_path / "letter.docx").write_bytes(b"PK\x03\x04")
+    (tmp_path / "letter.doc").write_bytes(b"\xd0\xcf\x11\xe0")
     (tmp_path / "notes.txt").write_text("words")
     assert main(["convert", str(tmp_path)]) == 0
     err = capsys.readouterr().err
-    assert (f"1 converted, 0 failed, 0 skipped, 2 unsupported ({tmp_path / 'letter.docx'}, "
+    assert (f"1 converted, 0 failed, 0 skipped, 2 unsupported ({tmp_path / 'letter.doc'}, "
             f"{tmp_path / 'notes.txt'}) in ") in err
 
 
