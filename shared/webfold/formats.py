@@ -13,6 +13,9 @@ second rendering in the DOM walk's hot path; the Markdown already holds them los
 Plain text is mostly each block's own `text` (the converters' plain words); tables are
 written row by row from their cells. To write a new block kind, add one function to
 `HTML_BLOCKS` and one to `TEXT_BLOCKS`; a kind missing there is written as a paragraph.
+Math is TeX in text and `\\(…\\)` / `\\[…\\]` spans in HTML (what MathJax and KaTeX read);
+footnotes are `[1]` in text and linked `<sup>` notes in HTML; an alert keeps its kind and a
+task item its state in both.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from webfold.document import Block, Document, Metadata
+from webfold.document import Block, BlockFlag, Document, Metadata
 
 FORMATS = ("markdown", "text", "html", "json")
 FRONT_MATTER_FIELDS = ("title", "author", "date", "language", "canonical_url")
@@ -35,6 +38,11 @@ _SAFE_SCHEMES = ("http:", "https:", "mailto:", "tel:", "#", "/", "data:image/")
 _TAGS = {"**": "strong", "*": "em", "~~": "del"}
 _RAW_TAGS = ("<sup>", "</sup>", "<sub>", "</sub>")
 _SPECIAL = re.compile(r"[\\`\[!*~<\n]")  # where inline syntax can start
+_SPECIAL_MATH = re.compile(r"[\\`\[!*~<\n$]")  # and `$` in a block that holds inline math
+_NOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+_NOTE_DEF = re.compile(r"\[\^([^\]\s]+)\]: ?")
+_ALERT = re.compile(r"\[!([A-Z]+)\]\n?")
+_TASK = ("[x] ", "[ ] ")
 
 
 def render(doc: Document, fmt: str, *, with_metadata: bool = False) -> str:
@@ -136,9 +144,11 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
 
 
-def _inline(source: str) -> list[_Node]:
-    """The inline nodes of one Markdown run of this package's dialect."""
-    if _SPECIAL.search(source) is None:  # most runs: plain words
+def _inline(source: str, *, math: bool = False) -> list[_Node]:
+    """The inline nodes of one Markdown run of this package's dialect; with `math`, `$…$`
+    is inline TeX (only blocks flagged MATH hold it: elsewhere `$` is a dollar)."""
+    special = _SPECIAL_MATH if math else _SPECIAL
+    if special.search(source) is None:  # most runs: plain words
         return [_Node("", source)] if source else []
     root = _Node("")
     stack = [root]
@@ -151,7 +161,7 @@ def _inline(source: str) -> list[_Node]:
             buf.clear()
 
     while i < n:
-        found = _SPECIAL.search(source, i)
+        found = special.search(source, i)
         if found is None:
             buf.append(source[i:])
             break
@@ -175,6 +185,15 @@ def _inline(source: str) -> list[_Node]:
                 flush()
                 stack[-1].children.append(_Node("code", code))
                 i = end
+        elif ch == "$" and source.find("$", i + 1) > i + 1:
+            end = source.find("$", i + 1)
+            flush()
+            stack[-1].children.append(_Node("math", source[i + 1:end]))
+            i = end + 1
+        elif ch == "[" and (note := _NOTE_REF.match(source, i)) is not None:
+            flush()
+            stack[-1].children.append(_Node("noteref", note[1]))
+            i = note.end()
         elif ch == "[" or ch == "!" and source.startswith("![", i):
             link = _link(source, i)
             if link is None:
@@ -261,8 +280,10 @@ def _plain(nodes: list[_Node]) -> str:
     for node in nodes:
         if node.tag == "br":
             parts.append("\n")
-        elif node.tag in ("", "code"):
+        elif node.tag in ("", "code", "math"):
             parts.append(node.text)
+        elif node.tag == "noteref":
+            parts.append(f"[{node.text}]")
         elif node.tag != "img":
             parts.append(_plain(node.children))
     return "".join(parts)
@@ -277,6 +298,12 @@ def _html_inline(nodes: list[_Node]) -> str:
             parts.append("<br>")
         elif node.tag == "code":
             parts.append(f"<code>{html.escape(node.text, quote=False)}</code>")
+        elif node.tag == "math":  # TeX as MathJax and KaTeX read it (pandoc's form)
+            parts.append(f'<span class="math inline">\\({html.escape(node.text, quote=False)}'
+                         '\\)</span>')
+        elif node.tag == "noteref":
+            label = html.escape(node.text)
+            parts.append(f'<sup><a href="#fn-{label}">{label}</a></sup>')
         elif node.tag == "img":
             if _safe(node.href) and not (node.href or "").startswith("#"):  # PDF markers
                 parts.append(f'<img src="{html.escape(node.href or "")}" '
@@ -323,11 +350,33 @@ def _code_body(body: str) -> tuple[str, str]:
 
 def _html_heading(shape: _Shape) -> str:
     level = shape.block.heading_level or min(len(shape.body) - len(shape.body.lstrip("#")), 6)
-    return f"<h{level}>{_html_inline(_inline(shape.body.lstrip('#').strip()))}</h{level}>"
+    return f"<h{level}>{_run(shape, shape.body.lstrip('#').strip())}</h{level}>"
+
+
+def _run(shape: _Shape, source: str) -> str:
+    """`source`, inline Markdown of `shape`'s block, as HTML."""
+    return _html_inline(_inline(source, math=bool(shape.block.flags & BlockFlag.MATH)))
 
 
 def _html_paragraph(shape: _Shape) -> str:
-    return f"<p>{_html_inline(_inline(shape.body))}</p>"
+    alert = _ALERT.match(shape.body)
+    if alert:  # a GitHub alert's kind line, then its text
+        rest = _run(shape, shape.body[alert.end():])
+        return f"<p><strong>{alert[1].title()}:</strong> {rest}</p>"
+    return f"<p>{_run(shape, shape.body)}</p>"
+
+
+def _html_math(shape: _Shape) -> str:
+    return f'<div class="math display">\\[{html.escape(shape.block.text, quote=False)}\\]</div>'
+
+
+def _html_footnote(shape: _Shape) -> str:
+    note = _NOTE_DEF.match(shape.body)
+    if note is None:
+        return _html_paragraph(shape)
+    label = html.escape(note[1])
+    return (f'<p class="footnote" id="fn-{label}"><sup>{label}</sup> '
+            f"{_run(shape, shape.body[note.end():])}</p>")
 
 
 def _html_code(shape: _Shape) -> str:
@@ -340,8 +389,8 @@ def _html_table(shape: _Shape) -> str:
     rows = _table_rows(shape.body)
     if not rows:
         return ""
-    head = "".join(f"<th>{_html_inline(_inline(c))}</th>" for c in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{_html_inline(_inline(c))}</td>" for c in row)
+    head = "".join(f"<th>{_run(shape, c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{_run(shape, c)}</td>" for c in row)
                    + "</tr>" for row in rows[1:])
     return (f"<table><thead><tr>{head}</tr></thead>"
             + (f"<tbody>{body}</tbody>" if body else "") + "</table>")
@@ -349,7 +398,12 @@ def _html_table(shape: _Shape) -> str:
 
 def _html_item(shape: _Shape) -> str:
     """A list item's own line bare in its <li>; its later paragraphs as <p>."""
-    inline = _html_inline(_inline(shape.body))
+    body = shape.body
+    task = body.startswith(_TASK) and not shape.continues
+    inline = _run(shape, body[4:] if task else body)
+    if task:
+        checked = " checked" if body.startswith("[x]") else ""
+        inline = f'<input type="checkbox" disabled{checked}> {inline}'
     return f"<p>{inline}</p>" if shape.continues else inline
 
 
@@ -359,7 +413,7 @@ def _html_rule(shape: _Shape) -> str:
 
 def _html_definition(shape: _Shape) -> str:
     if shape.block.tag == "dd" or shape.body.startswith(": "):
-        return f"<dd>{_html_inline(_inline(shape.body.removeprefix(': ')))}</dd>"
+        return f"<dd>{_run(shape, shape.body.removeprefix(': '))}</dd>"
     return f"<dt>{_html_inline(_inline(shape.body))}</dt>"
 
 
@@ -374,11 +428,28 @@ HTML_BLOCKS: dict[str, Callable[[_Shape], str]] = {
     "table": _html_table,
     "rule": _html_rule,
     "definition": _html_definition,
+    "math": _html_math,
+    "footnote": _html_footnote,
 }
 
 
 def _text_words(shape: _Shape) -> str:
+    alert = _ALERT.match(shape.body)
+    if alert:  # a GitHub alert keeps its kind: "Warning: ..."
+        return f"{alert[1].title()}: {shape.block.text.strip()}"
+    if "[^" in shape.body:  # note references read as [1], which the block's text drops
+        return _plain(_inline(shape.body, math=bool(shape.block.flags & BlockFlag.MATH))).strip()
     return shape.block.text.strip()  # the converters' own plain text of the block
+
+
+def _text_item(shape: _Shape) -> str:
+    task = shape.body[:4] if shape.body.startswith(_TASK) and not shape.continues else ""
+    return task + _text_words(shape)
+
+
+def _text_footnote(shape: _Shape) -> str:
+    note = _NOTE_DEF.match(shape.body)
+    return f"[{note[1]}] {shape.block.text.strip()}" if note else _text_words(shape)
 
 
 def _text_table(shape: _Shape) -> str:
@@ -393,7 +464,7 @@ def _text_nothing(shape: _Shape) -> str:
 TEXT_BLOCKS: dict[str, Callable[[_Shape], str]] = {
     "heading": _text_words,
     "paragraph": _text_words,
-    "list_item": _text_words,
+    "list_item": _text_item,
     "quote": _text_words,
     "caption": _text_words,
     "image": _text_nothing,  # no words to read
@@ -401,6 +472,8 @@ TEXT_BLOCKS: dict[str, Callable[[_Shape], str]] = {
     "table": _text_table,  # its `text` runs the cells together; the rows are kept here
     "rule": _text_nothing,
     "definition": _text_words,
+    "math": _text_words,  # the TeX: a block's text is its formula
+    "footnote": _text_footnote,
 }
 
 

@@ -167,8 +167,44 @@ def test_an_archive_is_written_record_by_record() -> None:
 
 def test_every_block_kind_has_a_writer_in_both_formats() -> None:
     kinds = {"heading", "paragraph", "list_item", "code", "table", "quote", "image", "rule",
-             "definition", "caption"}  # math and footnote fall back to a paragraph for now
+             "definition", "caption", "math", "footnote"}
     assert set(HTML_BLOCKS) == set(TEXT_BLOCKS) == kinds
-    odd = Block(kind="footnote", markdown="A *new* kind.", text="A new kind.")
+    odd = Block(kind="sidebar", markdown="A *new* kind.", text="A new kind.")
     assert to_html([odd]).count("<p>A <em>new</em> kind.</p>") == 1
     assert to_text([odd]) == "A new kind.\n"
+
+
+FIDELITY_PAGE = """<html><body><article><h1>Mass and energy</h1>
+<p>Einstein wrote <math><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi>
+<mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation>
+</semantics></math> in 1905 and paid $5 for paper.<sup id="r1"><a href="#fn1">1</a></sup></p>
+<math display="block"><semantics><mi>a</mi>
+<annotation encoding="application/x-tex">\\int_0^1 x\\,dx = \\tfrac12</annotation>
+</semantics></math>
+<p>A price of $3 and $4 in a paragraph without math stays two dollar amounts.</p>
+<div class="admonition warning"><p class="admonition-title">Warning</p>
+<p>Do not divide by zero.</p></div>
+<ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> open</li></ul>
+<ol class="footnotes"><li id="fn1">First source. <a href="#r1">\u21a9</a></li></ol>
+</article></body></html>"""
+
+
+def test_math_notes_alerts_and_tasks_survive_text_and_html() -> None:
+    """Issue 16: the same semantics in every format: TeX in text, TeX for MathJax/KaTeX in
+    HTML, notes as [1] and links, the alert's kind, the task's state."""
+    doc = convert(FIDELITY_PAGE, select="all")
+    assert "$E = mc^2$" in doc.markdown and "[^1]: First source." in doc.markdown
+    text = render(doc, "text")
+    assert "Einstein wrote E = mc^2 in 1905 and paid $5 for paper.[1]" in text
+    assert "\\int_0^1 x\\,dx = \\tfrac12" in text and "$$" not in text
+    assert "Warning: Do not divide by zero." in text
+    assert "[x] done" in text and "[ ] open" in text and "[1] First source." in text
+    markup = render(doc, "html")
+    assert '<span class="math inline">\\(E = mc^2\\)</span> in 1905 and paid $5' in markup
+    assert '<div class="math display">\\[\\int_0^1 x\\,dx = \\tfrac12\\]</div>' in markup
+    assert "<p>A price of $3 and $4 in a paragraph without math" in markup
+    assert '<sup><a href="#fn-1">1</a></sup>' in markup
+    assert '<p class="footnote" id="fn-1"><sup>1</sup> First source.</p>' in markup
+    assert "<strong>Warning:</strong> Do not divide by zero." in markup
+    assert '<input type="checkbox" disabled checked> done' in markup
+    assert '<input type="checkbox" disabled> open' in markup
