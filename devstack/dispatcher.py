@@ -28,6 +28,7 @@ class QueueRoute:
     queue_url: str
     queue_arn: str
     handler: Handler
+    timeout_s: int  # what the handler's context reports as its timeout
 
 
 @dataclass(slots=True)
@@ -87,10 +88,13 @@ class Dispatcher:
 
     def _deliver(self, route: QueueRoute, messages: list[dict]) -> int:
         event = {"Records": [self._sqs_record(route, m) for m in messages]}
+        context = LocalContext(route.function_name, route.timeout_s)
         try:
-            response = route.handler(event, LocalContext(route.function_name)) or {}
+            response = route.handler(event, context) or {}
             failed_ids = {f["itemIdentifier"] for f in response.get("batchItemFailures", [])}
         except Exception:  # a crashed invocation fails the whole batch, as in Lambda
+            # (a killed one, a BaseException, escapes: its messages stay in flight until
+            # their visibility timeout, as in Lambda)
             failed_ids = {m["MessageId"] for m in messages}
         done = [m for m in messages if m["MessageId"] not in failed_ids]
         for start in range(0, len(done), BATCH_SIZE):
@@ -117,28 +121,3 @@ class Dispatcher:
             "eventSourceARN": route.queue_arn,
             "awsRegion": self.region,
         }
-
-
-class LocalLambdaClient:
-    """The `invoke` call of a boto3 Lambda client, answered by the handlers in-process.
-
-    moto cannot run functions without Docker; this runs `functions/<name>/handler.py`
-    (the OCR and render functions included) with a real JSON round trip of the payload,
-    so the Lambda engines work on one machine exactly as against AWS.
-    """
-
-    def invoke(self, *, FunctionName: str, Payload: bytes,  # noqa: N803 (boto3's names)
-               InvocationType: str = "RequestResponse") -> dict[str, Any]:
-        import io
-        import json
-
-        from webfold.pipeline.local import load_handler
-
-        handler = load_handler(FunctionName)
-        try:
-            answer = handler.lambda_handler(json.loads(Payload), LocalContext(FunctionName))
-        except Exception as exc:  # Lambda reports an unhandled error as FunctionError
-            error = {"errorType": type(exc).__name__, "errorMessage": str(exc)}
-            return {"StatusCode": 200, "FunctionError": "Unhandled",
-                    "Payload": io.BytesIO(json.dumps(error).encode())}
-        return {"StatusCode": 200, "Payload": io.BytesIO(json.dumps(answer).encode())}

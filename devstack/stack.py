@@ -20,7 +20,10 @@ from webfold.outputs import SOURCE_SUFFIXES
 from webfold.pipeline import resources as r
 
 REGION = "us-east-1"
-QUEUE_VISIBILITY_S = 60  # locally failed messages are made visible again at once anyway
+# The handlers' timeout on this machine (nothing kills them at it: it is what their
+# context reports, so the idempotency in-progress expiry), from which each queue's
+# visibility timeout is derived exactly as in AWS (`resources.visibility_timeout_s`).
+LOCAL_CONSUMER_TIMEOUT_S = 120
 LOCAL_ENV = {
     "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local",  # moto takes any key
     "AWS_DEFAULT_REGION": REGION, "AWS_REGION": REGION,
@@ -47,15 +50,18 @@ class StackNames:
                 r.ENV_IDEMPOTENCY_TABLE: self.idempotency_table}
 
 
-def create_resources(client: Callable[[str], Any]) -> StackNames:
+def create_resources(client: Callable[[str], Any],
+                     consumer_timeout_s: int = LOCAL_CONSUMER_TIMEOUT_S) -> StackNames:
     """Create the bucket, queues, tables and notifications of the stack; returns names.
 
-    `client(service)` returns a boto3 client for the target account.
+    `client(service)` returns a boto3 client for the target account; the queues'
+    visibility timeout is derived from `consumer_timeout_s`.
     """
     s3, sqs, ddb = client("s3"), client("sqs"), client("dynamodb")
     s3.create_bucket(Bucket=r.DOCUMENTS_BUCKET)
-    objects_url, objects_dlq = _queue_with_dlq(sqs, r.OBJECTS_QUEUE, r.OBJECTS_DLQ)
-    urls_url, urls_dlq = _queue_with_dlq(sqs, r.URLS_QUEUE, r.URLS_DLQ)
+    visibility_s = r.visibility_timeout_s(consumer_timeout_s)
+    objects_url, objects_dlq = _queue_with_dlq(sqs, r.OBJECTS_QUEUE, r.OBJECTS_DLQ, visibility_s)
+    urls_url, urls_dlq = _queue_with_dlq(sqs, r.URLS_QUEUE, r.URLS_DLQ, visibility_s)
     _table(ddb, r.URL_STATE_TABLE, r.URL_STATE_KEY, r.URL_STATE_TTL_ATTR)
     _table(ddb, r.IDEMPOTENCY_TABLE, r.IDEMPOTENCY_KEY, r.IDEMPOTENCY_TTL_ATTR)
     arn = queue_arn(sqs, objects_url)
@@ -76,12 +82,12 @@ def queue_arn(sqs: Any, queue_url: str) -> str:
     return attrs["Attributes"]["QueueArn"]
 
 
-def _queue_with_dlq(sqs: Any, name: str, dlq_name: str) -> tuple[str, str]:
+def _queue_with_dlq(sqs: Any, name: str, dlq_name: str, visibility_s: int) -> tuple[str, str]:
     dlq_url = sqs.create_queue(QueueName=dlq_name)["QueueUrl"]
     redrive = {"deadLetterTargetArn": queue_arn(sqs, dlq_url),
                "maxReceiveCount": str(r.MAX_RECEIVE_COUNT)}
     url = sqs.create_queue(QueueName=name, Attributes={
-        "RedrivePolicy": json.dumps(redrive), "VisibilityTimeout": str(QUEUE_VISIBILITY_S)})
+        "RedrivePolicy": json.dumps(redrive), "VisibilityTimeout": str(visibility_s)})
     return url["QueueUrl"], dlq_url
 
 
@@ -106,6 +112,7 @@ class LocalStack:
         self.server: Any = None
         self.endpoint = ""
         self.names: StackNames | None = None
+        self.consumer_timeout_s = LOCAL_CONSUMER_TIMEOUT_S
 
     def start(self) -> StackNames:
         """Start the server and create the resources; returns their names."""
@@ -132,12 +139,14 @@ class LocalStack:
         return boto3.resource(service, endpoint_url=self.endpoint, region_name=REGION,
                               aws_access_key_id="local", aws_secret_access_key="local")
 
-    def reset(self) -> StackNames:
-        """Forget every object, message and item, and create the resources afresh."""
+    def reset(self, *, consumer_timeout_s: int = LOCAL_CONSUMER_TIMEOUT_S) -> StackNames:
+        """Forget every object, message and item, and create the resources afresh, for
+        handlers that time out after `consumer_timeout_s` (see LOCAL_CONSUMER_TIMEOUT_S)."""
         import httpx
 
         httpx.post(f"{self.endpoint}/moto-api/reset", timeout=10)
-        self.names = create_resources(self.client)
+        self.consumer_timeout_s = consumer_timeout_s
+        self.names = create_resources(self.client, consumer_timeout_s)
         return self.names
 
     def environ(self) -> dict[str, str]:
@@ -155,10 +164,10 @@ class LocalStack:
         routes = [
             QueueRoute("convert_object", self.names.objects_queue_url,
                        queue_arn(sqs, self.names.objects_queue_url),
-                       load_handler("convert_object").lambda_handler),
+                       load_handler("convert_object").lambda_handler, self.consumer_timeout_s),
             QueueRoute("ingest_url", self.names.urls_queue_url,
                        queue_arn(sqs, self.names.urls_queue_url),
-                       load_handler("ingest_url").lambda_handler),
+                       load_handler("ingest_url").lambda_handler, self.consumer_timeout_s),
         ]
         return Dispatcher(sqs, routes, REGION)
 

@@ -52,9 +52,7 @@ ZIP_FUNCTIONS = (CONVERT_OBJECT, INGEST_URL, RESCRAPE)
 IMAGE_FUNCTIONS = (OCR, RENDER)
 EPHEMERAL_STORAGE_MB = 2048  # /tmp for large PDFs and WARCs, Chromium's profile
 
-# Queues: AWS advises a visibility timeout of six times the consumer's timeout, so a
-# message is not redelivered while a slow batch (with retries) is still running.
-VISIBILITY_TIMEOUT_FACTOR = 6
+# Queues: visibility timeout = resources.visibility_timeout_s(consumer timeout).
 MAX_RECEIVE_COUNT = resources.MAX_RECEIVE_COUNT
 QUEUE_RETENTION_DAYS = 4
 DLQ_RETENTION_DAYS = 14  # the longest SQS allows: time to look at the poison

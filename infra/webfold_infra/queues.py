@@ -6,14 +6,15 @@ from aws_cdk import Duration
 from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
+from webfold.pipeline import resources
 from webfold_infra import constants
 
 
 class Queues(Construct):
     """`objects` (S3 notifications) and `urls` (URL messages) with their DLQs.
 
-    A queue's visibility timeout is six times the timeout of the function that
-    consumes it, so a message is not handed to a second consumer mid-batch.
+    A queue's visibility timeout is `resources.visibility_timeout_s` of the timeout of
+    the function that consumes it (the local stack derives its own the same way).
     """
 
     def __init__(self, scope: Construct, construct_id: str) -> None:
@@ -47,9 +48,7 @@ def _work_queue(
         encryption=sqs.QueueEncryption.SQS_MANAGED,
         enforce_ssl=True,
         retention_period=Duration.days(constants.QUEUE_RETENTION_DAYS),
-        visibility_timeout=Duration.seconds(
-            constants.VISIBILITY_TIMEOUT_FACTOR * consumer_timeout_s
-        ),
+        visibility_timeout=Duration.seconds(resources.visibility_timeout_s(consumer_timeout_s)),
         dead_letter_queue=sqs.DeadLetterQueue(
             queue=dlq, max_receive_count=constants.MAX_RECEIVE_COUNT
         ),

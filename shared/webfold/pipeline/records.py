@@ -2,10 +2,14 @@
 
 `handle_record` sets the log correlation id, writes a message that cannot be read as an
 error record under `rejected/` (it counts as done), runs each task the message names,
-and on the last delivery of a retryable failure writes the failure beside the source
-before the message goes to the dead-letter queue. `run_measured` times one task and
-reports its outcome (metrics, one log line); a handler calls it where the work runs,
-inside its idempotency wrapper when it has one, so a replayed task is not counted twice.
+and on the last delivery of a failure, whatever raised it, writes a record beside the
+source before the message goes to the dead-letter queue: a `RetryableFailure` with its
+own error, anything else (`IdempotencyAlreadyInProgressError` after a killed delivery,
+`IdempotencyPersistenceLayerError` from a broken table, a bug) as `internal`, naming the
+exception. So every document ends with a record, never only in a dead-letter queue.
+`run_measured` times one task and reports its outcome (metrics, one log line); a
+handler calls it where the work runs, inside its idempotency wrapper when it has one,
+so a replayed task is not counted twice.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ def handle_record(edge: QueueEdge, record: SQSRecord, *,
     """Handle one SQS record: `parse` its body into tasks and `run` each.
 
     `failure_place(task)` gives the (output stem, source) the failure record of a task is
-    written to when its last delivery fails. Raises `RetryableFailure` (the batch
+    written to when its last delivery fails. Re-raises what `run` raised (the batch
     processor then reports the record as failed, so it comes back); a bad message
     never raises.
     """
@@ -61,12 +65,23 @@ def handle_record(edge: QueueEdge, record: SQSRecord, *,
     for task in tasks:
         try:
             run(task)
-        except RetryableFailure as exc:
+        except Exception as exc:  # any failure: the message comes back or goes to the DLQ
+            if not isinstance(exc, RetryableFailure):
+                edge.logger.exception("unexpected failure, back to the queue")
             deliveries = int(record.attributes.approximate_receive_count)
             if deliveries >= MAX_RECEIVE_COUNT:
                 stem, source = failure_place(task)
-                write_given_up(edge.s3, edge.bucket, stem, source, exc.error, deliveries)
+                write_given_up(edge.s3, edge.bucket, stem, source, failure_error(exc),
+                               deliveries, type(exc).__name__)
             raise
+
+
+def failure_error(exc: Exception) -> ConversionError:
+    """The error a failed delivery is recorded with: a `RetryableFailure`'s own, else
+    `internal` naming the exception."""
+    if isinstance(exc, RetryableFailure):
+        return exc.error
+    return ConversionError("internal", f"{type(exc).__name__}: {exc}"[:1000])
 
 
 def run_measured(edge: QueueEdge, work: Callable[[], Outcome], what: str,

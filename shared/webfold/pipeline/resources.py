@@ -26,6 +26,20 @@ ENV_OCR_FUNCTION = "WEBFOLD_OCR_FUNCTION"
 ENV_RENDER_FUNCTION = "WEBFOLD_RENDER_FUNCTION"
 
 MAX_RECEIVE_COUNT = 3  # deliveries before a message goes to its dead-letter queue
+# A queue's visibility timeout is this many times its consumer's timeout (AWS's advice
+# for Lambda event sources), in AWS and locally. Two things follow: a message is not
+# handed to a second consumer while a slow batch still runs, and a delivery killed
+# mid-message (timeout, out of memory) leaves an idempotency record whose in-progress
+# expiry (the consumer's remaining time, `register_lambda_context`) has passed before
+# the message comes back, so the redelivery does the work instead of meeting
+# IdempotencyAlreadyInProgressError.
+VISIBILITY_TIMEOUT_FACTOR = 6
+
+
+def visibility_timeout_s(consumer_timeout_s: int) -> int:
+    """The visibility timeout of a queue whose consumer times out after `consumer_timeout_s`."""
+    return VISIBILITY_TIMEOUT_FACTOR * consumer_timeout_s
+
 
 # Table keys and TTL attributes (the CDK tables and the local ones use the same).
 URL_STATE_KEY = "url"  # partition key (S): the URL as given in the message

@@ -159,13 +159,15 @@ def write_rejected(s3: Any, bucket: str, queue: str, message_id: str, body: str,
 
 
 def write_given_up(s3: Any, bucket: str, stem: str, source: str, error: ConversionError,
-                   deliveries: int) -> list[str]:
-    """Write the record of a retryable failure on its last delivery, before the message
-    goes to the dead-letter queue, so the failure shows beside the source too.
+                   deliveries: int, exception: str) -> list[str]:
+    """Write the record of a failure on its last delivery, before the message goes to
+    the dead-letter queue, so the failure shows beside the source too. The record's
+    `given_up` names the deliveries and the exception that ended the last one.
 
     Best effort: returns [] when even that write fails (the message is kept either way).
     """
-    doc = Document(type="unknown", error=error, source=source)
+    doc = Document(type="unknown", error=error, source=source,
+                   extra={"given_up": {"deliveries": deliveries, "exception": exception}})
     doc.warnings.append(f"gave up after {deliveries} deliveries; the message is in the "
                         "dead-letter queue and can be redriven")
     try:

@@ -1,0 +1,112 @@
+"""The pipeline under faults: nothing lost, nothing wrong, nothing stale.
+
+Each test puts the local stack (moto on 127.0.0.1, the real handlers and dispatcher)
+through one fault and checks that every document ends with a true record.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from fn_samples import ARTICLE_HTML
+
+from devstack.handlers import LocalContext, load_handler
+
+
+class Killed(BaseException):
+    """The process dies mid-message (Lambda's timeout, out of memory): nothing after
+    this point runs, not even Powertools' clean-up of its in-progress record."""
+
+
+def keys(s3, bucket: str) -> set[str]:
+    return {o["Key"] for o in s3.list_objects_v2(Bucket=bucket).get("Contents", [])}
+
+
+def record(s3, bucket: str, key: str) -> dict:
+    return json.loads(s3.get_object(Bucket=bucket, Key=key)["Body"].read())
+
+
+def dead_letters(sqs, url: str) -> list[dict]:
+    return sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10).get("Messages", [])
+
+
+def kill_first_conversion(monkeypatch: pytest.MonkeyPatch) -> None:
+    handler = load_handler("convert_object")
+    real = handler.convert_object
+    calls = []
+
+    def dies_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise Killed
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(handler, "convert_object", dies_once)
+
+
+def deliver_without_hiding(sqs, queue_url: str, function_name: str) -> None:
+    """Receive the queue's messages leaving them visible (an early redelivery will find
+    them at once) and hand them to the real handler as its event source mapping would."""
+    got = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10, VisibilityTimeout=0,
+                              AttributeNames=["All"])
+    records = [{"messageId": m["MessageId"], "receiptHandle": m["ReceiptHandle"],
+                "body": m["Body"], "attributes": m["Attributes"], "messageAttributes": {},
+                "md5OfBody": m["MD5OfBody"], "eventSource": "aws:sqs",
+                "eventSourceARN": "arn:aws:sqs:us-east-1:123456789012:webfold-objects",
+                "awsRegion": "us-east-1"} for m in got["Messages"]]
+    load_handler(function_name).lambda_handler({"Records": records},
+                                               LocalContext(function_name))
+
+
+# --- 2. the last delivery always leaves a record -------------------------------------
+
+
+def test_killed_handler_is_converted_when_the_message_comes_back(
+        s3, sqs, names, local_stack, monkeypatch):
+    # The queue's visibility timeout is derived from the consumer's timeout, and the
+    # in-progress record expires with the consumer's remaining time: when the message
+    # comes back, the record of the killed delivery has expired and the work runs.
+    names = local_stack.reset(consumer_timeout_s=1)
+    dispatcher = local_stack.dispatcher()
+    kill_first_conversion(monkeypatch)
+    s3.put_object(Bucket=names.bucket, Key="k/harbour.html", Body=ARTICLE_HTML)
+    with pytest.raises(Killed):
+        dispatcher.drain()
+    attrs = sqs.get_queue_attributes(QueueUrl=names.objects_queue_url,
+                                     AttributeNames=["VisibilityTimeout"])["Attributes"]
+    time.sleep(int(attrs["VisibilityTimeout"]) + 0.5)
+    assert dispatcher.drain().failed == 0
+    assert "k/harbour.md" in keys(s3, names.bucket)
+    assert record(s3, names.bucket, "k/harbour.json")["error"] is None
+    assert dead_letters(sqs, names.objects_dlq_url) == []
+
+
+def test_redeliveries_into_an_in_progress_record_end_with_a_record(
+        s3, sqs, names, dispatcher, monkeypatch):
+    # A redelivery before the killed delivery's record expired (the local dispatcher
+    # hands the message back at once): each meets IdempotencyAlreadyInProgressError.
+    kill_first_conversion(monkeypatch)
+    s3.put_object(Bucket=names.bucket, Key="k/harbour.html", Body=ARTICLE_HTML)
+    with pytest.raises(Killed):
+        deliver_without_hiding(sqs, names.objects_queue_url, "convert_object")
+    assert dispatcher.drain().failed == 2  # deliveries 2 and 3; then the redrive policy
+    assert len(dead_letters(sqs, names.objects_dlq_url)) == 1
+    data = record(s3, names.bucket, "k/harbour.json")
+    assert data["error"]["code"] == "internal"
+    assert data["given_up"]["exception"] == "IdempotencyAlreadyInProgressError"
+    assert "IdempotencyAlreadyInProgressError" in data["error"]["message"]
+
+
+def test_a_broken_idempotency_table_ends_with_a_record_naming_the_exception(
+        s3, sqs, names, dispatcher, local_stack):
+    local_stack.client("dynamodb").delete_table(TableName=names.idempotency_table)
+    s3.put_object(Bucket=names.bucket, Key="t/harbour.html", Body=ARTICLE_HTML)
+    report = dispatcher.drain()
+    assert report.failed == 3
+    assert len(dead_letters(sqs, names.objects_dlq_url)) == 1
+    data = record(s3, names.bucket, "t/harbour.json")
+    assert data["given_up"] == {"deliveries": 3,
+                                "exception": "IdempotencyPersistenceLayerError"}
+    assert data["source"] == f"s3://{names.bucket}/t/harbour.html"
