@@ -13,13 +13,14 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_s3 as s3
 
-from webfold.outputs import OUTPUT_SUFFIXES
+from webfold.outputs import MARKDOWN_SUFFIX, OUTPUT_SUFFIXES
 from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.nag import acknowledge, arn_token
 
 # The only keys a function may write outside scratch: the suffixes of every output.
 OUTPUT_PATTERNS = tuple(f"*{suffix}" for suffix in OUTPUT_SUFFIXES)
+MARKDOWN_PATTERN = f"*{MARKDOWN_SUFFIX}"
 SCRATCH_PATTERN = f"{resources.SCRATCH_PREFIX}*"  # page images and rendered HTML in transit
 
 
@@ -57,9 +58,17 @@ def allow_read_sources(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
 
 
 def allow_write_outputs(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
-    """PutObject on `.md` and `.json` keys only: a function can never create a source."""
+    """PutObject on `.md` and `.json` keys only: a function can never create a source.
+
+    DeleteObject on `.md` keys: a newer version that fails removes the Markdown of the
+    older one (`webfold.pipeline.s3io.write_document`).
+    """
     allow_objects(
         function, bucket, ["s3:PutObject"], OUTPUT_PATTERNS, "Writes outputs beside any source"
+    )
+    allow_objects(
+        function, bucket, ["s3:DeleteObject"], [MARKDOWN_PATTERN],
+        "Deletes stale Markdown beside any source",
     )
 
 

@@ -10,9 +10,12 @@ import json
 import time
 
 import pytest
-from fn_samples import ARTICLE_HTML
+from fn_samples import ARTICLE_HTML, pdf_bytes
 
 from devstack.handlers import LocalContext, load_handler
+from webfold.contract import ConvertOptions
+from webfold.pipeline.keys import url_stem
+from webfold.settings import Settings
 
 
 class Killed(BaseException):
@@ -44,6 +47,16 @@ def kill_first_conversion(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(*args, **kwargs)
 
     monkeypatch.setattr(handler, "convert_object", dies_once)
+
+
+def encrypted_pdf() -> bytes:
+    import pymupdf
+
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Sealed tide tables.")
+    data = doc.tobytes(encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="tide", owner_pw="o")
+    doc.close()
+    return data
 
 
 def deliver_without_hiding(sqs, queue_url: str, function_name: str) -> None:
@@ -110,3 +123,88 @@ def test_a_broken_idempotency_table_ends_with_a_record_naming_the_exception(
     assert data["given_up"] == {"deliveries": 3,
                                 "exception": "IdempotencyPersistenceLayerError"}
     assert data["source"] == f"s3://{names.bucket}/t/harbour.html"
+
+
+# --- 4. a failing newer version leaves no stale Markdown ------------------------------
+
+
+def test_a_good_source_replaced_by_a_failing_one_leaves_no_stale_markdown(
+        s3, names, dispatcher):
+    s3.put_object(Bucket=names.bucket, Key="r/tides.pdf", Body=pdf_bytes())
+    dispatcher.drain()
+    assert "r/tides.md" in keys(s3, names.bucket)
+    put = s3.put_object(Bucket=names.bucket, Key="r/tides.pdf", Body=encrypted_pdf())
+    assert dispatcher.drain().failed == 0
+    assert "r/tides.md" not in keys(s3, names.bucket)
+    data = record(s3, names.bucket, "r/tides.json")
+    assert data["error"]["code"] == "encrypted"
+    assert data["source_etag"] == put["ETag"].strip('"')
+
+
+def test_a_source_over_the_cap_after_a_good_one_leaves_no_stale_markdown(
+        s3, names, dispatcher, monkeypatch):
+    s3.put_object(Bucket=names.bucket, Key="c/page.html", Body=ARTICLE_HTML)
+    dispatcher.drain()
+    assert "c/page.md" in keys(s3, names.bucket)
+    handler = load_handler("convert_object")
+    small = ConvertOptions(select="all", settings=Settings(max_bytes=len(ARTICLE_HTML)))
+    monkeypatch.setattr(handler, "OPTIONS", small)  # the cap a deployment configured
+    put = s3.put_object(Bucket=names.bucket, Key="c/page.html", Body=ARTICLE_HTML * 3)
+    dispatcher.drain()
+    assert "c/page.md" not in keys(s3, names.bucket)
+    data = record(s3, names.bucket, "c/page.json")
+    assert data["error"]["code"] == "too_large"
+    assert data["source_etag"] == put["ETag"].strip('"')
+
+
+def url_outputs(s3, names, url: str) -> tuple[str, set[str]]:
+    stem = "scrapes/" + url_stem(url)
+    return stem, keys(s3, names.bucket)
+
+
+def test_a_url_going_from_200_to_404_leaves_no_stale_markdown_and_is_not_rewritten(
+        s3, sqs, names, http_site, dispatcher):
+    base, site = http_site
+    site.pages["/gone"] = (ARTICLE_HTML, "text/html")
+    url = f"{base}/gone"
+    body = json.dumps({"url": url, "render": "never"})
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=body)
+    dispatcher.drain()
+    stem, found = url_outputs(s3, names, url)
+    assert stem + ".md" in found
+    del site.pages["/gone"]
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=body)
+    assert dispatcher.drain().failed == 0
+    stem, found = url_outputs(s3, names, url)
+    assert stem + ".md" not in found
+    assert record(s3, names.bucket, stem + ".json")["error"]["code"] == "http_error"
+    # The same 404 on the next re-scrape: nothing changed, nothing rewritten.
+    s3.put_object(Bucket=names.bucket, Key=stem + ".json", Body=b"mark")
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=body)
+    assert dispatcher.drain().failed == 0
+    assert s3.get_object(Bucket=names.bucket, Key=stem + ".json")["Body"].read() == b"mark"
+    assert site.hits["/gone"] == 3  # it was fetched each time
+
+
+def test_a_url_going_from_200_to_500_gives_up_without_stale_markdown(
+        s3, sqs, names, http_site, dispatcher):
+    base, site = http_site
+    site.pages["/flaky"] = (ARTICLE_HTML, "text/html")
+    url = f"{base}/flaky"
+    body = json.dumps({"url": url, "render": "never"})
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=body)
+    dispatcher.drain()
+    site.statuses["/flaky"] = 500
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=body)
+    assert dispatcher.drain().failed == 3
+    stem, found = url_outputs(s3, names, url)
+    assert stem + ".md" not in found
+    data = record(s3, names.bucket, stem + ".json")
+    assert data["error"]["code"] == "http_error"
+    assert data["given_up"]["exception"] == "RetryableFailure"
+    # Back to 200 with the very same page: written again, since the record said failed.
+    del site.statuses["/flaky"]
+    sqs.send_message(QueueUrl=names.urls_queue_url, MessageBody=body)
+    assert dispatcher.drain().failed == 0
+    assert stem + ".md" in keys(s3, names.bucket)
+    assert record(s3, names.bucket, stem + ".json")["error"] is None

@@ -77,7 +77,8 @@ def convert_object(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcome:
 def _source_failure(s3: Any, ref: ObjectRef, stem: str, error: ConversionError) -> Outcome:
     if error.retryable:
         raise RetryableFailure(error)
-    doc = failed("unknown", error.code, error.message, source=ref.uri)
+    doc = failed("unknown", error.code, error.message, source=ref.uri,
+                  extra={"source_etag": ref.etag})
     keys = write_document(s3, ref.bucket, stem, doc, source_key=ref.key, source_etag=ref.etag)
     return Outcome("failed", tuple(keys), doc.error)
 

@@ -18,6 +18,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from webfold.document import SCHEMA_VERSION, Document
 from webfold.errors import ConversionError
 from webfold.outputs import (
+    MARKDOWN_SUFFIX,
     RECORD_CONTENT_TYPE,
     RECORD_SUFFIX,
     OutputItem,
@@ -127,8 +128,12 @@ def write_document(s3: Any, bucket: str, stem: str, doc: Document, *,
     """Write the outputs of `doc` named after `stem` (`webfold.outputs.document_items`).
 
     The outputs carry their content types and, as user metadata, the source's key and
-    ETag. Returns the keys written; raises `RetryableFailure` when S3 refuses a write.
+    ETag. A failed document (with `markdown`) first deletes `stem.md`: the Markdown of
+    an earlier version must not stay beside the record saying this one failed. Returns
+    the keys written; raises `RetryableFailure` when S3 refuses a write or the delete.
     """
+    if markdown and doc.error is not None:
+        delete_key(s3, bucket, stem + MARKDOWN_SUFFIX)
     return write_items(s3, bucket, document_items(stem, doc, markdown=markdown),
                        source_metadata(source_key, source_etag))
 
@@ -142,6 +147,15 @@ def put_bytes(s3: Any, bucket: str, key: str, body: bytes, content_type: str,
     except (ClientError, BotoCoreError) as exc:
         raise RetryableFailure(
             ConversionError("storage_failed", f"put s3://{bucket}/{key}: {exc}")) from exc
+
+
+def delete_key(s3: Any, bucket: str, key: str) -> None:
+    """One DeleteObject (a missing key is fine); raises `RetryableFailure` when it fails."""
+    try:
+        s3.delete_object(Bucket=bucket, Key=key)
+    except (ClientError, BotoCoreError) as exc:
+        raise RetryableFailure(
+            ConversionError("storage_failed", f"delete s3://{bucket}/{key}: {exc}")) from exc
 
 
 def write_rejected(s3: Any, bucket: str, queue: str, message_id: str, body: str,
@@ -171,6 +185,6 @@ def write_given_up(s3: Any, bucket: str, stem: str, source: str, error: Conversi
     doc.warnings.append(f"gave up after {deliveries} deliveries; the message is in the "
                         "dead-letter queue and can be redriven")
     try:
-        return write_document(s3, bucket, stem, doc, markdown=False)
+        return write_document(s3, bucket, stem, doc)
     except RetryableFailure:
         return []
