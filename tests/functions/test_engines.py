@@ -39,6 +39,10 @@ def scanned_pdf(lines: list[str]) -> bytes:
     return data
 
 
+def local_client(budget_s: float) -> LocalLambdaClient:
+    return LocalLambdaClient()
+
+
 def scratch_keys(s3, bucket: str) -> list[str]:
     listed = s3.list_objects_v2(Bucket=bucket, Prefix=SCRATCH_PREFIX)
     return [o["Key"] for o in listed.get("Contents", [])]
@@ -46,7 +50,7 @@ def scratch_keys(s3, bucket: str) -> list[str]:
 
 @needs_tesseract
 def test_scanned_pdf_object_is_read_by_the_ocr_function(s3, names):
-    engine = LambdaOcrEngine(lambda_client=LocalLambdaClient(), s3=s3, bucket=names.bucket,
+    engine = LambdaOcrEngine(client_for_budget=local_client, s3=s3, bucket=names.bucket,
                              function_name="ocr")
     s3.put_object(Bucket=names.bucket, Key="scans/notice.pdf",
                   Body=scanned_pdf(["HARBOUR CLOSED TODAY", "Storm warning"]))
@@ -62,9 +66,7 @@ def test_scanned_pdf_object_is_read_by_the_ocr_function(s3, names):
 
 @needs_tesseract
 def test_ocr_function_refuses_keys_outside_the_scratch_prefix(s3, names):
-    engine = LambdaOcrEngine(lambda_client=LocalLambdaClient(), s3=s3, bucket=names.bucket,
-                             function_name="ocr")
-    answer = invoke(engine.lambda_client, "ocr", {"bucket": names.bucket, "key": "inbox/a.png",
+    answer = invoke(LocalLambdaClient(), "ocr", {"bucket": names.bucket, "key": "inbox/a.png",
                                                   "lang": "eng", "timeout_s": 5})
     assert answer["error"]["code"] == "bad_message"
 
@@ -77,7 +79,7 @@ def test_render_function_writes_the_dom_and_the_engine_reads_it(s3, names, http_
     site.pages["/app"] = (b"<html><body><div id=app></div><script>document.getElementById("
                           b"'app').innerHTML='<h1>Rendered harbour</h1><p>Built by script.</p>'"
                           b"</script></body></html>", "text/html")
-    renderer = LambdaRenderer(lambda_client=LocalLambdaClient(), s3=s3, bucket=names.bucket,
+    renderer = LambdaRenderer(client_for_budget=local_client, s3=s3, bucket=names.bucket,
                               function_name="render")
     result = renderer.render(RenderRequest(url=f"{base}/app", timeout_s=20, allow_loopback=True))
     assert result.error is None, result.error

@@ -6,7 +6,9 @@ through one fault and checks that every document ends with a true record.
 
 from __future__ import annotations
 
+import http.server
 import json
+import threading
 import time
 
 import pytest
@@ -208,3 +210,63 @@ def test_a_url_going_from_200_to_500_gives_up_without_stale_markdown(
     assert dispatcher.drain().failed == 0
     assert stem + ".md" in keys(s3, names.bucket)
     assert record(s3, names.bucket, stem + ".json")["error"] is None
+
+
+# --- 5. a long invoke is sent once ---------------------------------------------------
+
+
+@pytest.fixture
+def slow_lambda():
+    """A Lambda invoke endpoint on 127.0.0.1 that answers an empty OCR page after
+    `sleep_s`; counts the invokes it received."""
+    from webfold.pdf.ocr import OcrPage
+
+    calls: list[float] = []
+    answer = json.dumps(OcrPage(width=1, height=1).to_dict()).encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        sleep_s = 0.0
+
+        def do_POST(self) -> None:  # noqa: N802 (the http.server API)
+            calls.append(time.monotonic())
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            time.sleep(Handler.sleep_s)
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+            except OSError:
+                pass  # the caller gave up and closed the connection
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", Handler, calls
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_invoke_that_outlives_its_budget_is_sent_once(s3, names, slow_lambda, monkeypatch):
+    from webfold.pipeline import resources
+    from webfold.pipeline.engines import INVOKE_MARGIN_S
+    from webfold.pipeline.runtime import convert_options
+
+    endpoint, handler, calls = slow_lambda
+    budget_s = 1.0
+    handler.sleep_s = budget_s + INVOKE_MARGIN_S + 3  # the OCR function hangs past it
+    monkeypatch.setenv("AWS_ENDPOINT_URL_LAMBDA", endpoint)
+    environ = {resources.ENV_OCR_FUNCTION: "ocr", resources.ENV_BUCKET: names.bucket}
+    engine = convert_options(environ).ocr
+    started = time.monotonic()
+    page = engine.recognize(b"\x89PNG page image", lang="eng", timeout_s=budget_s)
+    waited = time.monotonic() - started
+    assert page.error is not None and page.error.code == "ocr_failed"
+    assert waited < handler.sleep_s  # it stopped waiting when the budget was spent
+    time.sleep(1.0)  # a retry would arrive at once
+    assert len(calls) == 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,27 @@ from webfold.errors import ConversionError
 from webfold.pipeline.resources import SCRATCH_PREFIX
 
 _MAX_RENDERED_BYTES = 50_000_000
+# How long an invoke may take beyond its work's own budget: a container image's cold
+# start and the reply. botocore's default (60 s, then two retries) would send a long
+# invoke again while the first may still be running, and fail it only after 180 s.
+INVOKE_MARGIN_S = 10.0
+INVOKE_CONNECT_TIMEOUT_S = 5.0
+
+
+def invoke_client(budget_s: float) -> Any:
+    """A boto3 Lambda client for synchronous invokes whose work may take `budget_s`.
+
+    It waits `budget_s + INVOKE_MARGIN_S` for the answer and sends each invoke once: an
+    invoke that timed out on this side may have run (or still runs), and a second one
+    would do the work twice. A failed invoke is the caller's retryable failure, and the
+    message's redelivery is the retry.
+    """
+    import boto3
+    from botocore.config import Config
+
+    return boto3.client("lambda", config=Config(
+        read_timeout=budget_s + INVOKE_MARGIN_S, connect_timeout=INVOKE_CONNECT_TIMEOUT_S,
+        retries={"total_max_attempts": 1}))
 
 
 def scratch_key(suffix: str) -> str:
@@ -44,9 +66,13 @@ def ocr_page_from_answer(data: Any) -> Any:
 
 @dataclass(kw_only=True, eq=False)  # an engine equals only itself
 class _FunctionCaller:
-    """A container function and the bucket its payloads pass through."""
+    """A container function and the bucket its payloads pass through.
 
-    lambda_client: Any
+    `client_for_budget(seconds)` gives the Lambda client for an invoke whose work may
+    take that long (`invoke_client`, cached per budget, or a local stand-in).
+    """
+
+    client_for_budget: Callable[[float], Any]
     s3: Any
     bucket: str
     function_name: str
@@ -63,7 +89,7 @@ class LambdaOcrEngine(_FunctionCaller):
         try:
             self.s3.put_object(Bucket=self.bucket, Key=key, Body=image, ContentType="image/png")
             payload = {"bucket": self.bucket, "key": key, "lang": lang, "timeout_s": timeout_s}
-            answer = invoke(self.lambda_client, self.function_name, payload)
+            answer = invoke(self.client_for_budget(timeout_s), self.function_name, payload)
         except (ClientError, BotoCoreError, ValueError) as exc:
             return OcrPage(width=0, height=0,
                            error=ConversionError("ocr_failed", f"OCR function: {exc}"))
@@ -81,7 +107,7 @@ class LambdaRenderer(_FunctionCaller):
 
         key = scratch_key(".html")
         try:
-            answer = invoke(self.lambda_client, self.function_name,
+            answer = invoke(self.client_for_budget(request.timeout_s), self.function_name,
                             {"request": request.to_dict(), "bucket": self.bucket, "key": key})
             result = RenderResult.from_dict({k: v for k, v in answer.items() if k != "html_key"})
             if result.error is None and answer.get("html_key"):

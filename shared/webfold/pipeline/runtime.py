@@ -7,6 +7,7 @@ the local Tesseract engine and the local Chromium, called in-process.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,5 +46,8 @@ def renderer(environ: Mapping[str, str]) -> Any:
 def _invoke_parts(environ: Mapping[str, str], function_var: str) -> dict[str, Any]:
     import boto3
 
-    return {"lambda_client": boto3.client("lambda"), "s3": boto3.client("s3"),
-            "bucket": environ[r.ENV_BUCKET], "function_name": environ[function_var]}
+    from webfold.pipeline.engines import invoke_client
+
+    return {"client_for_budget": functools.lru_cache(maxsize=8)(invoke_client),
+            "s3": boto3.client("s3"), "bucket": environ[r.ENV_BUCKET],
+            "function_name": environ[function_var]}
