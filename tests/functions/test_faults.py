@@ -6,11 +6,15 @@ through one fault and checks that every document ends with a true record.
 
 from __future__ import annotations
 
+import gzip
 import http.server
 import json
+import random
 import threading
 import time
+import zlib
 
+import brotli
 import pytest
 from fn_samples import ARTICLE_HTML, pdf_bytes
 
@@ -270,3 +274,42 @@ def test_an_invoke_that_outlives_its_budget_is_sent_once(s3, names, slow_lambda,
     assert waited < handler.sleep_s  # it stopped waiting when the budget was spent
     time.sleep(1.0)  # a retry would arrive at once
     assert len(calls) == 1
+
+
+# --- 1. the bytes decide, not the name ----------------------------------------------
+
+
+@pytest.mark.parametrize(("coding", "compress"), [
+    ("gzip", lambda data: gzip.compress(data)),
+    ("br", lambda data: brotli.compress(data)),  # no magic bytes: only the declared coding
+    ("deflate", lambda data: zlib.compress(data)),
+])
+def test_an_object_stored_with_a_content_encoding_is_converted_decoded(
+        s3, names, dispatcher, coding, compress):
+    s3.put_object(Bucket=names.bucket, Key=f"enc/{coding}.html", Body=compress(ARTICLE_HTML),
+                  ContentEncoding=coding, ContentType="text/html")
+    assert dispatcher.drain().failed == 0
+    data = record(s3, names.bucket, f"enc/{coding}.json")
+    assert data["error"] is None and data["type"] == "html"
+    md = s3.get_object(Bucket=names.bucket, Key=f"enc/{coding}.md")["Body"].read().decode()
+    assert "forty-two working lights" in md and "\ufffd" not in md
+
+
+def test_a_content_encoding_bomb_is_refused_at_the_cap(s3, names, monkeypatch):
+    from webfold.pipeline.objects import ObjectRef, convert_object
+
+    bomb = brotli.compress(b"<p>" + b"a" * 5_000_000 + b"</p>")
+    s3.put_object(Bucket=names.bucket, Key="enc/bomb.html", Body=bomb, ContentEncoding="br")
+    options = ConvertOptions(select="all", settings=Settings(max_bytes=1_000_000))
+    outcome = convert_object(s3, ObjectRef(names.bucket, "enc/bomb.html"), options)
+    assert outcome.error is not None and outcome.error.code == "too_large"
+    assert "br" in outcome.error.message
+
+
+def test_random_bytes_named_html_are_an_unsupported_type_record(s3, names, dispatcher):
+    noise = random.Random(15).randbytes(64 * 1024)
+    s3.put_object(Bucket=names.bucket, Key="noise/x.html", Body=noise)
+    assert dispatcher.drain().failed == 0
+    data = record(s3, names.bucket, "noise/x.json")
+    assert data["error"]["code"] == "unsupported_type"
+    assert "noise/x.md" not in keys(s3, names.bucket)

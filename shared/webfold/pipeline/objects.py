@@ -1,7 +1,9 @@
 """Converting one S3 object and writing its outputs beside it (the `convert_object` core).
 
-`s3://bucket/path/name.html` gives `path/name.md` + `path/name.json`. A WARC is streamed
-from S3 record by record (`webfold.warc.iter_warc`, memory stays flat) and gives
+`s3://bucket/path/name.html` gives `path/name.md` + `path/name.json`; an object stored
+with a `ContentEncoding` (gzip, deflate, br) is decoded first, within the size cap. A
+WARC is streamed from S3 record by record (`webfold.warc.iter_warc`, memory stays flat)
+and gives
 `path/name.json` (the archive's record and counts) plus one pair per converted or
 failed record under `path/name.parts/` (the layout is `webfold.outputs`). Permanent
 failures are written as a JSON record carrying the error; retryable ones raise
@@ -26,6 +28,7 @@ from webfold.outputs import (
 )
 from webfold.pipeline.outcome import Outcome, RetryableFailure
 from webfold.pipeline.s3io import (
+    decoded_data,
     open_object,
     read_object,
     source_metadata,
@@ -63,7 +66,10 @@ def convert_object(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcome:
     source = read_object(s3, ref.bucket, ref.key, max_bytes=options.settings.max_bytes)
     if isinstance(source, ConversionError):
         return _source_failure(s3, ref, stem, source)
-    doc = convert(source.data, filename=ref.key, content_type=source.content_type,
+    data = decoded_data(source, options.settings.max_bytes)
+    if isinstance(data, ConversionError):
+        return _source_failure(s3, ref, stem, data, source.etag)
+    doc = convert(data, filename=ref.key, content_type=source.content_type,
                   select=options.select, options=options)
     if doc.error is not None and doc.error.retryable:
         raise RetryableFailure(doc.error)
@@ -74,12 +80,14 @@ def convert_object(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcome:
                    len(source.data))
 
 
-def _source_failure(s3: Any, ref: ObjectRef, stem: str, error: ConversionError) -> Outcome:
+def _source_failure(s3: Any, ref: ObjectRef, stem: str, error: ConversionError,
+                    etag: str | None = None) -> Outcome:
     if error.retryable:
         raise RetryableFailure(error)
+    etag = etag or ref.etag
     doc = failed("unknown", error.code, error.message, source=ref.uri,
-                  extra={"source_etag": ref.etag})
-    keys = write_document(s3, ref.bucket, stem, doc, source_key=ref.key, source_etag=ref.etag)
+                  extra={"source_etag": etag})
+    keys = write_document(s3, ref.bucket, stem, doc, source_key=ref.key, source_etag=etag)
     return Outcome("failed", tuple(keys), doc.error)
 
 

@@ -8,6 +8,7 @@ worth another try.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,7 @@ from webfold.pipeline.keys import REJECTED_PREFIX
 from webfold.pipeline.outcome import RetryableFailure
 
 _CHUNK = 1 << 20
+DECODABLE_CODINGS = ("gzip", "x-gzip", "deflate", "br")
 _MISSING = frozenset({"NoSuchKey", "404", "NotFound"})
 _REJECTED_BODY_CHARS = 10_000
 
@@ -40,6 +42,7 @@ class SourceObject:
     data: bytes
     etag: str
     content_type: str | None
+    content_encoding: str | None = None  # as stored: the bytes are still encoded
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,7 @@ class OpenObject:
     etag: str
     content_type: str | None
     length: int
+    content_encoding: str | None = None
 
 
 def open_object(s3: Any, bucket: str, key: str) -> OpenObject | ConversionError:
@@ -64,7 +68,8 @@ def open_object(s3: Any, bucket: str, key: str) -> OpenObject | ConversionError:
     except BotoCoreError as exc:
         return ConversionError("storage_failed", f"get s3://{bucket}/{key}: {exc}")
     return OpenObject(body=resp["Body"], etag=resp.get("ETag", "").strip('"'),
-                      content_type=resp.get("ContentType"), length=resp.get("ContentLength", 0))
+                      content_type=resp.get("ContentType"), length=resp.get("ContentLength", 0),
+                      content_encoding=resp.get("ContentEncoding"))
 
 
 def read_object(s3: Any, bucket: str, key: str, *, max_bytes: int
@@ -92,7 +97,38 @@ def read_object(s3: Any, bucket: str, key: str, *, max_bytes: int
     finally:
         opened.body.close()
     return SourceObject(bucket=bucket, key=key, data=b"".join(chunks), etag=opened.etag,
-                        content_type=opened.content_type)
+                        content_type=opened.content_type,
+                        content_encoding=opened.content_encoding)
+
+
+def decoded_data(source: SourceObject, cap: int) -> bytes | ConversionError:
+    """The object's bytes with its declared `ContentEncoding` (gzip, deflate, br) removed,
+    at most `cap` bytes. Brotli has no magic bytes, so only the declared coding opens it.
+
+    `too_large` past the cap, `unsupported_type` for a coding no one can remove,
+    `damaged` when the bytes do not decode as declared.
+    """
+    import brotli
+
+    from webfold.contentcoding import TooLarge, decode_content
+
+    header = source.content_encoding or ""
+    codings = [c.strip().lower() for c in header.split(",")
+               if c.strip() and c.strip().lower() != "identity"]
+    if not codings:
+        return source.data
+    unknown = [c for c in codings if c not in DECODABLE_CODINGS]
+    if unknown:
+        return ConversionError("unsupported_type", f"stored with ContentEncoding {header!r}: "
+                               f"{unknown[0]!r} is not one of {DECODABLE_CODINGS}")
+    try:
+        return decode_content(source.data, codings, cap)
+    except TooLarge:
+        return ConversionError("too_large", f"stored {header}-encoded; it decodes to over "
+                                            f"the {cap} byte cap")
+    except (zlib.error, brotli.error) as exc:
+        return ConversionError("damaged", f"stored with ContentEncoding {header!r} but "
+                                          f"does not decode: {exc}")
 
 
 def _too_large(size: int, cap: int) -> ConversionError:
