@@ -1,9 +1,10 @@
 """moto's server as an embedded AWS, with the resources of the CDK stack in it.
 
 `LocalStack` starts moto on 127.0.0.1, creates the bucket, queues (with dead-letter
-queues and redrive) and tables named in `webfold.pipeline.resources`, wires the S3
-notifications with the source suffixes of `webfold.outputs` (as the CDK stack does), and
-hands out a `Dispatcher` that drives the real handlers of `functions/`.
+queues and redrive) and tables named in `webfold.pipeline.resources`, routes new
+sources S3 -> EventBridge -> objects queue with the rule pattern the CDK stack uses
+(`resources.source_event_pattern`), and hands out a `Dispatcher` that drives the real
+handlers of `functions/`.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote_plus
 
 from devstack.dispatcher import Dispatcher, QueueRoute
 from devstack.handlers import LocalContext, load_handler, scheduler_event
-from webfold.outputs import SOURCE_SUFFIXES
 from webfold.pipeline import resources as r
 
 REGION = "us-east-1"
@@ -64,17 +65,32 @@ def create_resources(client: Callable[[str], Any],
     urls_url, urls_dlq = _queue_with_dlq(sqs, r.URLS_QUEUE, r.URLS_DLQ, visibility_s)
     _table(ddb, r.URL_STATE_TABLE, r.URL_STATE_KEY, r.URL_STATE_TTL_ATTR)
     _table(ddb, r.IDEMPOTENCY_TABLE, r.IDEMPOTENCY_KEY, r.IDEMPOTENCY_TTL_ATTR)
-    arn = queue_arn(sqs, objects_url)
+    # S3 -> EventBridge -> objects queue, the rule made from the pattern the CDK stack
+    # uses; moto delivers it (equals-ignore-case suffixes included).
     s3.put_bucket_notification_configuration(
-        Bucket=r.DOCUMENTS_BUCKET,
-        NotificationConfiguration={"QueueConfigurations": [
-            {"QueueArn": arn, "Events": ["s3:ObjectCreated:*"],
-             "Filter": {"Key": {"FilterRules": [{"Name": "suffix", "Value": suffix}]}}}
-            for suffix in SOURCE_SUFFIXES]})
+        Bucket=r.DOCUMENTS_BUCKET, NotificationConfiguration={"EventBridgeConfiguration": {}})
+    events = client("events")
+    events.put_rule(Name=r.OBJECTS_RULE,
+                    EventPattern=json.dumps(r.source_event_pattern(r.DOCUMENTS_BUCKET)))
+    events.put_targets(Rule=r.OBJECTS_RULE,
+                       Targets=[{"Id": r.OBJECTS_QUEUE, "Arn": queue_arn(sqs, objects_url)}])
     return StackNames(bucket=r.DOCUMENTS_BUCKET, objects_queue_url=objects_url,
                       objects_dlq_url=objects_dlq, urls_queue_url=urls_url,
                       urls_dlq_url=urls_dlq, url_state_table=r.URL_STATE_TABLE,
                       idempotency_table=r.IDEMPOTENCY_TABLE)
+
+
+def aws_shaped_s3_event(body: str) -> str:
+    """moto's S3 EventBridge event as AWS sends it: moto puts the raw key and `eTag`
+    where AWS puts the form-encoded key (as in S3 notifications; Powertools decodes it)
+    and `etag`."""
+    event = json.loads(body)
+    obj = event.get("detail", {}).get("object")
+    if isinstance(obj, dict) and "key" in obj:
+        obj["key"] = quote_plus(obj["key"], safe="/")
+        if "eTag" in obj:
+            obj["etag"] = obj.pop("eTag")
+    return json.dumps(event)
 
 
 def queue_arn(sqs: Any, queue_url: str) -> str:
@@ -164,7 +180,8 @@ class LocalStack:
         routes = [
             QueueRoute("convert_object", self.names.objects_queue_url,
                        queue_arn(sqs, self.names.objects_queue_url),
-                       load_handler("convert_object").lambda_handler, self.consumer_timeout_s),
+                       load_handler("convert_object").lambda_handler, self.consumer_timeout_s,
+                       aws_shaped_s3_event),
             QueueRoute("ingest_url", self.names.urls_queue_url,
                        queue_arn(sqs, self.names.urls_queue_url),
                        load_handler("ingest_url").lambda_handler, self.consumer_timeout_s),

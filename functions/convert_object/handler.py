@@ -1,6 +1,7 @@
-"""convert_object: S3 ObjectCreated notifications (through SQS) -> Markdown + JSON beside them.
+"""convert_object: S3 "Object Created" events (EventBridge -> SQS) -> Markdown + JSON beside them.
 
-Each SQS message carries one S3 notification. Each object is converted once per
+Each SQS message carries one EventBridge event of the objects rule
+(`webfold.pipeline.resources.source_event_pattern`). Each object is converted once per
 (bucket, key, etag); a retryable failure sends the message back, a permanent one is
 written as a JSON record and counts as done.
 """
@@ -17,7 +18,7 @@ from aws_lambda_powertools.utilities.batch import (
     EventType,
     process_partial_response,
 )
-from aws_lambda_powertools.utilities.data_classes import S3Event
+from aws_lambda_powertools.utilities.data_classes import S3EventBridgeNotificationEvent
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.idempotency import (
     DynamoDBPersistenceLayer,
@@ -29,7 +30,6 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from webfold.errors import ConversionError
 from webfold.outputs import output_stem
 from webfold.pipeline import resources
-from webfold.pipeline.keys import decode_key
 from webfold.pipeline.objects import ObjectRef, convert_object
 from webfold.pipeline.records import QueueEdge, handle_record, run_measured
 from webfold.pipeline.runtime import convert_options
@@ -56,17 +56,21 @@ def convert_once(obj: dict) -> dict:
 
 
 def notified_objects(raw: str) -> list[dict] | ConversionError:
-    """The objects an S3 notification names: [] for s3:TestEvent, an error for junk."""
+    """The object an S3 "Object Created" event names, or an error for junk.
+
+    The key arrives form-encoded (`+` for a space), as in S3 notifications; Powertools'
+    `S3EventBridgeNotificationObject.key` decodes it once.
+    """
     try:
-        body = json.loads(raw)
-        if isinstance(body, dict) and body.get("Event") == "s3:TestEvent":
-            return []  # S3 sends one when the notification is set up
-        return [{"bucket": rec.s3.bucket.name, "key": decode_key(rec.s3.get_object.key),
-                 "etag": rec.s3.get_object.etag or None} for rec in S3Event(body).records]
+        event = S3EventBridgeNotificationEvent(json.loads(raw))
+        if event.source != resources.S3_SOURCE or event.detail_type != resources.OBJECT_CREATED:
+            return ConversionError("bad_message", "not an S3 Object Created event")
+        obj = event.detail.object
+        return [{"bucket": event.detail.bucket.name, "key": obj.key, "etag": obj.etag or None}]
     except json.JSONDecodeError as exc:
         return ConversionError("bad_message", f"not JSON: {exc}")
     except (KeyError, TypeError, AttributeError) as exc:
-        return ConversionError("bad_message", f"not an S3 notification: {exc!r}")
+        return ConversionError("bad_message", f"not an S3 Object Created event: {exc!r}")
 
 
 def failure_place(obj: dict) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""convert_object end to end: moto's own S3 -> SQS notifications, the real handler."""
+"""convert_object end to end: moto's own S3 -> EventBridge -> SQS delivery, the real handler."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_markdown_upload_produces_nothing(s3, names, dispatcher):
     s3.put_object(Bucket=names.bucket, Key="notes/readme.md", Body=b"# Notes\n")
     s3.put_object(Bucket=names.bucket, Key="notes/data.json", Body=b"{}")
     report = dispatcher.drain()
-    assert report.received == 1  # only the s3:TestEvent moto sends when notifications are set
+    assert report.received == 0  # the rule matches source suffixes only
     assert keys(s3, names.bucket) == {"notes/readme.md", "notes/data.json"}
 
 
@@ -109,7 +109,7 @@ def test_poison_message_reaches_the_dead_letter_queue_after_its_retries(sqs, nam
     # A notification for a bucket nobody can read: a retryable storage failure every time.
     event = load_event("s3_object_created_sqs.json")
     body = json.loads(event["Records"][0]["body"])
-    body["Records"][0]["s3"]["bucket"]["name"] = "no-such-bucket-anywhere"
+    body["detail"]["bucket"]["name"] = "no-such-bucket-anywhere"
     sqs.send_message(QueueUrl=names.objects_queue_url, MessageBody=json.dumps(body))
     report = dispatcher.drain()
     assert report.failed == 3  # MAX_RECEIVE_COUNT deliveries, then the redrive policy
@@ -132,14 +132,6 @@ def test_same_event_twice_converts_once(s3, names):
     assert md_key not in keys(s3, names.bucket)
 
 
-def test_s3_test_event_is_ignored(s3, names):
-    handler = load_handler("convert_object")
-    response = handler.lambda_handler(load_event("s3_test_event_sqs.json"),
-                                      LocalContext("convert_object"))
-    assert response == {"batchItemFailures": []}
-    assert keys(s3, names.bucket) == set()
-
-
 def test_only_retryable_failures_go_back(s3, names):
     handler = load_handler("convert_object")
     event = load_event("s3_object_created_sqs.json")
@@ -149,8 +141,8 @@ def test_only_retryable_failures_go_back(s3, names):
                                      (retry, "no-such-bucket-anywhere", "x.html", "retry"),
                                      (permanent, names.bucket, "gone%2Fmissing.html", "gone")):
         body = json.loads(rec["body"])
-        body["Records"][0]["s3"]["bucket"]["name"] = bucket
-        body["Records"][0]["s3"]["object"].update(key=key, eTag=msg_id)
+        body["detail"]["bucket"]["name"] = bucket
+        body["detail"]["object"].update(key=key, etag=msg_id)
         rec.update(body=json.dumps(body), messageId=msg_id)
     response = handler.lambda_handler({"Records": [good, retry, permanent]},
                                       LocalContext("convert_object"))
@@ -171,11 +163,12 @@ def test_unreadable_message_becomes_an_error_record(s3, names):
     assert {record(s3, names.bucket, k)["error"]["code"] for k in rejected} == {"bad_message"}
 
 
-def test_a_notification_without_its_object_is_rejected_not_retried(s3, names):
+def test_an_event_without_its_object_is_rejected_not_retried(s3, names):
     handler = load_handler("convert_object")
     event = load_event("s3_object_created_sqs.json")
-    event["Records"][0]["body"] = json.dumps({"Records": [{"eventName": "ObjectCreated:Put",
-                                                           "s3": {"bucket": {}}}]})
+    event["Records"][0]["body"] = json.dumps({"source": "aws.s3",
+                                              "detail-type": "Object Created",
+                                              "detail": {"bucket": {}}})
     response = handler.lambda_handler(event, LocalContext("convert_object"))
     assert response == {"batchItemFailures": []}
     assert any(k.startswith("rejected/webfold-objects/") for k in keys(s3, names.bucket))

@@ -19,6 +19,7 @@ import pytest
 from fn_samples import ARTICLE_HTML, pdf_bytes
 
 from devstack.handlers import LocalContext, load_handler
+from devstack.stack import aws_shaped_s3_event
 from webfold.contract import ConvertOptions
 from webfold.pipeline.keys import url_stem
 from webfold.settings import Settings
@@ -71,8 +72,8 @@ def deliver_without_hiding(sqs, queue_url: str, function_name: str) -> None:
     got = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10, VisibilityTimeout=0,
                               AttributeNames=["All"])
     records = [{"messageId": m["MessageId"], "receiptHandle": m["ReceiptHandle"],
-                "body": m["Body"], "attributes": m["Attributes"], "messageAttributes": {},
-                "md5OfBody": m["MD5OfBody"], "eventSource": "aws:sqs",
+                "body": aws_shaped_s3_event(m["Body"]), "attributes": m["Attributes"],
+                "messageAttributes": {}, "eventSource": "aws:sqs",
                 "eventSourceARN": "arn:aws:sqs:us-east-1:123456789012:webfold-objects",
                 "awsRegion": "us-east-1"} for m in got["Messages"]]
     load_handler(function_name).lambda_handler({"Records": records},
@@ -313,3 +314,19 @@ def test_random_bytes_named_html_are_an_unsupported_type_record(s3, names, dispa
     data = record(s3, names.bucket, "noise/x.json")
     assert data["error"]["code"] == "unsupported_type"
     assert "noise/x.md" not in keys(s3, names.bucket)
+
+
+# --- 3. a suffix in any case is a source ---------------------------------------------
+
+
+def test_upper_and_mixed_case_suffixes_are_converted(s3, names, dispatcher):
+    s3.put_object(Bucket=names.bucket, Key="case/REPORT.PDF", Body=pdf_bytes())
+    s3.put_object(Bucket=names.bucket, Key="case/INDEX.HTML", Body=ARTICLE_HTML)
+    s3.put_object(Bucket=names.bucket, Key="case/page.HtMl", Body=ARTICLE_HTML)
+    s3.put_object(Bucket=names.bucket, Key="case/notes.MD", Body=b"# an output name")
+    assert dispatcher.drain().failed == 0
+    found = keys(s3, names.bucket)
+    for stem in ("case/REPORT", "case/INDEX", "case/page"):
+        assert {stem + ".md", stem + ".json"} <= found, stem
+        assert record(s3, names.bucket, stem + ".json")["error"] is None
+    assert "case/notes.json" not in found

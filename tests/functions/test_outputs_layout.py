@@ -4,12 +4,15 @@ S3 pipeline name a WARC's outputs alike, and every source suffix reaches every e
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from fn_samples import page_html, warc_bytes
 
+from webfold import outputs
 from webfold.cli import convert as convert_cli
 from webfold.cli import warc as warc_cli
+from webfold.pipeline import resources
 
 PAGES = {
     "https://example.org/lights": page_html("Lights", "Forty-two lights on the wall."),
@@ -53,11 +56,11 @@ def test_a_warcs_outputs_are_named_alike_by_convert_warc_out_and_the_pipeline(
     assert any(n.startswith("site.parts/example.org_lights-") for n in records), records
 
 
-def test_the_local_stack_notifies_every_suffix_the_cli_converts(s3, names, dispatcher):
-    config = s3.get_bucket_notification_configuration(Bucket=names.bucket)
-    suffixes = {rule["Value"] for entry in config["QueueConfigurations"]
-                for rule in entry["Filter"]["Key"]["FilterRules"]}
-    assert ".shtml" in suffixes
+def test_the_local_stack_routes_every_suffix_the_cli_converts(s3, names, dispatcher,
+                                                              local_stack):
+    rule = local_stack.client("events").describe_rule(Name=resources.OBJECTS_RULE)
+    keys = json.loads(rule["EventPattern"])["detail"]["object"]["key"]
+    assert {k["suffix"]["equals-ignore-case"] for k in keys} == set(outputs.SOURCE_SUFFIXES)
     s3.put_object(Bucket=names.bucket, Key="site/index.shtml",
                   Body=page_html("Included", "Server side includes still exist."))
     dispatcher.drain()

@@ -11,21 +11,12 @@ from pathlib import Path
 import pytest
 
 from webfold.outputs import output_stem, source_suffix
-from webfold.pipeline.keys import decode_key, url_stem
+from webfold.pipeline.keys import url_stem
 from webfold.pipeline.messages import RENDER_MODES, UrlMessage, parse_message
 from webfold.pipeline.urlstate import UrlState
 from webfold.pipeline.watch import due_messages, is_due, tick_time
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.mark.parametrize(("raw", "key"), [
-    ("dir%2Fa+b%2Bc+%C3%A9.html", "dir/a b+c é.html"),  # moto encodes "/" too
-    ("dir/a+b%2Bc+%C3%A9.html", "dir/a b+c é.html"),  # AWS leaves "/" alone
-    ("100%25+done.pdf", "100% done.pdf"),
-])
-def test_notification_keys_are_decoded_once(raw, key):
-    assert decode_key(raw) == key
 
 
 def test_outputs_are_named_after_the_source_without_its_suffix():

@@ -1,4 +1,4 @@
-"""Object keys of the pipeline: decoding notification keys, naming a URL's outputs.
+"""Object keys of the pipeline: naming a URL's outputs.
 
 Pure functions; no AWS calls. How a source's outputs are named is `webfold.outputs`.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from urllib.parse import unquote, unquote_plus, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from webfold.outputs import OUTPUT_SUFFIXES, source_suffix
 
@@ -16,15 +16,6 @@ REJECTED_PREFIX = "rejected/"  # error records for queue messages that could not
 
 _UNSAFE = re.compile(r"[^\w.~!$&'()+,;=:@-]+")  # \w includes non-ASCII letters
 _MAX_SEGMENT = 200  # S3 keys are at most 1024 bytes; keep every path segment well short
-
-
-def decode_key(raw: str) -> str:
-    """The real object key from the form-encoded key of an S3 notification.
-
-    S3 (and moto) encode keys like a form field: `+` is a space, `%2B` a plus, `%2F` a
-    slash. Decoding twice would corrupt a key containing `%`, so call this exactly once.
-    """
-    return unquote_plus(raw)
 
 
 def url_stem(url: str) -> str:

@@ -6,6 +6,10 @@ names, so a handler finds the same things in AWS and on one machine.
 
 from __future__ import annotations
 
+from typing import Any
+
+from webfold.outputs import SOURCE_SUFFIXES
+
 PROJECT = "webfold"
 
 # Logical names; in AWS the stack appends its own unique suffixes and passes the real
@@ -13,6 +17,7 @@ PROJECT = "webfold"
 DOCUMENTS_BUCKET = "webfold-documents"
 OBJECTS_QUEUE = "webfold-objects"
 OBJECTS_DLQ = "webfold-objects-dlq"
+OBJECTS_RULE = "webfold-objects"  # the EventBridge rule feeding the objects queue
 URLS_QUEUE = "webfold-urls"
 URLS_DLQ = "webfold-urls-dlq"
 URL_STATE_TABLE = "webfold-url-state"
@@ -58,3 +63,27 @@ SCHEDULER_INPUT = '{"scheduled_time": "<aws.scheduler.scheduled-time>"}'
 # through here (payloads stay small); the bucket's lifecycle rule expires the prefix
 # after a day. Only the OCR function reads it, only the render function writes it.
 SCRATCH_PREFIX = "tmp/webfold-scratch/"
+
+
+# New sources reach the objects queue as S3 events through EventBridge, not as S3
+# notifications: S3 suffix filters (and IAM key patterns) are case-sensitive, so
+# `REPORT.PDF` or `page.HtMl` would never be notified, while an EventBridge rule
+# matches a suffix with `equals-ignore-case` in one rule for every case form (the
+# alternative, one S3 filter per case form, is 240 filters for these suffixes).
+S3_SOURCE = "aws.s3"
+OBJECT_CREATED = "Object Created"
+
+
+def source_event_pattern(bucket_name: Any) -> dict[str, Any]:
+    """The EventBridge pattern of the objects rule: an object created in `bucket_name`
+    whose key ends in a source suffix of `webfold.outputs`, whatever its case. The CDK
+    rule and the local stack's rule are both made from this."""
+    return {
+        "source": [S3_SOURCE],
+        "detail-type": [OBJECT_CREATED],
+        "detail": {
+            "bucket": {"name": [bucket_name]},
+            "object": {"key": [{"suffix": {"equals-ignore-case": suffix}}
+                               for suffix in SOURCE_SUFFIXES]},
+        },
+    }
