@@ -7,6 +7,7 @@ invoke statements are written out here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from aws_cdk import aws_iam as iam
@@ -42,15 +43,27 @@ def allow_objects(
     )
 
 
+def any_case_patterns(suffixes: Sequence[str]) -> list[str]:
+    """IAM key patterns matching keys that end in one of `suffixes` in any case.
+
+    IAM matches resources case-sensitively with only `*` and `?`, so each letter becomes
+    `?` (`.pdf` -> `*.???`, `.warc.gz` -> `*.????.??`). That is broader than the
+    suffixes (`*.????` matches `.json` too), for a read; which keys are converted is
+    decided by the objects rule and `webfold.outputs.source_suffix`.
+    """
+    return sorted({"*" + re.sub(r"[A-Za-z]", "?", suffix) for suffix in suffixes})
+
+
 def allow_read_sources(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
-    """GetObject on source keys (by suffix, under any prefix), and ListBucket.
+    """GetObject on source keys (by suffix in any case, under any prefix), and ListBucket.
 
     Without ListBucket, S3 answers a missing key with 403 instead of 404, and a
     deleted source would be retried as a storage failure instead of recorded as gone.
     """
-    patterns = [f"*{suffix}" for suffix in constants.SOURCE_SUFFIXES]
+    patterns = any_case_patterns(constants.SOURCE_SUFFIXES)
     allow_objects(
-        function, bucket, ["s3:GetObject"], patterns, "Reads sources under any prefix by suffix"
+        function, bucket, ["s3:GetObject"], patterns,
+        "Reads sources under any prefix by suffix in any case",
     )
     function.add_to_role_policy(
         iam.PolicyStatement(actions=["s3:ListBucket"], resources=[bucket.bucket_arn])

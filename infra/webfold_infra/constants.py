@@ -63,7 +63,10 @@ MAX_BATCHING_WINDOW_S = 5
 OBJECTS_MAX_CONCURRENCY = 20
 URLS_MAX_CONCURRENCY = 10
 
-SOURCE_SUFFIXES = outputs.SOURCE_SUFFIXES  # notifications and read grants
+SOURCE_SUFFIXES = outputs.SOURCE_SUFFIXES  # the objects rule and the read grants
+# EventBridge -> objects queue: retries of a failed delivery, then the objects DLQ.
+SOURCE_EVENT_RETRY_ATTEMPTS = 8
+SOURCE_EVENT_MAX_AGE_HOURS = 24
 RESCRAPE_EVERY_MINUTES = 15
 LOG_RETENTION = logs.RetentionDays.ONE_MONTH
 ACCESS_LOG_EXPIRY_DAYS = 90

@@ -19,7 +19,7 @@ from webfold_infra.access import (
 )
 from webfold_infra.functions import Functions
 from webfold_infra.monitoring import Monitoring
-from webfold_infra.notifications import SourceNotifications
+from webfold_infra.notifications import SourceEvents
 from webfold_infra.queues import Queues
 from webfold_infra.schedule import RescrapeSchedule
 from webfold_infra.storage import Storage
@@ -42,8 +42,12 @@ class WebfoldStack(Stack):
         super().__init__(scope, construct_id, **kwargs)
         self.storage = Storage(self, "Storage", versioned=config.versioned)
         self.queues = Queues(self, "Queues")
-        SourceNotifications(
-            self, "SourceNotifications", bucket=self.storage.documents, queue=self.queues.objects
+        self.source_events = SourceEvents(
+            self,
+            "SourceEvents",
+            bucket=self.storage.documents,
+            queue=self.queues.objects,
+            dead_letter_queue=self.queues.objects_dlq,
         )
         self.tables = Tables(self, "Tables")
         self.functions = Functions(

@@ -41,6 +41,7 @@ class Storage(Construct):
             enforce_ssl=True,
             object_ownership=s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
             versioned=versioned,
+            event_bridge_enabled=True,  # new sources reach the objects queue this way
             lifecycle_rules=_documents_lifecycle(versioned),
             server_access_logs_bucket=self.access_logs,
             server_access_logs_prefix="documents/",

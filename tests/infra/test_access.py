@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fnmatch
+
 from infra_helpers import actions_on, arn_of, as_list, logical_id, role_statements, statements_with
 
 from webfold import outputs
@@ -30,7 +32,7 @@ def s3_grants(synth, function) -> dict[str, set[str]]:
 
 
 def test_convert_object_reads_sources_writes_outputs_and_uses_scratch(synth):
-    sources = {f"*{suffix}" for suffix in outputs.SOURCE_SUFFIXES}
+    sources = {"*.???", "*.????", "*.?????", "*.????.??"}
     assert s3_grants(synth, synth.stack.functions.convert_object) == {
         "s3:GetObject": sources,
         "s3:ListBucket": {"<bucket>"},
@@ -39,9 +41,11 @@ def test_convert_object_reads_sources_writes_outputs_and_uses_scratch(synth):
     }
 
 
-def test_convert_object_may_read_every_suffix_the_cli_converts(synth):
-    grants = s3_grants(synth, synth.stack.functions.convert_object)
-    assert "*.shtml" in grants["s3:GetObject"]
+def test_convert_object_may_read_every_suffix_the_cli_converts_in_any_case(synth):
+    grants = s3_grants(synth, synth.stack.functions.convert_object)["s3:GetObject"]
+    for key in ("a/index.shtml", "REPORT.PDF", "page.HtMl", "INDEX.HTML", "c/Site.WARC.GZ",
+                *(f"x{suffix}" for suffix in outputs.SOURCE_SUFFIXES)):
+        assert any(fnmatch.fnmatchcase(key, pattern) for pattern in grants), key
 
 
 def test_ingest_url_writes_outputs_and_reads_only_rendered_html(synth):

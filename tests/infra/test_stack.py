@@ -95,37 +95,55 @@ def test_every_queue_is_encrypted_and_tls_only(synth):
     assert tls_denied == set(queues)
 
 
-def test_s3_notifies_the_objects_queue_for_source_suffixes_only(synth):
+def source_rule(synth) -> dict:
+    (rule,) = of_type(synth.resources, "AWS::Events::Rule").values()
+    return rule["Properties"]
+
+
+def test_the_bucket_sends_its_events_to_eventbridge_and_has_no_s3_filters(synth):
     (notifications,) = of_type(synth.resources, "Custom::S3BucketNotifications").values()
     props = notifications["Properties"]
     assert props["BucketName"] == {"Ref": logical_id(synth.stack.storage.documents)}
-    config = props["NotificationConfiguration"]
-    assert set(config) == {"QueueConfigurations"}
-    suffixes = []
-    for entry in config["QueueConfigurations"]:
-        assert entry["Events"] == ["s3:ObjectCreated:*"]
-        assert entry["QueueArn"] == arn_of(synth.stack.queues.objects)
-        (rule,) = entry["Filter"]["Key"]["FilterRules"]
-        assert rule["Name"] == "suffix"
-        suffixes.append(rule["Value"])
-    assert sorted(suffixes) == sorted(outputs.SOURCE_SUFFIXES)
+    assert props["NotificationConfiguration"] == {"EventBridgeConfiguration": {}}
 
 
-def test_every_suffix_the_cli_converts_triggers_a_conversion(synth):
-    (notifications,) = of_type(synth.resources, "Custom::S3BucketNotifications").values()
-    config = notifications["Properties"]["NotificationConfiguration"]
-    suffixes = {entry["Filter"]["Key"]["FilterRules"][0]["Value"]
-                for entry in config["QueueConfigurations"]}
-    assert ".shtml" in suffixes  # HTML by extension for the CLI and the sniffer
+def test_the_objects_rule_is_the_shared_pattern_with_case_insensitive_suffixes(synth):
+    rule = source_rule(synth)
+    bucket = {"Ref": logical_id(synth.stack.storage.documents)}
+    assert rule["EventPattern"] == resources.source_event_pattern(bucket)
+    keys = rule["EventPattern"]["detail"]["object"]["key"]
+    assert {k["suffix"]["equals-ignore-case"] for k in keys} == set(outputs.SOURCE_SUFFIXES)
+    (target,) = rule["Targets"]
+    assert target["Arn"] == arn_of(synth.stack.queues.objects)
+    assert target["DeadLetterConfig"]["Arn"] == arn_of(synth.stack.queues.objects_dlq)
 
 
-def test_outputs_never_match_a_notification_suffix():
+def test_the_objects_rule_matches_what_the_local_stack_sends(synth):
+    # moto matches the same pattern (devstack.stack puts it); the keys a source and an
+    # output may have, in the event shape S3 sends.
+    from moto.events.models import EventPattern
+
+    bucket = {"Ref": logical_id(synth.stack.storage.documents)}
+    synthesized = json.dumps(source_rule(synth)["EventPattern"])
+    pattern = EventPattern.load(synthesized.replace(json.dumps(bucket), '"documents"'))
+
+    def event(key: str, bucket_name: str = "documents") -> dict:
+        return {"source": "aws.s3", "detail-type": "Object Created",
+                "detail": {"bucket": {"name": bucket_name}, "object": {"key": key}}}
+
+    for key in ("REPORT.PDF", "INDEX.HTML", "page.HtMl", "a/b.warc.gz", "x.SHTML"):
+        assert pattern.matches_event(event(key)), key
+    for key in ("a.md", "a.json", "page.html.md", "x.parts/h-0123456789.json", "notes.txt"):
+        assert not pattern.matches_event(event(key)), key
+    assert not pattern.matches_event(event("REPORT.PDF", "another-bucket"))
+
+
+def test_outputs_never_match_a_source_suffix():
     written = ["a.md", "a.json", "page.html.md", "x.parts/host_p-0123456789.json",
                "x.warc.gz.md", "b.pdf.json"]
     for key in written:
         assert not key.endswith(outputs.SOURCE_SUFFIXES), key
-    # S3 rejects overlapping suffix filters for one event type: none may end another.
-    for a in outputs.SOURCE_SUFFIXES:
+    for a in outputs.SOURCE_SUFFIXES:  # a key has one source suffix, the longest
         for b in outputs.SOURCE_SUFFIXES:
             assert a == b or not a.endswith(b), (a, b)
 
@@ -251,7 +269,7 @@ def test_scheduler_ticks_rescrape_through_its_own_role(synth):
             assert resource == rescrape_arn or rescrape_arn in resource.get("Fn::Join", [0, []])[1]
 
 
-def test_only_the_documents_bucket_may_send_to_the_objects_queue(synth):
+def test_only_the_objects_rule_may_send_to_the_objects_queue(synth):
     objects = {"Ref": logical_id(synth.stack.queues.objects)}
     policies = [
         p["Properties"]
@@ -262,9 +280,10 @@ def test_only_the_documents_bucket_may_send_to_the_objects_queue(synth):
         s for p in policies for s in p["PolicyDocument"]["Statement"] if s["Effect"] == "Allow"
     ]
     (allow,) = allows
-    assert allow["Principal"] == {"Service": "s3.amazonaws.com"}
+    assert allow["Principal"] == {"Service": "events.amazonaws.com"}
     assert "sqs:SendMessage" in as_list(allow["Action"])
-    assert allow["Condition"]["ArnLike"]["aws:SourceArn"] == arn_of(synth.stack.storage.documents)
+    assert allow["Condition"]["ArnEquals"]["aws:SourceArn"] == arn_of(
+        synth.stack.source_events.rule)
 
 
 def test_stack_outputs_the_names_local_aws_mode_reads(synth):
