@@ -53,7 +53,7 @@ class StackNames:
 
 def create_resources(client: Callable[[str], Any],
                      consumer_timeout_s: int = LOCAL_CONSUMER_TIMEOUT_S) -> StackNames:
-    """Create the bucket, queues, tables and notifications of the stack; returns names.
+    """Create the bucket, queues, tables and the objects rule of the stack; returns names.
 
     `client(service)` returns a boto3 client for the target account; the queues'
     visibility timeout is derived from `consumer_timeout_s`.

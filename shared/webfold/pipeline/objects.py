@@ -39,7 +39,7 @@ from webfold.pipeline.s3io import (
 
 @dataclass(frozen=True, slots=True)
 class ObjectRef:
-    """One object named by an S3 notification, its key already decoded."""
+    """One object named by an S3 event, its key already decoded."""
 
     bucket: str
     key: str
