@@ -31,6 +31,7 @@ from webfold.errors import ConversionError
 from webfold.outputs import output_stem
 from webfold.pipeline import resources
 from webfold.pipeline.objects import ObjectRef, convert_object
+from webfold.pipeline.outcome import FailurePlace
 from webfold.pipeline.records import QueueEdge, handle_record, run_measured
 from webfold.pipeline.runtime import convert_options
 
@@ -73,9 +74,9 @@ def notified_objects(raw: str) -> list[dict] | ConversionError:
         return ConversionError("bad_message", f"not an S3 Object Created event: {exc!r}")
 
 
-def failure_place(obj: dict) -> tuple[str, str]:
+def failure_place(obj: dict) -> FailurePlace:
     ref = ObjectRef(**obj)
-    return output_stem(ref.key), ref.uri
+    return FailurePlace(output_stem(ref.key), ref.uri, ref.etag)
 
 
 @tracer.capture_method

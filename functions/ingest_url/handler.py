@@ -22,6 +22,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from webfold.errors import ConversionError
 from webfold.pipeline import resources
 from webfold.pipeline.messages import UrlMessage, parse_message
+from webfold.pipeline.outcome import FailurePlace
 from webfold.pipeline.records import QueueEdge, handle_record, run_measured
 from webfold.pipeline.runtime import convert_options, renderer
 from webfold.pipeline.urls import ingest
@@ -52,7 +53,7 @@ def ingest_one(message: UrlMessage) -> None:
 @tracer.capture_method
 def record_handler(record: SQSRecord) -> None:
     handle_record(EDGE, record, parse=parse, run=ingest_one,
-                  failure_place=lambda message: (message.stem, message.url))
+                  failure_place=lambda message: FailurePlace(message.stem, message.url))
 
 
 @logger.inject_lambda_context

@@ -122,7 +122,7 @@ def test_redeliveries_into_an_in_progress_record_end_with_a_record(
 def test_a_broken_idempotency_table_ends_with_a_record_naming_the_exception(
         s3, sqs, names, dispatcher, local_stack):
     local_stack.client("dynamodb").delete_table(TableName=names.idempotency_table)
-    s3.put_object(Bucket=names.bucket, Key="t/harbour.html", Body=ARTICLE_HTML)
+    put = s3.put_object(Bucket=names.bucket, Key="t/harbour.html", Body=ARTICLE_HTML)
     report = dispatcher.drain()
     assert report.failed == 3
     assert len(dead_letters(sqs, names.objects_dlq_url)) == 1
@@ -130,6 +130,7 @@ def test_a_broken_idempotency_table_ends_with_a_record_naming_the_exception(
     assert data["given_up"] == {"deliveries": 3,
                                 "exception": "IdempotencyPersistenceLayerError"}
     assert data["source"] == f"s3://{names.bucket}/t/harbour.html"
+    assert data["source_etag"] == put["ETag"].strip('"')
 
 
 # --- 4. a failing newer version leaves no stale Markdown ------------------------------

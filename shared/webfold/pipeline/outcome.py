@@ -35,6 +35,16 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class FailurePlace:
+    """Where the given-up record of a task goes (its output stem) and what it describes:
+    the source (an S3 URI or a URL) and, for an object, the ETag that was notified."""
+
+    stem: str
+    source: str
+    source_etag: str | None = None
+
+
 class RetryableFailure(Exception):
     """Raised to the batch processor so the message goes back to its queue.
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from webfold.errors import ConversionError
-from webfold.pipeline.outcome import Outcome, RetryableFailure
+from webfold.pipeline.outcome import FailurePlace, Outcome, RetryableFailure
 from webfold.pipeline.resources import MAX_RECEIVE_COUNT
 from webfold.pipeline.s3io import write_given_up, write_rejected
 from webfold.pipeline.telemetry import count_failure, count_outcome
@@ -46,11 +46,11 @@ class QueueEdge:
 def handle_record(edge: QueueEdge, record: SQSRecord, *,
                   parse: Callable[[str], Sequence[Task] | ConversionError],
                   run: Callable[[Task], object],
-                  failure_place: Callable[[Task], tuple[str, str]]) -> None:
+                  failure_place: Callable[[Task], FailurePlace]) -> None:
     """Handle one SQS record: `parse` its body into tasks and `run` each.
 
-    `failure_place(task)` gives the (output stem, source) the failure record of a task is
-    written to when its last delivery fails. Re-raises what `run` raised (the batch
+    `failure_place(task)` says where the failure record of a task is written when its
+    last delivery fails, and what it describes. Re-raises what `run` raised (the batch
     processor then reports the record as failed, so it comes back); a bad message
     never raises.
     """
@@ -70,8 +70,7 @@ def handle_record(edge: QueueEdge, record: SQSRecord, *,
                 edge.logger.exception("unexpected failure, back to the queue")
             deliveries = int(record.attributes.approximate_receive_count)
             if deliveries >= MAX_RECEIVE_COUNT:
-                stem, source = failure_place(task)
-                write_given_up(edge.s3, edge.bucket, stem, source, failure_error(exc),
+                write_given_up(edge.s3, edge.bucket, failure_place(task), failure_error(exc),
                                deliveries, type(exc).__name__)
             raise
 

@@ -27,7 +27,7 @@ from webfold.outputs import (
     record_bytes,
 )
 from webfold.pipeline.keys import REJECTED_PREFIX
-from webfold.pipeline.outcome import RetryableFailure
+from webfold.pipeline.outcome import FailurePlace, RetryableFailure
 
 _CHUNK = 1 << 20
 DECODABLE_CODINGS = ("gzip", "x-gzip", "deflate", "br")
@@ -208,7 +208,7 @@ def write_rejected(s3: Any, bucket: str, queue: str, message_id: str, body: str,
     return key
 
 
-def write_given_up(s3: Any, bucket: str, stem: str, source: str, error: ConversionError,
+def write_given_up(s3: Any, bucket: str, place: FailurePlace, error: ConversionError,
                    deliveries: int, exception: str) -> list[str]:
     """Write the record of a failure on its last delivery, before the message goes to
     the dead-letter queue, so the failure shows beside the source too. The record's
@@ -216,11 +216,13 @@ def write_given_up(s3: Any, bucket: str, stem: str, source: str, error: Conversi
 
     Best effort: returns [] when even that write fails (the message is kept either way).
     """
-    doc = Document(type="unknown", error=error, source=source,
-                   extra={"given_up": {"deliveries": deliveries, "exception": exception}})
+    extra: dict[str, Any] = {"given_up": {"deliveries": deliveries, "exception": exception}}
+    if place.source_etag:
+        extra["source_etag"] = place.source_etag
+    doc = Document(type="unknown", error=error, source=place.source, extra=extra)
     doc.warnings.append(f"gave up after {deliveries} deliveries; the message is in the "
                         "dead-letter queue and can be redriven")
     try:
-        return write_document(s3, bucket, stem, doc)
+        return write_document(s3, bucket, place.stem, doc, source_etag=place.source_etag)
     except RetryableFailure:
         return []
