@@ -105,8 +105,9 @@ def test_killed_handler_is_converted_when_the_message_comes_back(
 
 def test_redeliveries_into_an_in_progress_record_end_with_a_record(
         s3, sqs, names, dispatcher, monkeypatch):
-    # A redelivery before the killed delivery's record expired (the local dispatcher
-    # hands the message back at once): each meets IdempotencyAlreadyInProgressError.
+    # Redeliveries before the killed delivery's in-progress record expired (a message
+    # received with a short visibility, a duplicate event): each meets
+    # IdempotencyAlreadyInProgressError, and the last one still leaves a record.
     kill_first_conversion(monkeypatch)
     s3.put_object(Bucket=names.bucket, Key="k/harbour.html", Body=ARTICLE_HTML)
     with pytest.raises(Killed):
