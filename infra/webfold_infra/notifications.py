@@ -2,7 +2,7 @@
 
 Why EventBridge and not S3 notifications: S3 suffix filters are case-sensitive, so
 `REPORT.PDF` or `page.HtMl` would never be notified (one filter per case form would be
-176 filters for the source suffixes). One rule matches every suffix with
+256 filters for the source suffixes today). One rule matches every suffix with
 `equals-ignore-case`; its pattern is `webfold.pipeline.resources.source_event_pattern`,
 the same one the local stack's rule is made from.
 """

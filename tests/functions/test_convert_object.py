@@ -106,7 +106,7 @@ def test_permanent_failure_is_written_as_a_record_and_counts_done(s3, sqs, names
 
 
 def test_poison_message_reaches_the_dead_letter_queue_after_its_retries(sqs, names, dispatcher):
-    # A notification for a bucket nobody can read: a retryable storage failure every time.
+    # An event for a bucket nobody can read: a retryable storage failure every time.
     event = load_event("s3_object_created_sqs.json")
     body = json.loads(event["Records"][0]["body"])
     body["detail"]["bucket"]["name"] = "no-such-bucket-anywhere"
@@ -157,7 +157,7 @@ def test_unreadable_message_becomes_an_error_record(s3, names):
     response = handler.lambda_handler(event, LocalContext("convert_object"))
     assert response == {"batchItemFailures": []}
     rejected = sorted(k for k in keys(s3, names.bucket) if k.startswith("rejected/"))
-    # The first is not JSON; the second is JSON but no S3 notification.
+    # The first is not JSON; the second is JSON but no S3 event.
     assert rejected == ["rejected/webfold-objects/b4d0b4d0-0000-4000-8000-00000000bad1.json",
                         "rejected/webfold-objects/b4d0b4d0-0000-4000-8000-00000000bad2.json"]
     assert {record(s3, names.bucket, k)["error"]["code"] for k in rejected} == {"bad_message"}
@@ -188,8 +188,8 @@ def test_an_object_over_the_cap_is_refused_without_reading_it_all(s3, names):
 
 
 def test_office_objects_are_noticed_and_converted(s3, names, dispatcher, tmp_path):
-    """Each Office suffix passes the bucket's notification filters and the read grant's
-    key patterns (moto applies the same suffix filters) and converts by content."""
+    """Each Office suffix passes the objects rule (moto applies the same pattern) and
+    converts by content."""
     import importlib.util
     import sys
     from pathlib import Path

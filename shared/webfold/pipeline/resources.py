@@ -69,7 +69,7 @@ SCRATCH_PREFIX = "tmp/webfold-scratch/"
 # notifications: S3 suffix filters (and IAM key patterns) are case-sensitive, so
 # `REPORT.PDF` or `page.HtMl` would never be notified, while an EventBridge rule
 # matches a suffix with `equals-ignore-case` in one rule for every case form (the
-# alternative, one S3 filter per case form, is 176 filters for these suffixes).
+# alternative, one S3 filter per case form, is 256 filters for the suffixes today).
 S3_SOURCE = "aws.s3"
 OBJECT_CREATED = "Object Created"
 
