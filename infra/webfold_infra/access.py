@@ -14,7 +14,7 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_s3 as s3
 
-from webfold.outputs import MARKDOWN_SUFFIX, OUTPUT_SUFFIXES
+from webfold.outputs import MARKDOWN_SUFFIX, OUTPUT_SUFFIXES, PARTS_SUFFIX
 from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.nag import acknowledge, arn_token
@@ -22,6 +22,7 @@ from webfold_infra.nag import acknowledge, arn_token
 # The only keys a function may write outside scratch: the suffixes of every output.
 OUTPUT_PATTERNS = tuple(f"*{suffix}" for suffix in OUTPUT_SUFFIXES)
 MARKDOWN_PATTERN = f"*{MARKDOWN_SUFFIX}"
+PARTS_PATTERN = f"*{PARTS_SUFFIX}/*"  # a WARC's record outputs
 SCRATCH_PATTERN = f"{resources.SCRATCH_PREFIX}*"  # page images and rendered HTML in transit
 
 
@@ -82,6 +83,15 @@ def allow_write_outputs(function: lambda_.IFunction, bucket: s3.IBucket) -> None
     allow_objects(
         function, bucket, ["s3:DeleteObject"], [MARKDOWN_PATTERN],
         "Deletes stale Markdown beside any source",
+    )
+
+
+def allow_prune_archive_parts(function: lambda_.IFunction, bucket: s3.IBucket) -> None:
+    """DeleteObject under `name.parts/`: the record outputs an older version of an archive
+    wrote and a newer one did not (`webfold.pipeline.s3io.delete_stale`)."""
+    allow_objects(
+        function, bucket, ["s3:DeleteObject"], [PARTS_PATTERN],
+        "Deletes stale record outputs of a replaced archive",
     )
 
 

@@ -13,6 +13,7 @@ from webfold.pipeline import resources
 from webfold_infra import constants
 from webfold_infra.access import (
     allow_invoke,
+    allow_prune_archive_parts,
     allow_read_sources,
     allow_scratch,
     allow_write_outputs,
@@ -103,6 +104,7 @@ class WebfoldStack(Stack):
         f, bucket, tables = self.functions, self.storage.documents, self.tables
         # convert_object: sources in, outputs out; page images to OCR through scratch.
         allow_read_sources(f.convert_object, bucket)
+        allow_prune_archive_parts(f.convert_object, bucket)
         allow_write_outputs(f.convert_object, bucket)
         allow_scratch(f.convert_object, bucket, ["s3:PutObject", "s3:DeleteObject"])
         tables.idempotency.grant_read_write_data(f.convert_object)

@@ -16,7 +16,7 @@ import zlib
 
 import brotli
 import pytest
-from fn_samples import ARTICLE_HTML, pdf_bytes
+from fn_samples import ARTICLE_HTML, page_html, pdf_bytes, warc_bytes
 
 from devstack.handlers import LocalContext, load_handler
 from devstack.stack import aws_shaped_s3_event
@@ -148,6 +148,27 @@ def test_a_good_source_replaced_by_a_failing_one_leaves_no_stale_markdown(
     data = record(s3, names.bucket, "r/tides.json")
     assert data["error"]["code"] == "encrypted"
     assert data["source_etag"] == put["ETag"].strip('"')
+
+
+def test_a_newer_archive_leaves_no_stale_record_outputs(s3, names, dispatcher):
+    """A WARC replaced by one with fewer records (or none readable) keeps only the parts
+    the new version wrote: the record outputs of the old one are gone."""
+    old = {f"https://gazette.example/{n}": page_html(n.title(), f"The {n} story in full.")
+           for n in ("mill", "weir", "lock")}
+    s3.put_object(Bucket=names.bucket, Key="a/site.warc.gz", Body=warc_bytes(old))
+    dispatcher.drain()
+    parts = {k for k in keys(s3, names.bucket) if k.startswith("a/site.parts/")}
+    assert len(parts) == 6
+    newer = {"https://gazette.example/mill": page_html("Mill", "The mill story, updated.")}
+    s3.put_object(Bucket=names.bucket, Key="a/site.warc.gz", Body=warc_bytes(newer))
+    dispatcher.drain()
+    now = {k for k in keys(s3, names.bucket) if k.startswith("a/site.parts/")}
+    assert len(now) == 2 and all("mill" in k for k in now)
+    assert record(s3, names.bucket, "a/site.json")["error"] is None
+    s3.put_object(Bucket=names.bucket, Key="a/site.warc.gz", Body=b"WARC/1.0\r\nbroken")
+    dispatcher.drain()
+    assert not any("mill" in k for k in keys(s3, names.bucket))
+    assert record(s3, names.bucket, "a/site.json")["error"] is not None
 
 
 def test_a_source_over_the_cap_after_a_good_one_leaves_no_stale_markdown(

@@ -5,7 +5,8 @@ with a `ContentEncoding` (gzip, deflate, br) is decoded first, within the size c
 WARC is streamed from S3 record by record (`webfold.warc.iter_warc`, memory stays flat)
 and gives
 `path/name.json` (the archive's record and counts) plus one pair per converted or
-failed record under `path/name.parts/` (the layout is `webfold.outputs`). Permanent
+failed record under `path/name.parts/` (the layout is `webfold.outputs`); parts an older
+version of the archive wrote and this one did not are deleted. Permanent
 failures are written as a JSON record carrying the error; retryable ones raise
 `RetryableFailure` and write nothing.
 """
@@ -24,11 +25,13 @@ from webfold.outputs import (
     archive_record_items,
     document_items,
     output_stem,
+    parts_prefix,
     source_suffix,
 )
 from webfold.pipeline.outcome import Outcome, RetryableFailure
 from webfold.pipeline.s3io import (
     decoded_data,
+    delete_stale,
     open_object,
     read_object,
     source_metadata,
@@ -114,5 +117,6 @@ def _convert_archive(s3: Any, ref: ObjectRef, options: ConvertOptions) -> Outcom
     summary = counts.archive_document(ref.uri, opened.length)
     summary.extra["source_etag"] = opened.etag
     keys += write_items(s3, ref.bucket, document_items(stem, summary, markdown=False), metadata)
+    delete_stale(s3, ref.bucket, parts_prefix(stem), keys)  # records the new version lacks
     return Outcome("converted" if summary.ok else "failed", tuple(keys), summary.error,
                    "warc", opened.length)

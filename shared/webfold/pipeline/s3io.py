@@ -194,6 +194,23 @@ def delete_key(s3: Any, bucket: str, key: str) -> None:
             ConversionError("storage_failed", f"delete s3://{bucket}/{key}: {exc}")) from exc
 
 
+def delete_stale(s3: Any, bucket: str, prefix: str, keep: Iterable[str]) -> list[str]:
+    """Delete the keys under `prefix` that are not in `keep` (outputs an older version of
+    a source wrote and the newer one did not); the keys deleted. Raises `RetryableFailure`
+    when S3 refuses the listing or a delete."""
+    kept = set(keep)
+    stale: list[str] = []
+    try:
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
+            stale += [o["Key"] for o in page.get("Contents", []) if o["Key"] not in kept]
+    except (ClientError, BotoCoreError) as exc:
+        raise RetryableFailure(
+            ConversionError("storage_failed", f"list s3://{bucket}/{prefix}: {exc}")) from exc
+    for key in stale:
+        delete_key(s3, bucket, key)
+    return stale
+
+
 def write_rejected(s3: Any, bucket: str, queue: str, message_id: str, body: str,
                    error: ConversionError) -> str:
     """Write the error record of a queue message that could not be read; returns its key.
