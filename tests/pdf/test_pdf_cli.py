@@ -97,3 +97,24 @@ def test_pages_past_the_end_are_an_error(three_pages, capsys):
                                        "has 4 pages\n")
     assert _run([str(three_pages), "--no-ocr", "--pages", "3-9"]) == 0
     assert "warning: pages 5-9 asked for, but the PDF has 4 pages" in capsys.readouterr().err
+
+
+def test_json_stdout_parses_when_the_table_finder_runs(tmp_path):
+    # PyMuPDF prints an advert on stdout the first time its table finder runs in a
+    # process: only a fresh process shows it, so the CLI runs as one.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for y in (100, 120, 140, 160):
+        page.draw_line((72, y), (400, y))
+    for x in (72, 236, 400):
+        page.draw_line((x, 100), (x, 160))
+    for row, y in enumerate((114, 134, 154)):
+        page.insert_text((78, y), ("Region", "North", "South")[row], fontsize=10)
+        page.insert_text((242, y), ("Sales", "1200", "950")[row], fontsize=10)
+    path = tmp_path / "table.pdf"
+    doc.save(path)
+    done = subprocess.run([sys.executable, "-m", "webfold", "pdf", str(path), "--no-ocr",
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert "| Region | Sales |" in record["markdown"]
