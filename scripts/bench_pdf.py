@@ -1,15 +1,19 @@
-"""PDF benchmark: Webfold beside pymupdf4llm and plain `page.get_text()` on two corpora.
+"""PDF benchmark: Webfold beside pypdf, PyMuPDF `get_text()`, pymupdf4llm and pdfplumber.
 
-(1) `../shared/data/pdf-dev/reference`: real PDFs with `.md` / `.txt` reference text
-(headings and pipe-table rows of a `.md` reference are scored too); (2) the generated
-hard-case corpus from `scripts/pdf_corpus.py` with its expected text, headings and rows.
+Corpora: (1) `../shared/data/pdf-dev/reference`: real PDFs with `.md` / `.txt` reference
+text (headings and pipe-table rows of a `.md` reference are scored too); (2) the
+generated hard-case corpus from `scripts/pdf_corpus.py` with its expected text,
+headings and rows; (3) the real-engine corpus from `scripts/pdf_engine_corpus.py`
+(Chromium and LibreOffice PDFs; built on first use into its ignored folder), scored
+per source with table cell recall, row recall and column count right as well.
 Per file and tool: normalised CER, word F1, heading recall, table row recall (where the
 file has them) and wall ms/page (median of --repeats runs; OCR runs in tesseract
 subprocesses, which CPU time would miss); means at the bottom of each
-table. Each tool runs over all files before the next starts.
+table. Each tool runs over all files before the next starts. pdfplumber runs
+`extract_tables` only, on files with expected tables.
 
-    .venv/bin/python scripts/bench_pdf.py                    # both corpora, all tools
-    .venv/bin/python scripts/bench_pdf.py --corpus generated --tools webfold
+    .venv/bin/python scripts/bench_pdf.py                    # all corpora, all tools
+    .venv/bin/python scripts/bench_pdf.py --corpus engine --tools webfold,pypdf
     .venv/bin/python scripts/bench_pdf.py --gate             # exit 1 if a hard case > 0.03
 """
 
@@ -31,28 +35,44 @@ import pymupdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pdf_corpus import Case, build_corpus  # noqa: E402
+from pdf_engine_corpus import DEFAULT_OUT as ENGINE_DIR  # noqa: E402
+from pdf_engine_corpus import build as build_engine_corpus  # noqa: E402
 from pdf_scores import (  # noqa: E402
     cer,
     heading_recall,
     markdown_headings,
     markdown_table_rows,
+    markdown_tables,
+    plain_text,
     table_row_recall,
+    table_scores,
     word_f1,
 )
 
 REFERENCE_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev" / \
     "reference"
 HARD_CASE_MAX_CER = 0.03
-TOOLS = ("webfold", "pymupdf4llm", "get_text")
+TOOLS = ("webfold", "pypdf", "get_text", "pymupdf4llm", "pdfplumber")
+TEXT_TOOLS = ("webfold", "pypdf", "get_text", "pymupdf4llm")
+TABLE_TOOLS = ("webfold", "pymupdf4llm", "pdfplumber")
 
 
 @dataclass(slots=True)
 class Score:
-    cer: float
-    f1: float
+    cer: float | None
+    f1: float | None
     headings: float | None
     rows: float | None
     ms_page: float
+    tables: list[tuple[float, float, float]] | None = None  # per expected table
+
+
+@dataclass(slots=True)
+class Output:
+    """What a tool made of a file: text (None for a tables-only tool) and its tables."""
+
+    text: str | None
+    tables: list[list[list[str]]] | None  # None: the tool does not find tables
 
 
 def reference_items(directory: Path) -> list[Case]:
@@ -71,29 +91,49 @@ def reference_items(directory: Path) -> list[Case]:
     return items
 
 
-def run_webfold(path: Path) -> str:
+def run_webfold(path: Path) -> Output:
     from webfold.convert import convert
 
     doc = convert(path.read_bytes(), filename=path.name)
     if doc.error is not None:
         print(f"  webfold {path.name}: {doc.error.code}: {doc.error.message}", file=sys.stderr)
-    return doc.markdown
+    return Output(doc.markdown, markdown_tables(doc.markdown))
 
 
-def run_pymupdf4llm(path: Path) -> str:
+def run_pymupdf4llm(path: Path) -> Output:
     import pymupdf4llm
 
     with contextlib.redirect_stdout(io.StringIO()):
-        return pymupdf4llm.to_markdown(str(path))
+        markdown = pymupdf4llm.to_markdown(str(path))
+    return Output(markdown, markdown_tables(markdown))
 
 
-def run_get_text(path: Path) -> str:
+def run_get_text(path: Path) -> Output:
     with pymupdf.open(path) as doc:
-        return "\n".join(page.get_text() for page in doc)
+        return Output("\n".join(page.get_text() for page in doc), None)
 
 
-RUNNERS: dict[str, Callable[[Path], str]] = {
-    "webfold": run_webfold, "pymupdf4llm": run_pymupdf4llm, "get_text": run_get_text}
+def run_pypdf(path: Path) -> Output:
+    import pypdf
+
+    reader = pypdf.PdfReader(path)
+    return Output("\n".join(page.extract_text() or "" for page in reader.pages), None)
+
+
+def run_pdfplumber(path: Path) -> Output:
+    import pdfplumber
+
+    tables = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for table in page.extract_tables():
+                tables.append([[plain_text(c or "") for c in row] for row in table])
+    return Output(None, tables)
+
+
+RUNNERS: dict[str, Callable[[Path], Output]] = {
+    "webfold": run_webfold, "pypdf": run_pypdf, "get_text": run_get_text,
+    "pymupdf4llm": run_pymupdf4llm, "pdfplumber": run_pdfplumber}
 
 
 def score(item: Case, tool: str, repeats: int) -> Score:
@@ -103,18 +143,23 @@ def score(item: Case, tool: str, repeats: int) -> Score:
     """
     with pymupdf.open(item.path) as doc:
         pages = max(doc.page_count, 1)
-    times, out = [], ""
+    times, out = [], Output("", [])
     for _ in range(repeats):
         started = time.perf_counter()
         try:
             out = RUNNERS[tool](item.path)
         except Exception as exc:  # a competitor crashing is a result, not a benchmark failure
             print(f"  {tool} {item.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
-            out = ""
+            out = Output("" if tool in TEXT_TOOLS else None, [])
         times.append((time.perf_counter() - started) * 1000 / pages)
-    return Score(cer(item.text, out), word_f1(item.text, out),
-                 heading_recall(item.headings, out), table_row_recall(item.table_rows, out),
-                 statistics.median(times))
+    tables = None
+    if out.tables is not None and item.tables:
+        tables = [table_scores(t, out.tables) for t in item.tables]
+    if out.text is None:
+        return Score(None, None, None, None, statistics.median(times), tables)
+    return Score(cer(item.text, out.text), word_f1(item.text, out.text),
+                 heading_recall(item.headings, out.text),
+                 table_row_recall(item.table_rows, out.text), statistics.median(times), tables)
 
 
 def _fmt(value: float | None, digits: int = 3) -> str:
@@ -124,6 +169,31 @@ def _fmt(value: float | None, digits: int = 3) -> str:
 def _mean(values: list[float | None]) -> float | None:
     present = [v for v in values if v is not None]
     return statistics.fmean(present) if present else None
+
+
+def engine_items(out: Path) -> list[Case]:
+    """The real-engine corpus as `Case`s, its source (chromium-wcxb, ...) in `note`."""
+    return [Case(c.name, out / c.path, c.text, c.headings, tables=c.tables, note=c.source)
+            for c in build_engine_corpus(out)]
+
+
+def print_sources(items: list[Case], tools: list[str],
+                  results: dict[tuple[str, str], Score]) -> None:
+    """Per source and tool: mean CER / word F1, table cell / row recall / column count
+    right (means over tables), median ms/page."""
+    print(f"\n{'source':18}{'tool':13}{'files':>6}{'CER':>8}{'F1':>8}{'cells':>8}{'rows':>8}"
+          f"{'cols':>8}{'ms/p':>9}")
+    for source in sorted({i.note for i in items}):
+        group = [i for i in items if i.note == source]
+        for t in tools:
+            scores = [results[(i.name, t)] for i in group if (i.name, t) in results]
+            if not scores:
+                continue
+            tables = [ts for s in scores if s.tables for ts in s.tables]
+            cells = [_fmt(_mean([x[k] for x in tables]), 2) if tables else "-" for k in range(3)]
+            print(f"{source:18}{t:13}{len(scores):>6}{_fmt(_mean([s.cer for s in scores])):>8}"
+                  f"{_fmt(_mean([s.f1 for s in scores])):>8}{cells[0]:>8}{cells[1]:>8}"
+                  f"{cells[2]:>8}{statistics.median(s.ms_page for s in scores):>9.1f}")
 
 
 def print_table(title: str, items: list[Case], tools: list[str],
@@ -154,7 +224,8 @@ def print_table(title: str, items: list[Case], tools: list[str],
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", choices=("reference", "generated", "both"), default="both")
+    parser.add_argument("--corpus", choices=("reference", "generated", "engine", "all"),
+                        default="all")
     parser.add_argument("--tools", default=",".join(TOOLS),
                         help=f"comma-separated, from {', '.join(TOOLS)}")
     parser.add_argument("--repeats", type=int, default=3,
@@ -170,15 +241,18 @@ def main(argv: list[str] | None = None) -> int:
     pymupdf.set_messages(path=os.devnull)  # pymupdf4llm reports its parser steps there
     with tempfile.TemporaryDirectory() as tmp:
         corpora = []
-        if args.corpus in ("reference", "both"):
+        if args.corpus in ("reference", "all"):
             if REFERENCE_DIR.is_dir():
                 corpora.append(("reference: ../shared/data/pdf-dev/reference",
                                 reference_items(REFERENCE_DIR)))
             else:
                 print(f"skipping the reference corpus: {REFERENCE_DIR} is absent", file=sys.stderr)
-        if args.corpus in ("generated", "both"):
+        if args.corpus in ("generated", "all"):
             corpora.append(("generated hard cases (scripts/pdf_corpus.py)",
                             build_corpus(Path(tmp))))
+        if args.corpus in ("engine", "all"):
+            corpora.append((f"real engines (scripts/pdf_engine_corpus.py, {ENGINE_DIR.name})",
+                            engine_items(ENGINE_DIR)))
         for t in tools:  # imports and first-call set-up stay out of the timings
             RUNNERS[t](corpora[-1][1][0].path)
         failed = []
@@ -186,8 +260,11 @@ def main(argv: list[str] | None = None) -> int:
             # One tool at a time over every file: a tool's leftovers (pymupdf4llm switches on
             # pymupdf.layout, fills caches) never land in another tool's timing.
             results = {(i.name, t): score(i, t, 1 if t == "pymupdf4llm" else args.repeats)
-                       for t in tools for i in items}
-            print_table(title, items, tools, results)
+                       for t in tools for i in items if t != "pdfplumber" or i.tables}
+            text_tools = [t for t in tools if t in TEXT_TOOLS]
+            print_table(title, items, text_tools, results)
+            if title.startswith("real engines"):
+                print_sources(items, tools, results)
             if title.startswith("generated") and "webfold" in tools:
                 failed += [i.name for i in items
                            if results[(i.name, "webfold")].cer > HARD_CASE_MAX_CER]

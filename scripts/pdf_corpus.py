@@ -62,6 +62,7 @@ class Case:
     text: str  # expected plain text in reading order, blocks separated by blank lines
     headings: list[str] = field(default_factory=list)
     table_rows: list[list[str]] = field(default_factory=list)  # merged cells expanded
+    tables: list[list[list[str]]] = field(default_factory=list)  # rows of cells, per table
     kind: str = "native"  # native | scan | mixed
     note: str = ""
 

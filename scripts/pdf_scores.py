@@ -169,3 +169,43 @@ def _key(text: str) -> str:
 
 def _spaceless(text: str) -> str:
     return "".join(_key(text).split())
+
+
+def markdown_tables(markdown: str) -> list[list[list[str]]]:
+    """Every pipe table in `markdown` as rows of normalised cells (separator rows skipped)."""
+    tables: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in markdown.splitlines() + [""]:
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            if not _TABLE_RULE.match(stripped):
+                current.append([plain_text(c) for c in _CELL_SPLIT.split(stripped.strip("|"))])
+            continue
+        if current:
+            tables.append(current)
+            current = []
+    return tables
+
+
+def table_scores(expected: list[list[str]],
+                 tables: list[list[list[str]]]) -> tuple[float, float, float]:
+    """(cell recall, row recall, column count right) of one expected table against the
+    output table sharing most cells with it; (0, 0, 0) when there is none.
+
+    Cells are compared normalised and case-folded, as multisets; a row is found as in
+    `table_row_recall` (a merged cell's repeats may be empty); the column count is right
+    when the matched table's widest row has as many cells as the expected table's.
+    """
+    want = Counter(_key(c) for row in expected for c in row if _key(c))
+    best, best_overlap = None, 0
+    for table in tables:
+        got = Counter(_key(c) for row in table for c in row if _key(c))
+        overlap = sum((want & got).values())
+        if overlap > best_overlap:
+            best, best_overlap = table, overlap
+    if best is None or not want:
+        return 0.0, 0.0, 0.0
+    found = sum(1 for i, row in enumerate(expected)
+                if any(_row_matches(row, expected[i - 1] if i else None, got) for got in best))
+    columns = max(len(r) for r in best) == max(len(r) for r in expected)
+    return best_overlap / sum(want.values()), found / len(expected), float(columns)

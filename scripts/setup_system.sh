@@ -8,6 +8,8 @@ for lang in osd eng deu ara chi-sim rus; do
   dpkg -s "tesseract-ocr-$lang" >/dev/null 2>&1 || want+=("tesseract-ocr-$lang")
 done
 command -v chromium >/dev/null 2>&1 || want+=(chromium)
+# LibreOffice makes the Word-document PDFs of the real-engine corpus (scripts/pdf_engine_corpus.py).
+command -v soffice >/dev/null 2>&1 || want+=(libreoffice-writer-nogui)
 # DejaVu Sans (Cyrillic, Arabic) embeds into the generated PDF corpus (scripts/pdf_corpus.py).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
 [ ${#want[@]} -eq 0 ] && exit 0
