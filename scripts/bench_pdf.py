@@ -253,14 +253,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.corpus in ("engine", "all"):
             corpora.append((f"real engines (scripts/pdf_engine_corpus.py, {ENGINE_DIR.name})",
                             engine_items(ENGINE_DIR)))
-        for t in tools:  # imports and first-call set-up stay out of the timings
-            RUNNERS[t](corpora[-1][1][0].path)
+        # One tool at a time over every file of every corpus, pymupdf4llm last: importing
+        # it switches on pymupdf.layout for the whole process (PyMuPDF's table finder then
+        # runs the layout model), so no other tool may run after it.
+        tools.sort(key=lambda t: t == "pymupdf4llm")
+        results: dict[tuple[str, str], Score] = {}
+        for t in tools:
+            RUNNERS[t](corpora[-1][1][0].path)  # imports and first-call set-up stay out
+            for _, items in corpora:
+                results.update({(i.name, t): score(i, t, 1 if t == "pymupdf4llm" else
+                                                   args.repeats)
+                                for i in items if t != "pdfplumber" or i.tables})
         failed = []
         for title, items in corpora:
-            # One tool at a time over every file: a tool's leftovers (pymupdf4llm switches on
-            # pymupdf.layout, fills caches) never land in another tool's timing.
-            results = {(i.name, t): score(i, t, 1 if t == "pymupdf4llm" else args.repeats)
-                       for t in tools for i in items if t != "pdfplumber" or i.tables}
             text_tools = [t for t in tools if t in TEXT_TOOLS]
             print_table(title, items, text_tools, results)
             if title.startswith("real engines"):
