@@ -22,13 +22,14 @@ from webfold.document import Document, Metadata, PageInfo, failed
 from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
+from webfold.pdf.aligned import find_aligned_tables
 from webfold.pdf.furniture import strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
 from webfold.pdf.native import drop_undecodable, image_infos, read_page
 from webfold.pdf.structure import build_blocks, document_styles
-from webfold.pdf.tables import find_tables
+from webfold.pdf.tables import find_tables, table_block
 from webfold.settings import Settings
 from webfold.sniff import StreamInfo
 
@@ -194,10 +195,14 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
 
 def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]], out: _Page,
                   run: _Run) -> None:
-    """Tables replace the lines inside them; images get markers at their boxes."""
+    """Tables (ruled, then aligned text) replace their lines; images get markers."""
     for table in find_tables(page, lines.lines, lines.image_boxes):
         lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
         out.placed.append((table.bbox, table.block))
+    for aligned in find_aligned_tables(lines.lines):
+        used = {id(ln) for ln in aligned.lines}
+        lines.lines = [ln for ln in lines.lines if id(ln) not in used]
+        out.placed.append((aligned.bbox, table_block(aligned.rows)))
     placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
                                    run.written)
     out.placed += [(img.bbox, img.block) for img in placed]

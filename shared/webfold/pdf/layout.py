@@ -21,7 +21,7 @@ MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by r
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
-_LONE_MARKER = re.compile(r"^\s*(?:[•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
+LONE_MARKER = re.compile(r"^\s*(?:[•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
 
 
 @dataclass(slots=True)
@@ -143,7 +143,7 @@ def _partner(done: list[Item], it: Item) -> int | None:
             continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
         gap = right.box[0] - left.box[2]
-        limit = (5.0 if _LONE_MARKER.match(left.text) else JOIN_GAP) * it.size
+        limit = (5.0 if LONE_MARKER.match(left.text) else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
     return None

@@ -9,13 +9,23 @@ grid cell they cover.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
+from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.route import image_cover
+
+# Latin letters and digits (with the separators inside numbers) read left to right even
+# inside right-to-left text; every other run is reversed.
+_LTR_RUN = re.compile(r"[A-Za-z0-9\u00c0-\u024f]+(?:[\s.,:/-]+[A-Za-z0-9\u00c0-\u024f]+)*|"
+                      r"[^A-Za-z0-9\u00c0-\u024f]+")
+_LTR_RUN_START = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
+_MARK_BEFORE_BASE = re.compile(r"([\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7]+)"
+                               r"([^\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7\s])")
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
@@ -61,11 +71,11 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
         return []
     out = []
     for tab in found.tables:
-        rows = _expanded_rows(tab)
+        rows = _expanded_rows(tab, lines)
         if rows is not None and not ruled:
             rows = [r for r in rows if any(r)]  # the text strategy adds empty spacer rows
         if rows is not None and _looks_like_table(rows, ruled):
-            out.append(FoundTable(bbox=tuple(tab.bbox), block=_block(rows)))
+            out.append(FoundTable(bbox=tuple(tab.bbox), block=table_block(rows)))
     return out
 
 
@@ -126,7 +136,9 @@ def _add_rule(x0: float, y0: float, x1: float, y1: float,
         vertical.append((x0, min(y0, y1), max(y0, y1)))
 
 
-def _expanded_rows(tab: Any) -> list[list[str]] | None:
+def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
+    """The table's cell texts, merged cells repeated; right-to-left tables with their
+    first column the rightmost, as read."""
     try:
         cells = tab.extract()
         boxes = [row.cells for row in tab.rows]
@@ -135,11 +147,35 @@ def _expanded_rows(tab: Any) -> list[list[str]] | None:
     if len(cells) != len(boxes):
         return None
     rows = [[_clean(c) if c is not None else None for c in row] for row in cells]
+    rtl = 0
+    for row in rows:
+        for c, value in enumerate(row):
+            if value and is_rtl(value):
+                row[c] = visual_to_logical(value)
+                rtl += 1
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if value is None:
                 row[c] = _covering(rows, boxes, r, c)
-    return [[c or "" for c in row] for row in rows]
+    out = [[c or "" for c in row] for row in rows]
+    if rtl * 2 > sum(1 for row in out for c in row if c):
+        out = [row[::-1] for row in out]
+    return out
+
+
+def visual_to_logical(text: str) -> str:
+    """A right-to-left `text` read left to right on the page (as PyMuPDF's table finder
+    orders a cell's characters) in logical order: the runs reversed, the letters of the
+    right-to-left runs too; digit and Latin runs keep their order, combining marks stay
+    after their letter."""
+    runs = [m.group(0) for m in _LTR_RUN.finditer(text)]
+    out = []
+    for run in reversed(runs):
+        if _LTR_RUN_START.match(run):
+            out.append(run)
+        else:
+            out.append(_MARK_BEFORE_BASE.sub(r"\2\1", run[::-1]))
+    return "".join(out).strip()
 
 
 def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:
@@ -180,7 +216,8 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _block(rows: list[list[str]]) -> Block:
+def table_block(rows: list[list[str]]) -> Block:
+    """A pipe-table block from rows of plain cell texts, the first row the header."""
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
     text = "\n".join("\t".join(r) for r in rows)

@@ -1,0 +1,144 @@
+"""Tables without ruling lines: text lines aligned in columns across consecutive rows.
+
+Engines that lay out tables (browsers, office suites) write each cell as its own text
+line, so a borderless table, one with only a header rule, or one drawn as coloured
+boxes shows up as rows of several short lines side by side whose x-ranges fall into
+the same columns row after row. A run of such rows is a table when its columns are
+separated by white vertical stripes through every row, it has at least `MIN_ROWS`
+rows and `MIN_COLUMNS` columns, most cells are filled, and cells are short (prose set
+in two columns has long lines and stays prose). Cell text comes from the page's own
+lines, so right-to-left cells keep their logical order; on right-to-left tables the
+first column is the rightmost one, as it is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from webfold.pdf.layout import LONE_MARKER, is_rtl
+from webfold.pdf.model import BBox, Line
+
+MIN_ROWS = 3  # a header and two body rows
+MIN_COLUMNS = 2
+MAX_CELL_WORDS = 6  # mean words per filled cell; more is prose in columns
+MIN_FILLED = 0.6  # share of the grid's cells holding text
+SAME_CELL_GAP = 0.5  # lines on one row closer than this many font sizes are one cell
+MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
+COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
+MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
+
+
+@dataclass(slots=True)
+class _Row:
+    top: float
+    bottom: float
+    cells: list[list[Line]] = field(default_factory=list)  # segments, left to right
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(slots=True)
+class AlignedTable:
+    bbox: BBox
+    rows: list[list[str]]  # cell texts, first row the header, in reading column order
+    lines: list[Line]  # the page lines the table is made of
+
+
+def find_aligned_tables(lines: list[Line]) -> list[AlignedTable]:
+    """Tables made of upright `lines` aligned in columns (see the module docstring).
+
+    Returns them top to bottom; lines not in a table are left alone. Never raises.
+    """
+    upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
+               and ln.text.strip()]
+    rows = _rows(upright)
+    tables: list[AlignedTable] = []
+    run: list[_Row] = []
+    for row in rows + [None]:
+        if row is not None and len(row.cells) >= MIN_COLUMNS and (
+                not run or row.top - run[-1].bottom <= MAX_ROW_GAP * max(run[-1].height, 1.0)):
+            run.append(row)
+            continue
+        if len(run) >= MIN_ROWS:
+            tables += _tables_in(run)
+        run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
+    return tables
+
+
+def _rows(lines: list[Line]) -> list[_Row]:
+    """Lines grouped into visual rows (vertical overlap of at least half the smaller line),
+    each row's lines merged into cell segments at gaps under `SAME_CELL_GAP` sizes."""
+    rows: list[_Row] = []
+    for line in sorted(lines, key=lambda ln: ((ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[0])):
+        y0, y1 = line.bbox[1], line.bbox[3]
+        last = rows[-1] if rows else None
+        if last is not None:
+            overlap = min(last.bottom, y1) - max(last.top, y0)
+            if overlap >= 0.5 * min(last.height, y1 - y0):
+                last.cells.append([line])
+                last.top, last.bottom = min(last.top, y0), max(last.bottom, y1)
+                continue
+        rows.append(_Row(y0, y1, [[line]]))
+    for row in rows:
+        row.cells.sort(key=lambda seg: seg[0].bbox[0])
+        merged: list[list[Line]] = []
+        for seg in row.cells:
+            if merged:
+                prev = merged[-1][-1]
+                size = max(prev.bbox[3] - prev.bbox[1], 1.0)
+                if seg[0].bbox[0] - prev.bbox[2] < SAME_CELL_GAP * size:
+                    merged[-1] += seg
+                    continue
+            merged.append(seg)
+        row.cells = merged
+    return rows
+
+
+def _tables_in(run: list[_Row]) -> list[AlignedTable]:
+    columns = _columns(run)
+    if len(columns) < MIN_COLUMNS:
+        return []
+    grid: list[list[list[Line]]] = []
+    for row in run:
+        cells: list[list[Line]] = [[] for _ in columns]
+        for seg in row.cells:
+            x0, x1 = seg[0].bbox[0], seg[-1].bbox[2]
+            k = next(i for i, (a, b) in enumerate(columns) if a - COLUMN_SLACK <= x0 and
+                     x1 <= b + COLUMN_SLACK)
+            cells[k] += seg
+        grid.append(cells)
+    texts = [[_cell_text(c) for c in row] for row in grid]
+    filled = [t for row in texts for t in row if t]
+    if len(filled) < MIN_FILLED * len(columns) * len(run):
+        return []
+    if sum(len(t.split()) for t in filled) > MAX_CELL_WORDS * len(filled):
+        return []
+    if any(sum(1 for row in texts if row[k]) < MIN_CELL_ROWS for k in range(len(columns))):
+        return []
+    if all(not row[0] or LONE_MARKER.match(row[0]) for row in texts):
+        return []  # bullets or numbers beside their items: a list
+    lines = [ln for row in run for seg in row.cells for ln in seg]
+    if sum(is_rtl(ln.text) for ln in lines) * 2 > len(lines):
+        texts = [row[::-1] for row in texts]
+    bbox = (min(ln.bbox[0] for ln in lines), min(ln.bbox[1] for ln in lines),
+            max(ln.bbox[2] for ln in lines), max(ln.bbox[3] for ln in lines))
+    return [AlignedTable(bbox=bbox, rows=texts, lines=lines)]
+
+
+def _columns(run: list[_Row]) -> list[tuple[float, float]]:
+    """The x-ranges covered by the run's cell segments, merged where they overlap: the
+    white stripes between them go through every row."""
+    spans = sorted((seg[0].bbox[0], seg[-1].bbox[2]) for row in run for seg in row.cells)
+    columns: list[tuple[float, float]] = []
+    for x0, x1 in spans:
+        if columns and x0 <= columns[-1][1] + COLUMN_SLACK:
+            columns[-1] = (columns[-1][0], max(columns[-1][1], x1))
+        else:
+            columns.append((x0, x1))
+    return columns
+
+
+def _cell_text(lines: list[Line]) -> str:
+    return " ".join(" ".join(ln.text.split()) for ln in lines)
