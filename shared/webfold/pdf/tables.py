@@ -1,5 +1,10 @@
 """Ruled tables as pipe tables: PyMuPDF's table finder behind a cheap gate and checks.
 
+Tables without vertical rules (borderless, header rules only, coloured cells) are
+found from text alignment in `webfold.pdf.aligned`: PyMuPDF's text strategy cut words
+in half at guessed column edges ("Recov | ery") and ran on every page with three
+rules of one width.
+
 `find_tables` costs tens of milliseconds, so it only runs on pages whose vector
 drawings hold enough horizontal and vertical rules to make a grid. What it finds must
 look like a table (at least two rows and two columns, mostly filled cells, no prose
@@ -33,8 +38,6 @@ MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
-MIN_RULE_WIDTH = 80.0  # points: shorter horizontal rules are underlines, not table rules
-MAX_UNRULED_CELL_WORDS = 6  # mean words per cell of a table found without vertical rules
 
 
 @dataclass(slots=True)
@@ -51,54 +54,41 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
     frame and callouts). Returns [] when there is none or the finder fails (a broken
     drawing must not lose the page's text).
     """
-    found_area = grid_area(page)
-    if found_area is None:
-        return []
-    area, ruled = found_area
-    if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT:
+    area = grid_area(page)
+    if area is None or _lines_inside(lines, area) < MIN_ROWS_OF_TEXT:
         return []
     x0, y0, x1, y1 = area
     shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
     if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
         return []
-    strategy = {} if ruled else {"vertical_strategy": "text", "horizontal_strategy": "text"}
     try:
         # use_layout=False: once anything in the process imports pymupdf.layout (pymupdf4llm
         # does), the finder would run its ONNX layout model on every call (table_merged:
         # 9 ms -> 400-650 ms) and keep only the tables that model sees.
-        found = page.find_tables(clip=area, use_layout=False, **strategy)
+        found = page.find_tables(clip=area, use_layout=False)
     except Exception:  # PyMuPDF raises assorted errors on odd vector content
         return []
     out = []
     for tab in found.tables:
         rows = _expanded_rows(tab, lines)
-        if rows is not None and not ruled:
-            rows = [r for r in rows if any(r)]  # the text strategy adds empty spacer rows
-        if rows is not None and _looks_like_table(rows, ruled):
+        if rows is not None and _looks_like_table(rows):
             out.append(FoundTable(bbox=tuple(tab.bbox), block=table_block(rows)))
     return out
 
 
-def grid_area(page: Any) -> tuple[BBox, bool] | None:
-    """Where a table may be, and whether it is fully ruled: the box around the vertical
-    rules that each cross two horizontal rules (at least `MIN_RULES` of them), else
-    around `MIN_RULES` horizontal rules of one width (a booktabs table). None when the
-    drawings hold neither (no table finder needed)."""
+def grid_area(page: Any) -> BBox | None:
+    """Where a ruled table may be: the box around the vertical rules that each cross two
+    horizontal rules, when there are at least `MIN_RULES` of them; else None (no table
+    finder needed; tables without vertical rules are found from text alignment, in
+    `webfold.pdf.aligned`)."""
     horizontal, vertical = _rules(page)
     crossing = [(x, y0, y1) for x, y0, y1 in vertical[:400]
                 if sum(1 for y, h0, h1 in horizontal[:400]
                        if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2) >= 2]
-    if len(crossing) >= MIN_RULES:
-        return (min(c[0] for c in crossing) - 2, min(c[1] for c in crossing) - 2,
-                max(c[0] for c in crossing) + 2, max(c[2] for c in crossing) + 2), True
-    widths: dict[tuple[int, int], list[float]] = {}
-    for y, x0, x1 in horizontal[:400]:
-        if x1 - x0 >= MIN_RULE_WIDTH:
-            widths.setdefault((round(x0 / 4), round(x1 / 4)), []).append(y)
-    for (a, b), ys in widths.items():
-        if len(ys) >= MIN_RULES:
-            return (a * 4 - 4, min(ys) - 2, b * 4 + 4, max(ys) + 2), False
-    return None
+    if len(crossing) < MIN_RULES:
+        return None
+    return (min(c[0] for c in crossing) - 2, min(c[1] for c in crossing) - 2,
+            max(c[0] for c in crossing) + 2, max(c[2] for c in crossing) + 2)
 
 
 def _rules(page: Any) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
@@ -198,17 +188,13 @@ def _spans_to(box: Any, boxes: list[list[Any]], index: int, axis: int) -> bool:
     return bool(ys) and box[3] >= min(ys)
 
 
-def _looks_like_table(rows: list[list[str]], ruled: bool) -> bool:
+def _looks_like_table(rows: list[list[str]]) -> bool:
     cells = [c for row in rows for c in row]
     filled = [c for c in cells if c]
     if len(rows) < 2 or max(len(r) for r in rows) < 2 or not filled:
         return False
     if len(filled) < MIN_FILLED * len(cells):
         return False
-    if not ruled:  # columns guessed from text: prose split at word gaps has long cells
-        words = sum(len(c.split()) for c in filled) / len(filled)
-        if words > MAX_UNRULED_CELL_WORDS or sum(1 for r in rows if r[0]) < 0.6 * len(rows):
-            return False
     return sum(len(c) for c in filled) / len(filled) <= MAX_MEAN_CELL_CHARS
 
 
