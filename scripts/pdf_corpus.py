@@ -276,6 +276,69 @@ def _table(out: Path) -> Case:
                 note="ruled table, first column merged over two rows")
 
 
+CROPS = [["Crop", "Area (ha)", "Yield (t/ha)", "Region"], ["Wheat", "1,200", "3.1", "North"],
+         ["Barley", "950", "2.8", "South"], ["Maize", "430", "5.6", "East"],
+         ["Oats", "615", "2.2", "West"], ["Rye", "290", "2.5", "North"]]
+
+
+def _unruled_table(out: Path, style: str) -> Case:
+    """A table whose columns show only in where the text sits: no rules (`borderless`),
+    a rule above, below and under the header (`header_rule`), or cells drawn as filled
+    boxes with white gaps between them (`coloured`)."""
+    title = "Harvest by Crop"
+    intro = "The district offices reported these areas and yields for the last season."
+    outro = "Yields are averages over every farm that reported before the end of May."
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    flow = _Flow(MARGIN, A4[0] - MARGIN, MARGIN)
+    flow.block(title, font="hebo", size=18)
+    flow.block(intro)
+    _write(page, flow.placed)
+    col_x = [MARGIN, MARGIN + 110, MARGIN + 210, MARGIN + 320]
+    col_w, row_h, top = [104.0, 94.0, 104.0, 90.0], 20.0, flow.y + 12
+    right = col_x[-1] + col_w[-1]
+    for r, row in enumerate(CROPS):
+        y = top + r * row_h
+        if style == "coloured":
+            fill = (0.18, 0.31, 0.5) if r == 0 else (0.87, 0.9, 0.94)
+            for x, w in zip(col_x, col_w, strict=True):
+                page.draw_rect(pymupdf.Rect(x, y, x + w, y + row_h - 2), color=None, fill=fill)
+        for c, cell in enumerate(row):
+            page.insert_text((col_x[c] + 4, y + 14), cell, fontname="hebo" if r == 0 else "helv",
+                             fontsize=10, color=(1, 1, 1) if style == "coloured" and r == 0
+                             else (0, 0, 0))
+    if style == "header_rule":
+        for y in (top - 1, top + row_h - 1, top + len(CROPS) * row_h):
+            page.draw_line((MARGIN, y), (right, y), width=0.8)
+    page.insert_text((MARGIN, top + len(CROPS) * row_h + 30), outro, fontname="helv",
+                     fontsize=BODY_SIZE)
+    cells = " ".join(" ".join(row) for row in CROPS)
+    name = f"table_{style}"
+    return Case(name, _save(doc, out / f"{name}.pdf"), _join(title, intro, cells, outro),
+                [title], CROPS, tables=[CROPS], note=f"table without vertical rules: {style}")
+
+
+def _rtl_table(out: Path) -> Case:
+    intro = "يعرض الجدول التالي المحاصيل الرئيسية في كل منطقة."
+    rows = [["المحصول", "المساحة", "المنطقة"], ["القمح", "1200", "الشمال"],
+            ["الشعير", "950", "الجنوب"], ["الذرة", "430", "الشرق"]]
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    css = ("@font-face {font-family: dv; src: url(DejaVuSans.ttf);} * {font-family: dv; "
+           "font-size: 12pt} table {border-collapse: collapse} td {border: 1px solid black; "
+           "padding: 4pt 10pt}")
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    html = f'<div dir="rtl"><p>{intro}</p><table dir="rtl">{body}</table></div>'
+    page.insert_htmlbox(pymupdf.Rect(MARGIN, MARGIN, A4[0] - MARGIN, 500), html, css=css,
+                        archive=pymupdf.Archive(str(DEJAVU_DIR)))
+    # MuPDF lays the table's columns out left to right; a right-to-left reader starts at
+    # the right, so the expected rows run from the rightmost cell.
+    read = [row[::-1] for row in rows]
+    cells = " ".join(" ".join(row) for row in read)
+    return Case("table_rtl", _save(doc, out / "table_rtl.pdf"), _join(intro, cells),
+                table_rows=read, tables=[read], note="ruled right-to-left table")
+
+
 def _running_headers(out: Path) -> Case:
     paras = paragraphs(21, 10, 2)
     doc = pymupdf.open()
@@ -457,6 +520,10 @@ def build_corpus(out_dir: str | Path) -> list[Case]:
         _headings(out),
         _bold_headings(out),
         _table(out),
+        _unruled_table(out, "borderless"),
+        _unruled_table(out, "header_rule"),
+        _unruled_table(out, "coloured"),
+        _rtl_table(out),
         _running_headers(out),
         _lists(out),
         _code(out),

@@ -18,7 +18,8 @@ from webfold import convert
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pdf"
 NAMES = [
     "two_column", "two_column_scrambled", "rotated_15", "rotate_90", "headings",
-    "bold_headings", "table_merged", "running_headers", "lists", "code", "chinese",
+    "bold_headings", "table_merged", "table_borderless", "table_header_rule",
+    "table_coloured", "table_rtl", "running_headers", "lists", "code", "chinese",
     "cyrillic", "arabic", "scan_clean", "scan_noisy", "scan_rot90", "scan_rot180",
     "scan_stamp", "mixed",
 ]

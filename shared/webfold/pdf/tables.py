@@ -15,6 +15,7 @@ grid cell they cover.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ from webfold.pdf.route import image_cover
 # inside right-to-left text; every other run is reversed.
 _LTR_RUN = re.compile(r"[A-Za-z0-9\u00c0-\u024f]+(?:[\s.,:/-]+[A-Za-z0-9\u00c0-\u024f]+)*|"
                       r"[^A-Za-z0-9\u00c0-\u024f]+")
+_SHAPED = re.compile(r"[\ufb50-\ufdff\ufe70-\ufefe]")
 _LTR_RUN_START = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
 _MARK_BEFORE_BASE = re.compile(r"([\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7]+)"
                                r"([^\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7\s])")
@@ -157,7 +159,8 @@ def visual_to_logical(text: str) -> str:
     """A right-to-left `text` read left to right on the page (as PyMuPDF's table finder
     orders a cell's characters) in logical order: the runs reversed, the letters of the
     right-to-left runs too; digit and Latin runs keep their order, combining marks stay
-    after their letter."""
+    after their letter; Arabic presentation forms (shaped glyphs the finder reports as
+    such) become their letters, as in the page's own lines."""
     runs = [m.group(0) for m in _LTR_RUN.finditer(text)]
     out = []
     for run in reversed(runs):
@@ -165,7 +168,8 @@ def visual_to_logical(text: str) -> str:
             out.append(run)
         else:
             out.append(_MARK_BEFORE_BASE.sub(r"\2\1", run[::-1]))
-    return "".join(out).strip()
+    logical = "".join(out).strip()
+    return _SHAPED.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), logical)
 
 
 def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:
