@@ -20,8 +20,8 @@ NAMES = [
     "two_column", "two_column_scrambled", "rotated_15", "rotate_90", "headings",
     "bold_headings", "table_merged", "table_borderless", "table_header_rule",
     "table_coloured", "table_rtl", "running_headers", "lists", "code", "chinese",
-    "cyrillic", "arabic", "scan_clean", "scan_noisy", "scan_rot90", "scan_rot180",
-    "scan_stamp", "mixed",
+    "cyrillic", "arabic", "arabic_diacritics", "scan_clean", "scan_noisy", "scan_rot90",
+    "scan_rot180", "scan_stamp", "mixed",
 ]
 HAS_TESSERACT = shutil.which("tesseract") is not None
 

@@ -99,6 +99,10 @@ CLEAN = [
     "河水在夜里慢慢上涨，早上到了石桥。",
     "ارتفع النهر ببطء طوال الليل",
     "ﻣﺮﺣﺒﺎ ﺑﺎﻟﻌﺎﻟﻢ",  # Arabic presentation forms are real letters
+    "سَتُنْشَرُ أَرْقَامُ المَوْسِمِ القَادِمِ",  # vowel marks are letters' marks, not junk
+    # Shadda-vowel glyphs an Arabic font maps to nothing (U+FFFD) or to private use: marks.
+    "شَد\ufffd الر\ufffdجُلُ الحَبْلَ وَمَد\ufffd يَدَهُ عَد\ufffd التُّج\ufffdارُ",
+    "شَد\uf0b2 الر\uf0b2جُلُ الحَبْلَ وَمَد\uf0b2 يَدَهُ عَد\uf0b2 التُّج\uf0b2ارُ",
     "Issue 6901: f ﬀ ﬁ ﬃ",
     "Scan here to make a donation!\x01 Thank you for your support of our work.",
 ]

@@ -14,6 +14,7 @@ from typing import Any
 import pymupdf
 
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
+from webfold.pdf.route import UNMAPPED_MARK
 
 # Whitespace kept as written (layout joins lines itself); ligatures expanded to letters;
 # text outside the page box dropped. No image blocks: images come from get_image_info.
@@ -29,6 +30,7 @@ _MONO_NAME = re.compile(
     r"mono|courier|consol|menlo|inconsolata|sourcecode|firacode|jetbrains|typewriter|cmtt", re.I)
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
 _UNDECODABLE = "\ufffd"
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -56,7 +58,8 @@ def read_page(page: Any, number: int) -> PageLines:
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
-    """Remove U+FFFD (glyphs the font maps to no Unicode) from native `page_lines` in place;
+    """Remove U+FFFD (glyphs the font maps to no Unicode), and private-use marks after
+    right-to-left letters (`route.UNMAPPED_MARK`), from native `page_lines` in place;
     spans and lines left without visible text go too. Returns how many were removed.
 
     Run after routing: a page mostly made of such glyphs has gone to OCR by then, so what
@@ -65,10 +68,12 @@ def drop_undecodable(page_lines: PageLines) -> int:
     removed = 0
     kept: list[Line] = []
     for line in page_lines.lines:
-        if _UNDECODABLE in line.text:
-            removed += line.text.count(_UNDECODABLE)
+        text = line.text
+        if _UNDECODABLE in text or (_PRIVATE_USE.search(text) and UNMAPPED_MARK.search(text)):
             for span in line.spans:
-                span.text = span.text.replace(_UNDECODABLE, "")
+                before = len(span.text)
+                span.text = UNMAPPED_MARK.sub("", span.text).replace(_UNDECODABLE, "")
+                removed += before - len(span.text)
             line.spans = [s for s in line.spans if s.text]
             if not line.text.strip():
                 continue

@@ -25,6 +25,11 @@ MOJIBAKE_MIN_SHARE = 0.6  # share of letters from Latin-1 Supplement (Ã, å, ..
 MOJIBAKE_MIN_LETTERS = 5
 UNMAPPED_FONT_MIN_SHARE = 0.5  # share of a page's text in unmapped fonts that sends it to OCR
 
+# A replacement or private-use character right after a Hebrew or Arabic letter or mark is
+# a vowel or shadda glyph the font maps to no code point (Arabic fonts draw marks and
+# mark pairs as their own glyphs): an unmapped mark, not a garbled layer.
+UNMAPPED_MARK = re.compile(r"(?<=[\u0591-\u05f4\u0610-\u06ff\u0750-\u077f\u08a0-\u08ff"
+                           r"\ufb1d-\ufdff\ufe70-\ufefc])[\ufffd\ue000-\uf8ff]+")
 _CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
 _JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use, unassigned
 
@@ -66,7 +71,8 @@ def garbage_score(text: str) -> float:
     """Share of visible characters that are junk, 0.0 (clean) .. 1.0 (all junk).
 
     Junk: control characters other than tab/newline, private-use, surrogate and
-    unassigned code points, U+FFFD, `(cid:N)` placeholders; and, when at least
+    unassigned code points, U+FFFD (but not as an `UNMAPPED_MARK` after a right-to-left
+    letter), `(cid:N)` placeholders; and, when at least
     `MOJIBAKE_MIN_SHARE` of the letters are Latin-1 Supplement letters (Cyrillic read
     as cp1252: "Îãëàâëåíèå"), all of those letters.
     """
@@ -89,6 +95,10 @@ def garbage_score(text: str) -> float:
                 latin1 += count
     if letters >= MOJIBAKE_MIN_LETTERS and latin1 >= MOJIBAKE_MIN_SHARE * letters:
         junk += latin1
+    if junk:
+        marks = sum(len(m) for m in UNMAPPED_MARK.findall(text))
+        junk -= marks
+        visible -= marks
     total = visible + cid_chars
     return (junk + cid_chars) / total if total else 0.0
 
