@@ -31,7 +31,10 @@ class ConvertOptions:
     settings: Settings = DEFAULT_SETTINGS
     ocr: Any = None  # an OCR engine (webfold.pdf.ocr); None = the local default
     pages: tuple[int, ...] | None = None  # 1-based page numbers to read (PDF)
-    image_dir: str | None = None  # write images here (PDF, DOCX, PPTX, EPUB); markers point there
+    # Write images here (PDF, DOCX, PPTX, EPUB) and point the markers at them. PDF links
+    # image_dir/name (resolving from where a relative image_dir does) and writes no
+    # marker without it.
+    image_dir: str | None = None
     # Called as (done, total, label) while a long document is read (PDF pages), for a
     # progress line; None when nobody watches.
     progress: Callable[[int, int, str], None] | None = None

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
+import subprocess
+import sys
 
 import pymupdf
 import pytest
@@ -82,14 +85,29 @@ def test_images_written_jpeg_unchanged_png_otherwise(tmp_path):
     assert jpg.read_bytes() == jpeg
     assert next(p for p in out.iterdir() if p.suffix == ".png").read_bytes()[:4] == b"\x89PNG"
     md = result.markdown
-    assert md.index("Before") < md.index(f"![]({jpg.name})") < md.index("After")
+    assert md.index("Before") < md.index(f"![]({out.as_posix()}/{jpg.name})") < md.index("After")
 
 
-def test_image_marker_without_directory():
+def test_no_image_marker_without_directory():
     doc = _page_with([("Caption text below.", "helv", 300)])
     doc[0].insert_image(pymupdf.Rect(72, 100, 272, 233), stream=_jpeg())
     md = convert(doc.tobytes()).markdown
-    assert md.startswith("![](#page-1-image-1)")
+    assert md == "Caption text below.\n"
+
+
+def test_cli_image_links_resolve_to_the_written_files(tmp_path):
+    doc = _page_with([("Before the picture.", "helv", 100), ("After it.", "helv", 400)])
+    doc[0].insert_image(pymupdf.Rect(72, 150, 272, 283), stream=_jpeg())
+    (tmp_path / "in").mkdir()
+    doc.save(tmp_path / "in" / "pictures.pdf")
+    done = subprocess.run([sys.executable, "-m", "webfold", "pdf", "in/pictures.pdf",
+                           "--images", "out dir/img"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    links = re.findall(r"!\[[^\]]*\]\(<?([^)>]+)>?\)", done.stdout)
+    assert len(links) == 1
+    assert (tmp_path / links[0]).is_file()
+    assert (tmp_path / links[0]).parent == tmp_path / "out dir" / "img"
 
 
 def test_blocks_carry_page_numbers_and_page_routes():

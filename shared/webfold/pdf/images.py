@@ -1,8 +1,11 @@
-"""Images in the flow: a Markdown image marker where each picture sits on the page.
+"""Images in the flow: with an image directory, a Markdown image where each picture sits.
 
-With an image directory, each image is written once (by xref): JPEG streams byte for
-byte as stored, everything else as PNG, and the marker points at the file. Tiny images
-(rules, bullets, spacer pixels) get no marker.
+Each image is written once (by xref): JPEG streams byte for byte as stored, everything
+else as PNG, and the link is the directory as given joined with the file name, so it
+resolves from where a relative directory is resolved (the working directory, where
+`webfold pdf` prints the Markdown). Without a directory, or when an image cannot be
+written, there is nothing to point at and no marker is written. Tiny images (rules,
+bullets, spacer pixels) get none either.
 """
 
 from __future__ import annotations
@@ -36,20 +39,29 @@ def page_images(page: Any, number: int, infos: list[dict[str, Any]], image_dir: 
     """
     placed: list[PlacedImage] = []
     warnings: list[str] = []
-    for k, info in enumerate(infos, start=1):
+    if not image_dir:
+        return placed, warnings
+    for info in infos:
         x0, y0, x1, y1 = info["bbox"]
-        if x1 - x0 < MIN_SIDE_PT or y1 - y0 < MIN_SIDE_PT or _inside(info["bbox"], placed):
-            continue
-        target = f"#page-{number}-image-{k}"
         xref = info.get("xref", 0)
-        if image_dir and xref:
-            name, warning = _write(page.parent, xref, info, Path(image_dir), written)
-            target = name or target
-            if warning:
-                warnings.append(f"page {number}: {warning}")
-        block = Block(kind="image", markdown=f"![]({target})", text="", tag="img", page=number)
+        if (x1 - x0 < MIN_SIDE_PT or y1 - y0 < MIN_SIDE_PT or not xref
+                or _inside(info["bbox"], placed)):
+            continue
+        name, warning = _write(page.parent, xref, info, Path(image_dir), written)
+        if warning:
+            warnings.append(f"page {number}: {warning}")
+        if name is None:
+            continue
+        block = Block(kind="image", markdown=f"![]({_link(image_dir, name)})", text="",
+                      tag="img", page=number)
         placed.append(PlacedImage(bbox=(x0, y0, x1, y1), block=block))
     return placed, warnings
+
+
+def _link(image_dir: str, name: str) -> str:
+    target = (Path(image_dir) / name).as_posix()
+    # CommonMark: a destination with spaces or parentheses goes in angle brackets.
+    return f"<{target}>" if any(c in target for c in " ()<>") else target
 
 
 def _inside(bbox: BBox, placed: list[PlacedImage]) -> bool:
