@@ -340,6 +340,45 @@ def _rtl_table(out: Path) -> Case:
                 table_rows=read, tables=[read], note="ruled right-to-left table")
 
 
+def _front_matter(out: Path) -> Case:
+    """A contents page with dot leaders, then chapters whose section numbers are set apart
+    from their titles; bold page labels in the footer that are not the file's page
+    numbers ("ii", then "7", "8")."""
+    entries = [("1 Introduction", "1"), ("1.1 Scope of the survey", "2"),
+               ("2 Methods", "5"), ("2.1 Counting the fields", "7")]
+    sections = [("1", "Introduction", paragraphs(61, 1, 3)), ("1.1", "Scope of the survey",
+                paragraphs(63, 1, 3)), ("2", "Methods", paragraphs(65, 1, 3)),
+                ("2.1", "Counting the fields", paragraphs(67, 1, 3))]
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    page.insert_text((MARGIN, MARGIN + 20), "Contents", fontname="hebo", fontsize=18)
+    for k, (title, number) in enumerate(entries):
+        y = MARGIN + 60 + k * 20
+        dots = " ." * int((380 - pymupdf.get_text_length(title, "helv", BODY_SIZE)) / 5.5)
+        page.insert_text((MARGIN, y), f"{title}{dots}", fontname="helv", fontsize=BODY_SIZE)
+        page.insert_text((A4[0] - MARGIN - 12, y), number, fontname="helv", fontsize=BODY_SIZE)
+    labels = ["ii", "7", "8"]
+    texts, headings = ["Contents", *[f"{t} ... {n}" for t, n in entries]], ["Contents"]
+    for chunk in (sections[:2], sections[2:]):
+        page = doc.new_page(width=A4[0], height=A4[1])
+        y = MARGIN
+        for number, title, paras in chunk:
+            y += 30
+            page.insert_text((MARGIN, y), number, fontname="hebo", fontsize=14)
+            page.insert_text((MARGIN + 36, y), title, fontname="hebo", fontsize=14)
+            flow = _Flow(MARGIN, A4[0] - MARGIN, y + 4)
+            for para in paras:
+                flow.block(para)
+            _write(page, flow.placed)
+            y = flow.y
+            texts += [f"{number} {title}", *paras]
+            headings.append(f"{number} {title}")
+    for page, label in zip(doc, labels, strict=True):
+        page.insert_text((A4[0] / 2, A4[1] - 40), label, fontname="hebo", fontsize=BODY_SIZE)
+    return Case("front_matter", _save(doc, out / "front_matter.pdf"), _join(*texts), headings,
+                note="contents with dot leaders, numbered headings, page labels")
+
+
 def _running_headers(out: Path) -> Case:
     paras = paragraphs(21, 10, 2)
     doc = pymupdf.open()
@@ -543,6 +582,7 @@ def build_corpus(out_dir: str | Path) -> list[Case]:
         _unruled_table(out, "coloured"),
         _rtl_table(out),
         _running_headers(out),
+        _front_matter(out),
         _lists(out),
         _code(out),
         _chinese(out),

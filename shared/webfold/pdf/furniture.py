@@ -2,8 +2,9 @@
 
 A line is furniture when it sits wholly inside a margin band (top, bottom, left or
 right edge of the page), is set no larger than the body text, and the same text,
-digits ignored, appears at about the same height on several pages; a bare page number
-("3", "Page 3 of 9", "- 3 -") in a margin band goes too when it is the page's own.
+digits ignored, appears at about the same height on several pages; a bare page label
+("3", "Page 3 of 9", "- 3 -", "iii") in a margin band goes too when it is the page's
+own number or when enough pages have one.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ SIDE_SHARE = 0.12  # left and right bands, as a share of the page width
 MAX_SIZE_RATIO = 1.05  # furniture is set no larger than the body text
 MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count as running
 _DIGITS = re.compile(r"\d+")
-_PAGE_NUMBER = re.compile(
-    r"^\s*(?:page|seite|p\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?"
-    r"(?:\s*(?:of|/|von)\s*\d{1,4})?\s*$", re.I)
+# A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI").
+PAGE_NUMBER = re.compile(
+    r"^\s*(?:page|seite|p\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})"
+    r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))\s*[-–—)\]]?(?:\s*(?:of|/|von)\s*\d{1,4})?\s*$",
+    re.I)
 
 
 def strip_furniture(pages: list[PageLines]) -> int:
@@ -38,11 +41,17 @@ def strip_furniture(pages: list[PageLines]) -> int:
             if key is not None:
                 seen.setdefault(key, set()).add(page.number)
     need = max(2, MIN_REPEAT_SHARE * len(pages))
+    # Printed page numbers need not match the page's place in the file ("9" on the third
+    # page, "iii" in a preface): labels in the margins of enough pages are numbering.
+    labelled = sum(1 for page, page_keys in zip(pages, keys, strict=True)
+                   if any(k is not None and PAGE_NUMBER.match(ln.text)
+                          for ln, k in zip(page.lines, page_keys, strict=True)))
     removed = 0
     for page, page_keys in zip(pages, keys, strict=True):
         kept = []
         for line, key in zip(page.lines, page_keys, strict=True):
-            if key is not None and (len(seen[key]) >= need or _own_number(page, line)):
+            label = key is not None and PAGE_NUMBER.match(line.text) and labelled >= need
+            if key is not None and (len(seen[key]) >= need or label or _own_number(page, line)):
                 removed += 1
             else:
                 kept.append(line)
@@ -51,7 +60,7 @@ def strip_furniture(pages: list[PageLines]) -> int:
 
 
 def _own_number(page: PageLines, line: Line) -> bool:
-    return bool(_PAGE_NUMBER.match(line.text)) and _DIGITS.findall(line.text)[:1] == [
+    return bool(PAGE_NUMBER.match(line.text)) and _DIGITS.findall(line.text)[:1] == [
         str(page.number)]
 
 

@@ -19,8 +19,12 @@ from webfold.pdf.model import BBox, Line, PageLines, Span
 
 MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
+LEADER_GAP = 12.0  # a fragment ending in leader dots reaches its page number this far away
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
+_LEADER_END = re.compile(r"(?:\.\s?){4,}$|\u2026{2,}$")
+# A section number set apart from its title ("5.1   Methods", "A.", "IV.").
+_SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
 LONE_MARKER = re.compile(r"^\s*(?:[•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
 
 
@@ -143,7 +147,9 @@ def _partner(done: list[Item], it: Item) -> int | None:
             continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
         gap = right.box[0] - left.box[2]
-        limit = (5.0 if LONE_MARKER.match(left.text) else JOIN_GAP) * it.size
+        lone = LONE_MARKER.match(left.text) or _SECTION_NUMBER.match(left.text)
+        limit = (5.0 if lone else LEADER_GAP if _LEADER_END.search(left.text) else
+                 JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
     return None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from webfold.document import Block
 from webfold.markdown import code_span, escape, escape_line_start, fence
+from webfold.pdf.furniture import PAGE_NUMBER
 from webfold.pdf.layout import Item
 from webfold.pdf.model import Span
 
@@ -30,6 +31,9 @@ _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
 # it is no list marker) before a capitalised title.
 _NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){1,4}|\d{1,2})\s+[A-Z][^\s]*")
 _SENTENCE_END = re.compile(r"[.!?:;]['\")\]]?\s*$")
+# A table-of-contents entry: a title, a run of leader dots, a page number.
+_LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
+_DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 # Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
 _KEEP_HYPHEN = frozenset({
@@ -134,7 +138,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
     """The kind of block `row` starts, or "+" when it continues the current group."""
     level = _heading_level(row, st)
     if row.mono and not level:
-        return "+" if kind == "code" and _near(group[-1], row, 2.5) else "code"
+        return "+" if kind == "code" and _code_goes_on(group[-1], row) else "code"
     starts = _starts_new(row, group, kind, st)
     if level and (starts or kind == "heading"):
         if kind == "heading" and not starts and _heading_level(group[-1], st) == level:
@@ -151,7 +155,8 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
 
 def _heading_level(row: _Row, st: Styles) -> int:
     text = row.text
-    if len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text):
+    if (len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text)
+            or PAGE_NUMBER.match(text) or _LEADER.search(text)):
         return 0
     outlined = st.outline.get(_norm(text))
     if outlined:
@@ -171,6 +176,11 @@ def _heading_level(row: _Row, st: Styles) -> int:
     return 0
 
 
+def _code_goes_on(prev: _Row, row: _Row) -> bool:
+    # A listing broken by a page break goes on at the top of the next page.
+    return prev.page + 1 == row.page or _near(prev, row, 2.5)
+
+
 def _near(prev: _Row, row: _Row, lines: float) -> bool:
     gap = row.item.box[1] - prev.item.box[3]
     return prev.page == row.page and -0.3 * row.size <= gap <= lines * row.size
@@ -183,6 +193,8 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     prev = group[-1]
     if prev.page != row.page:
         return not _continues_across_pages(prev, row)
+    if _LEADER.search(prev.text):
+        return True  # one table-of-contents entry per line
     a, b = prev.item.box, row.item.box
     gap = (b[1] - a[3]) / max(row.size, 1.0)
     ocr = row.item.line.source == "ocr"  # word-box sizes vary: looser bounds
@@ -227,6 +239,8 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
                             tag=f"h{level}", heading_level=level, page=page))
         return
     runs = _flow(group)
+    if len(group) == 1 and _LEADER.search(group[0].text):  # leader dots: three will do
+        runs = [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in runs]
     if kind == "list_item":
         blocks.append(_list_item(runs, group, markers, page))
         return
