@@ -75,3 +75,43 @@ def test_table_cells_escape_pipes_and_markdown_but_text_stays_plain():
     assert tables[0].markdown.splitlines()[2:] == [r"| a\|b | either \*a\* or b |",
                                                    r"| n\* | \[reserved\] |"]
     assert [line.split("\t") for line in tables[0].text.splitlines()] == rows
+
+
+def _grid(page, xs, ys, *, open_cells=()):
+    """Rules of a grid at `xs` / `ys`; `open_cells` are (row, column) cells whose left
+    rule is left out (merged with the cell before)."""
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for c, x in enumerate(xs):
+        for r, (top, bottom) in enumerate(zip(ys, ys[1:], strict=False)):
+            if (r, c) not in open_cells:
+                page.draw_line((x, top), (x, bottom))
+
+
+def test_a_header_spanning_two_columns_is_written_once():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 172, 272, 372], [100, 120, 140, 160, 180]
+    _grid(page, xs, ys, open_cells={(0, 2)})
+    rows = [["Station", "Levels", ""], ["", "Spring", "Autumn"], ["North", "3.2", "2.8"],
+            ["South", "2.9", "2.4"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if text:
+                page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert tables[0].markdown.count("Levels") == 1
+
+
+def test_a_diagram_of_boxes_is_not_a_table():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    # A flow chart: three wide boxes over a grid of rules, one label each.
+    xs, ys = [72, 150, 228, 306, 384, 462], [100, 140, 180, 220]
+    _grid(page, xs, ys, open_cells={(r, c) for r in range(3) for c in (1, 2, 3, 4)})
+    for r, label in enumerate(["Collect the field registers", "Weigh the samples",
+                               "Publish the report"]):
+        page.insert_text((80, ys[r] + 24), label, fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert [b.kind for b in blocks] == ["paragraph"] * 3

@@ -36,6 +36,7 @@ _MARK_BEFORE_BASE = re.compile(r"([\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
+MIN_DISTINCT = 0.5  # share of distinct texts among the filled cells (merged cells repeat)
 MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
@@ -173,10 +174,13 @@ def visual_to_logical(text: str) -> str:
 
 
 def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:
-    """Text of the merged cell that covers grid position (r, c): from the left, else above."""
+    """Text of the merged cell that covers grid position (r, c) from above; "" for one that
+    spans columns (a spanning header repeated across its columns reads as many headers)."""
     for k in range(c - 1, -1, -1):
         if boxes[r][k] is not None:
-            return (rows[r][k] or "") if _spans_to(boxes[r][k], boxes, c, axis=0) else ""
+            if _spans_to(boxes[r][k], boxes, c, axis=0):
+                return ""
+            break
     for k in range(r - 1, -1, -1):
         if c < len(boxes[k]) and boxes[k][c] is not None:
             return (rows[k][c] or "") if _spans_to(boxes[k][c], boxes, r, axis=1) else ""
@@ -199,6 +203,8 @@ def _looks_like_table(rows: list[list[str]]) -> bool:
         return False
     if len(filled) < MIN_FILLED * len(cells):
         return False
+    if len(set(filled)) < MIN_DISTINCT * len(filled):
+        return False  # a diagram's boxes: one label over many grid cells
     return sum(len(c) for c in filled) / len(filled) <= MAX_MEAN_CELL_CHARS
 
 
