@@ -14,6 +14,7 @@ import pymupdf
 import pytest
 from PIL import Image
 
+from webfold import convert
 from webfold.errors import ConversionError
 from webfold.pdf.model import PageLines
 from webfold.pdf.ocr import (
@@ -302,3 +303,21 @@ def test_cjk_words_join_without_spaces() -> None:
     lines = page_lines(OcrPage(width=200, height=100, words=words), number=1,
                        points_per_pixel=1.0)
     assert lines.lines[0].text == "河水在 Python 夜里。"
+
+
+@needs_tesseract
+def test_short_text_turned_180_degrees_is_read_upright() -> None:
+    # OSD is unsure on a few words and reads them upside down at low confidence; the
+    # page is read again turned and the surer reading wins.
+    page = pymupdf.open().new_page(width=595, height=842)
+    page.insert_text((72, 120), "Please sign here and return the form.", fontsize=14)
+    pix = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    turned = Image.open(io.BytesIO(pix.tobytes("png"))).rotate(180)
+    scan = pymupdf.open()
+    buf = io.BytesIO()
+    turned.save(buf, "PNG")
+    scan.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
+                                                      stream=buf.getvalue())
+    doc = convert(scan.tobytes())
+    assert doc.pages[0].route == "ocr"
+    assert doc.markdown == "Please sign here and return the form.\n"

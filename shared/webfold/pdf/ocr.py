@@ -45,6 +45,10 @@ TESSERACT_CONFIG = "--psm 1"
 MIN_LINE_CONFIDENCE = 30.0
 # Pages read at under this mean word confidence get a script check (an OSD pass).
 SCRIPT_CHECK_BELOW_CONFIDENCE = 60.0
+# Pages read at under this mean word confidence are read again turned
+# 180 degrees: OSD is unsure on short text and leaves such pages upside down, where
+# Tesseract reads "Short note." as "'g]0U YOUS" at confidence 18.
+TURN_CHECK_BELOW_CONFIDENCE = 50.0
 # Script names Tesseract's OSD reports -> the language pack read for them when installed.
 SCRIPT_LANGUAGES = {"Cyrillic": "rus", "Arabic": "ara", "Han": "chi_sim", "Greek": "ell",
                     "Hebrew": "heb", "Devanagari": "hin", "Hangul": "kor", "Japanese": "jpn",
@@ -139,6 +143,8 @@ class TesseractEngine:
                 words = self._read(tmp.name, lang, deadline)
                 if words and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE:
                     words = self._read_in_script_language(tmp.name, lang, deadline, words)
+                if words and _mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE:
+                    words = self._read_turned(tmp.name, lang, deadline, words, width, height)
         except pytesseract.TesseractNotFoundError:
             return _failed("ocr_failed", "tesseract is not installed or not on PATH "
                            "(install tesseract-ocr, or run with --no-ocr)")
@@ -176,6 +182,26 @@ class TesseractEngine:
         except (pytesseract.TesseractError, RuntimeError):  # too few letters, or out of time
             return words
         return again if _mean_confidence(again) > _mean_confidence(words) else words
+
+    def _read_turned(self, path: str, lang: str, deadline: float, words: list[OcrWord],
+                     width: int, height: int) -> list[OcrWord]:
+        """`words`, or the reading of the image turned 180 degrees when it is surer (boxes
+        mapped back into the image as sent, so `reading_rotation` sees the turn)."""
+        from PIL import Image
+
+        with tempfile.NamedTemporaryFile(suffix=".img") as turned:
+            with Image.open(path) as img:
+                img.rotate(180).save(turned, format="PPM")
+            turned.flush()
+            try:
+                again = self._read(turned.name, lang, deadline)
+            except RuntimeError:  # out of time: keep the first reading
+                return words
+        if _mean_confidence(again) <= _mean_confidence(words):
+            return words
+        return [OcrWord(w.text, (width - w.box[2], height - w.box[3], width - w.box[0],
+                                 height - w.box[1]), w.confidence, w.block, w.paragraph, w.line)
+                for w in again]
 
     def _missing_languages(self, lang: str) -> str | None:
         if not _LANG.match(lang):
