@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,45 +54,67 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
     """The tables on one `pymupdf.Page` that pass the checks, as Markdown blocks.
 
     `lines` are the page's text lines, `image_boxes` its images: the finder only runs,
-    clipped, on a grid of rules with text inside that is not mostly pictures (a figure's
-    frame and callouts). Returns [] when there is none or the finder fails (a broken
-    drawing must not lose the page's text).
+    clipped to each grid of rules (`grid_areas`) with text inside that is not mostly
+    pictures (a figure's frame and callouts). Returns [] when there is none or the
+    finder fails (a broken drawing must not lose the page's text).
     """
-    area = grid_area(page)
-    if area is None or _lines_inside(lines, area) < MIN_ROWS_OF_TEXT:
-        return []
-    x0, y0, x1, y1 = area
-    shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
-    if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
-        return []
-    try:
-        # use_layout=False: once anything in the process imports pymupdf.layout (pymupdf4llm
-        # does), the finder would run its ONNX layout model on every call (table_merged:
-        # 9 ms -> 400-650 ms) and keep only the tables that model sees.
-        found = page.find_tables(clip=area, use_layout=False)
-    except Exception:  # PyMuPDF raises assorted errors on odd vector content
-        return []
     out = []
-    for tab in found.tables:
-        rows = _expanded_rows(tab, lines)
-        if rows is not None and _looks_like_table(rows):
-            out.append(FoundTable(bbox=tuple(tab.bbox), block=table_block(rows)))
+    for area in grid_areas(page):
+        if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT:
+            continue
+        x0, y0, x1, y1 = area
+        shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
+        if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
+            continue
+        try:
+            # use_layout=False: once anything in the process imports pymupdf.layout
+            # (pymupdf4llm does), the finder would run its ONNX layout model on every call
+            # (table_merged: 9 ms -> 400-650 ms) and keep only the tables that model sees.
+            found = page.find_tables(clip=area, use_layout=False)
+        except Exception:  # PyMuPDF raises assorted errors on odd vector content
+            continue
+        for tab in found.tables:
+            rows = _expanded_rows(tab, lines)
+            if rows is not None and _looks_like_table(rows):
+                out.append(FoundTable(bbox=tuple(tab.bbox), block=table_block(rows)))
     return out
 
 
-def grid_area(page: Any) -> BBox | None:
-    """Where a ruled table may be: the box around the vertical rules that each cross two
-    horizontal rules, when there are at least `MIN_RULES` of them; else None (no table
-    finder needed; tables without vertical rules are found from text alignment, in
-    `webfold.pdf.aligned`)."""
-    horizontal, vertical = _rules(page)
-    crossing = [(x, y0, y1) for x, y0, y1 in vertical[:400]
-                if sum(1 for y, h0, h1 in horizontal[:400]
-                       if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2) >= 2]
-    if len(crossing) < MIN_RULES:
-        return None
-    return (min(c[0] for c in crossing) - 2, min(c[1] for c in crossing) - 2,
-            max(c[0] for c in crossing) + 2, max(c[2] for c in crossing) + 2)
+def grid_areas(page: Any) -> list[BBox]:
+    """Where ruled tables may be: the box of each connected set of rules in which one
+    horizontal rule is crossed by at least `MIN_RULES` vertical rules that each cross two
+    horizontal ones (collinear pieces joined first: browsers draw a rule per cell).
+
+    Boxes side by side are no grid, and the finder, whose cost grows with the text in
+    its clip, runs on each grid alone rather than on the box around all of them (a
+    printed web page: 0.9 of the page, 150 ms, no table). Tables without vertical rules
+    are found from text alignment, in `webfold.pdf.aligned`.
+    """
+    horizontal, vertical = (_joined(rules[:400]) for rules in _rules(page))
+    crosses = [[h for h, (y, h0, h1) in enumerate(horizontal)
+                if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2]
+               for x, y0, y1 in vertical]
+    group = list(range(len(horizontal)))  # union-find over horizontal rules
+    for hs in crosses:
+        if len(hs) >= 2:
+            for h in hs[1:]:
+                group[_root(group, h)] = _root(group, hs[0])
+    grids: dict[int, list[int]] = {}
+    for v, hs in enumerate(crosses):
+        if len(hs) >= 2:
+            grids.setdefault(_root(group, hs[0]), []).append(v)
+    areas = []
+    for verticals in grids.values():
+        counts = Counter(h for v in verticals for h in crosses[v])
+        if max(counts.values()) < MIN_RULES:
+            continue
+        boxes = [(vertical[v][0], vertical[v][1], vertical[v][0], vertical[v][2])
+                 for v in verticals]
+        boxes += [(horizontal[h][1], horizontal[h][0], horizontal[h][2], horizontal[h][0])
+                  for h in counts]
+        areas.append((min(b[0] for b in boxes) - 2, min(b[1] for b in boxes) - 2,
+                      max(b[2] for b in boxes) + 2, max(b[3] for b in boxes) + 2))
+    return areas
 
 
 def _rules(page: Any) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
@@ -114,6 +137,24 @@ def _rules(page: Any) -> tuple[list[tuple[float, float, float]], list[tuple[floa
                                    (x1, y0, x1, y1)):
                     _add_rule(a, b, c, d, horizontal, vertical)
     return horizontal, vertical
+
+
+def _root(group: list[int], h: int) -> int:
+    while group[h] != h:
+        group[h] = group[group[h]]
+        h = group[h]
+    return h
+
+
+def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """(position, start, end) segments with collinear touching pieces joined into one."""
+    out: list[tuple[float, float, float]] = []
+    for pos, start, end in sorted(rules, key=lambda r: (round(r[0]), r[1])):
+        if out and abs(out[-1][0] - pos) < 1 and start <= out[-1][2] + 2:
+            out[-1] = (out[-1][0], out[-1][1], max(out[-1][2], end))
+        else:
+            out.append((pos, start, end))
+    return out
 
 
 def _lines_inside(lines: list[Line], area: BBox) -> int:
