@@ -53,3 +53,35 @@ def test_truetype_without_cmap_is_not_taken_as_text():
     assert ">in" not in doc.markdown
     assert doc.pages[0].route == "skipped"
     assert "fonts without a Unicode mapping" in doc.pages[0].reason
+
+
+def _pdf(objects: list[bytes]) -> bytes:
+    """A PDF from its objects (numbered from 1, the catalog first), with a cross-reference
+    table."""
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<</Size %d/Root 1 0 R>>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, table)
+
+
+def test_checkbox_glyphs_of_a_symbol_font_are_boxes_beside_their_labels():
+    # A form: Wingdings boxes (code 1, no Unicode mapping) in front of Helvetica labels.
+    content = (b"BT /F2 12 Tf 20 150 Td <01> Tj /F1 12 Tf 20 0 Td (I agree to the terms.) Tj ET\n"
+               b"BT /F2 12 Tf 20 130 Td <01> Tj /F1 12 Tf 20 0 Td (Send me the news.) Tj ET")
+    data = _pdf([
+        b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Resources<</Font<</F1 4 0 R"
+        b"/F2 5 0 R>>>>/Contents 6 0 R>>",
+        b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
+        b"<</Type/Font/Subtype/TrueType/BaseFont/Wingdings-Regular/FirstChar 1/LastChar 1"
+        b"/Widths[700]>>",
+        b"<</Length %d>>stream\n%s\nendstream" % (len(content), content)])
+    doc = convert(data)
+    assert doc.markdown == "\u2610 I agree to the terms.\n\n\u2610 Send me the news.\n"
+    assert doc.warnings == []

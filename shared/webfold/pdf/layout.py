@@ -25,7 +25,7 @@ _ALPHA = re.compile(r"[^\W\d_]")
 _LEADER_END = re.compile(r"(?:\.\s?){4,}$|\u2026{2,}$")
 # A section number set apart from its title ("5.1   Methods", "A.", "IV.").
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
-LONE_MARKER = re.compile(r"^\s*(?:[•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
+LONE_MARKER = re.compile(r"^\s*(?:[☐☑☒•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
 
 
 @dataclass(slots=True)

@@ -31,6 +31,11 @@ _MONO_NAME = re.compile(
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
 _UNDECODABLE = "\ufffd"
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
+# Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
+_SYMBOL_FONT = re.compile(r"wingding|dingbat|webding|marlett", re.I)
+CHECKBOX = "\u2610"
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -58,8 +63,9 @@ def read_page(page: Any, number: int) -> PageLines:
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
-    """Remove U+FFFD (glyphs the font maps to no Unicode), and private-use marks after
-    right-to-left letters (`route.UNMAPPED_MARK`), from native `page_lines` in place;
+    """Remove U+FFFD (glyphs the font maps to no Unicode), control characters, and
+    private-use marks after right-to-left letters (`route.UNMAPPED_MARK`), from native
+    `page_lines` in place;
     spans and lines left without visible text go too. Returns how many were removed.
 
     Run after routing: a page mostly made of such glyphs has gone to OCR by then, so what
@@ -69,10 +75,12 @@ def drop_undecodable(page_lines: PageLines) -> int:
     kept: list[Line] = []
     for line in page_lines.lines:
         text = line.text
-        if _UNDECODABLE in text or (_PRIVATE_USE.search(text) and UNMAPPED_MARK.search(text)):
+        if (_UNDECODABLE in text or _CONTROL.search(text)
+                or (_PRIVATE_USE.search(text) and UNMAPPED_MARK.search(text))):
             for span in line.spans:
                 before = len(span.text)
-                span.text = UNMAPPED_MARK.sub("", span.text).replace(_UNDECODABLE, "")
+                span.text = _CONTROL.sub("", UNMAPPED_MARK.sub("", span.text)).replace(
+                    _UNDECODABLE, "")
                 removed += before - len(span.text)
             line.spans = [s for s in line.spans if s.text]
             if not line.text.strip():
@@ -137,6 +145,8 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
         text = s.get("text", "").translate(_INVISIBLE)
         if not text:
             continue
+        if _UNMAPPED_SYMBOL.search(text) and _SYMBOL_FONT.search(s.get("font", "")):
+            text = _UNMAPPED_SYMBOL.sub(CHECKBOX, text)
         # Justified text comes as one span per word and one per gap (430 a page in LaTeX
         # output), all alike: one span per run of a style (unless links need the pieces).
         same = (s.get("font"), s.get("size"), s.get("flags"), s.get("color"))
