@@ -187,3 +187,17 @@ def test_chunks_joined_are_the_document_markdown_lists_included(corpus) -> None:
     assert whole.markdown == doc.markdown.rstrip("\n")
     first, second = items[0].markdown, items[1].markdown
     assert f"{first}\n{second}" in doc.markdown  # consecutive items: one tight list
+
+
+def test_running_header_of_a_one_page_file_is_not_its_title():
+    doc = pymupdf.open()
+    page = doc.new_page()  # 842 pt high: the header sits in the top tenth
+    page.insert_text((72, 40), "Valley Water Board - Internal", fontname="hebo", fontsize=9)
+    page.insert_text((72, 120), "Flood Report", fontname="hebo", fontsize=18)
+    for k in range(6):
+        page.insert_text((72, 150 + 14 * k), f"Line {k} of the report tells what happened.",
+                         fontname="helv", fontsize=11)
+    result = convert(doc.tobytes())
+    assert [b.text for b in result.blocks if b.kind == "heading"] == ["Flood Report"]
+    assert result.metadata.title == "Flood Report"
+    assert result.markdown.startswith("Valley Water Board - Internal\n\n# Flood Report\n")

@@ -23,7 +23,7 @@ from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.aligned import find_aligned_tables
-from webfold.pdf.furniture import strip_furniture
+from webfold.pdf.furniture import TOP_SHARE, strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
@@ -127,6 +127,8 @@ def _convert_open(doc: Any, run: _Run) -> Document:
     strip_furniture([p.lines for p in read if p.info.route == "native"])
     ordered = [(p.info.number, order_page(p.lines, p.placed)) for p in read]
     styles = document_styles([items for _, items in ordered], _outline(doc))
+    if len(read) == 1 and read[0].info.route == "native":
+        styles.header_band = TOP_SHARE * read[0].lines.height
     blocks = build_blocks(ordered, styles)
     _warn_ocr_skipped(run)
     markdown = join_blocks(blocks)

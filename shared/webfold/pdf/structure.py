@@ -52,6 +52,9 @@ class Styles:
     bold_level: int  # level of short bold body-size headings
     line_gap: float  # usual gap between lines of one paragraph, as a share of the size
     outline: dict[str, int] = field(default_factory=dict)  # normalised title -> level
+    # Lines ending above this y (points) at no more than body size are no headings: a
+    # running header where nothing repeats to show it (a one-page file).
+    header_band: float = 0.0
 
 
 @dataclass(slots=True)
@@ -157,6 +160,8 @@ def _heading_level(row: _Row, st: Styles) -> int:
     text = row.text
     if (len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text)
             or PAGE_NUMBER.match(text) or _LEADER.search(text)):
+        return 0
+    if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
         return 0
     outlined = st.outline.get(_norm(text))
     if outlined:
