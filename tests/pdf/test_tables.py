@@ -115,3 +115,18 @@ def test_a_diagram_of_boxes_is_not_a_table():
         page.insert_text((80, ys[r] + 24), label, fontsize=10)
     blocks = convert(doc.tobytes()).blocks
     assert [b.kind for b in blocks] == ["paragraph"] * 3
+
+
+def test_a_caption_below_a_table_is_written_above_it_as_a_paragraph():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 172, 272], [100, 120, 140, 160]
+    _grid(page, xs, ys)
+    for r, row in enumerate([["Station", "Level"], ["North", "3.2"], ["South", "2.9"]]):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    page.insert_text((72, 180), "Table 1: Levels at two stations.", fontname="hebo", fontsize=10)
+    page.insert_text((72, 210), "The levels fell overnight at both stations.", fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert [(b.kind, b.text[:8]) for b in blocks] == [
+        ("paragraph", "Table 1:"), ("table", "Station\t"), ("paragraph", "The leve")]

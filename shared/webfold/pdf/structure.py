@@ -33,6 +33,9 @@ _NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){1,4}|\d{1,2})\s+[A-Z][^
 _SENTENCE_END = re.compile(r"[.!?:;]['\")\]]?\s*$")
 # A table-of-contents entry: a title, a run of leader dots, a page number.
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
+# "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
+_CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\-]*[.:]?\s",
+                      re.I)
 _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 # Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
@@ -124,9 +127,21 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
             _flush(blocks, kind, group, styles, markers)
             group, kind = [row], row_kind
     _flush(blocks, kind, group, styles, markers)
+    _captions_above_tables(blocks)
     for i, block in enumerate(blocks):
         block.index = i
     return blocks
+
+
+def _captions_above_tables(blocks: list[Block]) -> None:
+    """A table's caption set below it moves above it, where HTML tables have theirs."""
+    for i in range(len(blocks) - 1):
+        table, caption = blocks[i], blocks[i + 1]
+        if (table.kind == "table" and caption.kind == "paragraph"
+                and _CAPTION.match(caption.text)
+                and not (i and blocks[i - 1].kind == "paragraph"
+                         and _CAPTION.match(blocks[i - 1].text))):
+            blocks[i], blocks[i + 1] = caption, table
 
 
 def _row(it: Item, page: int) -> _Row:
@@ -162,6 +177,8 @@ def _heading_level(row: _Row, st: Styles) -> int:
             or PAGE_NUMBER.match(text) or _LEADER.search(text)):
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
+        return 0
+    if _CAPTION.match(text):
         return 0
     outlined = st.outline.get(_norm(text))
     if outlined:
