@@ -319,6 +319,32 @@ def _unruled_table(out: Path, style: str) -> Case:
                 [title], CROPS, tables=[CROPS], note=f"table without vertical rules: {style}")
 
 
+def _table_rotate_90(out: Path) -> Case:
+    """A landscape table with a full grid on a portrait page stored turned (/Rotate 90)."""
+    intro = "Water levels measured at the four stations this week, in metres."
+    rows = [["Station", "Level", "Change"], ["North", "3.2", "+0.4"], ["South", "2.9", "-0.1"],
+            ["East", "4.1", "+1.0"], ["West", "3.3", "0.0"]]
+    src = pymupdf.open()
+    page = src.new_page(width=A4[1], height=A4[0])
+    xs, ys = [MARGIN, 222.0, 372.0, 522.0], [100.0 + 24 * k for k in range(len(rows) + 1)]
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.8)
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.8)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            page.insert_text((xs[c] + 5, ys[r] + 16), cell, fontname="hebo" if r == 0 else "helv",
+                             fontsize=BODY_SIZE)
+    page.insert_text((MARGIN, 80), intro, fontname="helv", fontsize=BODY_SIZE)
+    doc = pymupdf.open()
+    turned = doc.new_page(width=A4[0], height=A4[1])
+    turned.show_pdf_page(turned.rect, src, 0, rotate=90)
+    turned.set_rotation(90)
+    cells = " ".join(" ".join(row) for row in rows)
+    return Case("table_rotate_90", _save(doc, out / "table_rotate_90.pdf"), _join(intro, cells),
+                table_rows=rows, tables=[rows], note="ruled table on a /Rotate 90 page")
+
+
 def _rtl_table(out: Path) -> Case:
     intro = "يعرض الجدول التالي المحاصيل الرئيسية في كل منطقة."
     rows = [["المحصول", "المساحة", "المنطقة"], ["القمح", "1200", "الشمال"],
@@ -581,6 +607,7 @@ def build_corpus(out_dir: str | Path) -> list[Case]:
         _unruled_table(out, "header_rule"),
         _unruled_table(out, "coloured"),
         _rtl_table(out),
+        _table_rotate_90(out),
         _running_headers(out),
         _front_matter(out),
         _lists(out),

@@ -19,7 +19,8 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pdf"
 NAMES = [
     "two_column", "two_column_scrambled", "rotated_15", "rotate_90", "headings",
     "bold_headings", "table_merged", "table_borderless", "table_header_rule",
-    "table_coloured", "table_rtl", "running_headers", "front_matter", "lists", "code", "chinese",
+    "table_coloured", "table_rtl", "table_rotate_90", "running_headers", "front_matter", "lists",
+    "code", "chinese",
     "cyrillic", "arabic", "arabic_diacritics", "scan_clean", "scan_noisy", "scan_rot90",
     "scan_rot180", "scan_stamp", "mixed",
 ]

@@ -20,6 +20,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+import pymupdf
+
 from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.layout import is_rtl
@@ -66,17 +68,22 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
         shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
         if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
             continue
+        # Rules and lines are in the unrotated page space; the finder works in the turned
+        # page's (a /Rotate 90 page's table is found upright there).
+        turned = page.rotation != 0
         try:
+            clip = pymupdf.Rect(area) * page.rotation_matrix if turned else area
             # use_layout=False: once anything in the process imports pymupdf.layout
             # (pymupdf4llm does), the finder would run its ONNX layout model on every call
             # (table_merged: 9 ms -> 400-650 ms) and keep only the tables that model sees.
-            found = page.find_tables(clip=area, use_layout=False)
+            found = page.find_tables(clip=clip, use_layout=False)
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
             continue
         for tab in found.tables:
             rows = _expanded_rows(tab, lines)
             if rows is not None and _looks_like_table(rows):
-                out.append(FoundTable(bbox=tuple(tab.bbox), block=table_block(rows)))
+                box = pymupdf.Rect(tab.bbox) * page.derotation_matrix if turned else tab.bbox
+                out.append(FoundTable(bbox=tuple(box), block=table_block(rows)))
     return out
 
 
