@@ -172,7 +172,9 @@ def _mean(values: list[float | None]) -> float | None:
 
 
 def engine_items(out: Path) -> list[Case]:
-    """The real-engine corpus as `Case`s, its source (chromium-wcxb, ...) in `note`."""
+    """The real-engine corpus as `Case`s, its source (chromium-wcxb, ...) in `note`.
+
+    Names must differ from the generated corpus's: results are keyed by name and tool."""
     return [Case(c.name, out / c.path, c.text, c.headings, tables=c.tables, note=c.source)
             for c in build_engine_corpus(out)]
 

@@ -14,6 +14,7 @@ grid cell they cover.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections import Counter
@@ -61,8 +62,9 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
     finder fails (a broken drawing must not lose the page's text).
     """
     out = []
-    for area in grid_areas(page):
-        if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT:
+    for grid in grid_areas(page):
+        area = grid.area
+        if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT or not grid.has_a_row_of_cells(lines):
             continue
         x0, y0, x1, y1 = area
         shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
@@ -87,7 +89,28 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
     return out
 
 
-def grid_areas(page: Any) -> list[BBox]:
+@dataclass(slots=True)
+class Grid:
+    """A connected set of rules: its box and the x / y positions of its rules."""
+
+    area: BBox
+    xs: list[float]
+    ys: list[float]
+
+    def has_a_row_of_cells(self, lines: list[Line]) -> bool:
+        """True when some row of the grid holds text in two of its cells: a frame around
+        a column of text, or boxes stacked in a sidebar, do not."""
+        seen: dict[int, int] = {}
+        for line in lines:
+            cx, cy = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+            c, r = bisect.bisect(self.xs, cx), bisect.bisect(self.ys, cy)
+            if 0 < c < len(self.xs) and 0 < r < len(self.ys):
+                if seen.setdefault(r, c) != c:
+                    return True
+        return False
+
+
+def grid_areas(page: Any) -> list[Grid]:
     """Where ruled tables may be: the box of each connected set of rules in which one
     horizontal rule is crossed by at least `MIN_RULES` vertical rules that each cross two
     horizontal ones (collinear pieces joined first: browsers draw a rule per cell).
@@ -119,8 +142,10 @@ def grid_areas(page: Any) -> list[BBox]:
                  for v in verticals]
         boxes += [(horizontal[h][1], horizontal[h][0], horizontal[h][2], horizontal[h][0])
                   for h in counts]
-        areas.append((min(b[0] for b in boxes) - 2, min(b[1] for b in boxes) - 2,
-                      max(b[2] for b in boxes) + 2, max(b[3] for b in boxes) + 2))
+        area = (min(b[0] for b in boxes) - 2, min(b[1] for b in boxes) - 2,
+                max(b[2] for b in boxes) + 2, max(b[3] for b in boxes) + 2)
+        areas.append(Grid(area, sorted({vertical[v][0] for v in verticals}),
+                          sorted({horizontal[h][0] for h in counts})))
     return areas
 
 
