@@ -142,8 +142,8 @@ def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
     if not Path(CHROMIUM).exists():
         print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
         return []
-    sources = [(f"html_{name}", "chromium-written", f"<html><head><meta charset='utf-8'><style>{_STYLE}"
-                f"</style></head><body>{body}</body></html>", tables)
+    head = f"<html><head><meta charset='utf-8'><style>{_STYLE}</style></head>"
+    sources = [(f"html_{name}", "chromium-written", f"{head}<body>{body}</body></html>", tables)
                for name, body, tables in _written_pages()]
     sources += [(name, "chromium-wcxb", text, []) for name, text in _wcxb_pages(wcxb_pages)]
     cases = []
