@@ -12,8 +12,11 @@ did not train on it (written by `scripts/train_selector.py final` under
 every dev page: optimistic). Reported: mean F1, precision, recall overall and per page
 type, and the rates of `with` snippets found and `without` snippets avoided.
 
+Trafilatura 2.3.1 (`trafilatura.extract(html, url=url)`, default settings; the
+`bench` extra) is scored and timed on the same pages in the same run.
+
 Speed: on the same pages, one process, after a warm-up: median and p90 ms/page of
-select="main" (committed model), select="all", and bare `LexborHTMLParser` parsing,
+select="main" (committed model), select="all", Trafilatura, and bare parsing,
 interleaved page by page so all three see the same machine load; and, inside
 select="main", the feature matrix (`block_features`) and the ONNX run.
 """
@@ -35,6 +38,7 @@ from webfold.selector import model as selector_model
 
 FOLD_DIR = Path("/tmp/webfold_selector_folds")
 MODES = ("main", "precision", "all")
+PEER = "trafilatura"  # Trafilatura 2.3.1 (the `bench` extra), default settings, same pages
 
 
 def _fold_models() -> tuple[dict[str, int], list[selector_model.SelectorModel]]:
@@ -56,14 +60,23 @@ def quality(ids: list[str], committed: bool) -> dict[str, dict]:
     rows: dict[str, list[tuple]] = defaultdict(list)
     for page in wcxb.iter_pages(ids):
         model = None if committed else models[fold_map[page.file_id]]
-        for mode in MODES:
-            markdown = _convert(page, mode, None if mode == "all" else model)
+        for mode in (*MODES, PEER):
+            if mode == PEER:
+                markdown = _peer_text(page.html, page.url or None)
+            else:
+                markdown = _convert(page, mode, None if mode == "all" else model)
             score = wcxb.score_markdown(markdown, page.main_content)
             text = wcxb.markdown_to_text(markdown)
             found = [wcxb.snippet_found(s, text) for s in page.with_snippets]
             leaked = [wcxb.snippet_found(s, text) for s in page.without_snippets]
             rows[mode].append((page.page_type, score, found, leaked))
-    return {mode: _summarise(mode, rows[mode]) for mode in MODES}
+    return {mode: _summarise(mode, rows[mode]) for mode in (*MODES, PEER)}
+
+
+def _peer_text(html: bytes, url: str | None) -> str:
+    import trafilatura
+
+    return trafilatura.extract(html, url=url) or ""
 
 
 def _summarise(mode: str, rows: list[tuple]) -> dict:
@@ -105,6 +118,7 @@ def speed(ids: list[str]) -> dict[str, float]:
     pages = [(p.html, p.url or None) for p in wcxb.iter_pages(ids)]
     for html, url in pages[:20]:  # warm-up: imports, sessions, caches
         webfold.convert(html, url=url, select="main")
+        _peer_text(html, url)
     stages = {"features": 0.0, "onnx": 0.0}
     session = selector_model.default_model().session
     session.run = _timed(session.run, stages, "onnx")
@@ -120,6 +134,9 @@ def speed(ids: list[str]) -> dict[str, float]:
             start = clock()
             webfold.convert(html, url=url, select=mode)
             times[mode].append(clock() - start)
+        start = clock()
+        _peer_text(html, url)
+        times[PEER].append(clock() - start)
         times["features"].append(stages["features"])
         times["onnx"].append(stages["onnx"])
     out = {}
@@ -129,12 +146,15 @@ def speed(ids: list[str]) -> dict[str, float]:
         out[f"{name}_p90_ms"] = values[int(0.9 * (len(values) - 1))] * 1000
     out["main_over_all"] = out["main_median_ms"] / out["all_median_ms"]
     out["main_over_parse"] = out["main_median_ms"] / out["parse_median_ms"]
+    out["peer_over_main"] = out[f"{PEER}_median_ms"] / out["main_median_ms"]
     print(f"ms/page median (p90): parse {out['parse_median_ms']:.2f} ({out['parse_p90_ms']:.2f})"
           f"  all {out['all_median_ms']:.2f} ({out['all_p90_ms']:.2f})"
           f"  main {out['main_median_ms']:.2f} ({out['main_p90_ms']:.2f})"
           f"  main/all {out['main_over_all']:.2f}  main/parse {out['main_over_parse']:.1f}"
           f" | in main: features {out['features_median_ms']:.2f} ({out['features_p90_ms']:.2f})"
-          f"  onnx {out['onnx_median_ms']:.2f} ({out['onnx_p90_ms']:.2f})")
+          f"  onnx {out['onnx_median_ms']:.2f} ({out['onnx_p90_ms']:.2f})"
+          f" | {PEER} {out[f'{PEER}_median_ms']:.2f} ({out[f'{PEER}_p90_ms']:.2f}),"
+          f" {out['peer_over_main']:.1f}x main")
     return out
 
 

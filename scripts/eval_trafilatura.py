@@ -1,0 +1,127 @@
+"""Score `webfold.convert` and Trafilatura on Trafilatura's evaluation pages (dev half).
+
+    .venv/bin/python scripts/eval_trafilatura.py             # both, per language
+    .venv/bin/python scripts/eval_trafilatura.py --committed # the committed model
+
+Each page goes through `webfold.convert(html_bytes, url=url, select=mode)` for mode in
+main and precision, and through `trafilatura.extract(html_bytes, url=url)` (2.3.1,
+the `bench` extra; its default settings: no comments, tables kept) in the same run.
+Scored with the corpus's own rule (`scripts/trafdev.py`): counts of `with` segments
+found and `without` segments leaked, summed over pages; F = 2tp/(2tp+fp+fn). Pages
+are grouped by the language the page declares (`<html lang>`, primary subtag).
+
+Webfold is scored by the fold model that did not train on the page when the fold
+models of `scripts/train_selector.py final` cover these pages (training on them), else
+by the committed model, which then never saw them. The script says which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import trafdev
+import webfold
+from webfold.selector import model as selector_model
+
+FOLD_DIR = Path("/tmp/webfold_selector_folds")
+PEER = "trafilatura"
+MODES = ("main", "precision", PEER)
+MIN_LANGUAGE_PAGES = 10  # languages with fewer pages are reported together as "other"
+FOLD_PREFIX = "traf:"  # fold-map keys of these pages (WCXB pages use their file id)
+
+
+def fold_models() -> tuple[dict[str, int], list[selector_model.SelectorModel]] | None:
+    """The page -> fold map and fold models, when they cover these pages."""
+    path = FOLD_DIR / "folds.json"
+    if not path.exists():
+        return None
+    fold_map = json.loads(path.read_text("utf-8"))
+    if not any(k.startswith(FOLD_PREFIX) for k in fold_map):
+        return None
+    n_folds = max(fold_map.values()) + 1
+    return fold_map, [selector_model.SelectorModel(FOLD_DIR / f"fold{k}") for k in range(n_folds)]
+
+
+def peer_text(page: trafdev.Page) -> str:
+    import trafilatura
+
+    return trafilatura.extract(page.html, url=page.url or None) or ""
+
+
+def language(doc) -> str:
+    return ((doc.metadata.language or "").lower().replace("_", "-").split("-")[0]
+            or "unknown")
+
+
+def evaluate(keys: list[str], committed: bool
+             ) -> tuple[dict[str, dict[str, trafdev.Counts]], Counter]:
+    """Counts per mode and language ("all" for the total), and pages per language."""
+    folds = None if committed else fold_models()
+    print("webfold scored by " + ("the fold models (out of fold)" if folds else
+                                  "the committed model"), file=sys.stderr)
+    counts: dict[str, dict[str, trafdev.Counts]] = defaultdict(
+        lambda: defaultdict(trafdev.Counts))
+    pages: Counter = Counter()
+    for page in trafdev.iter_pages(keys):
+        model = folds[1][folds[0][FOLD_PREFIX + page.key]] if folds else None
+        lang = "unknown"
+        for mode in MODES:
+            if mode == PEER:
+                page_counts = trafdev.score_text(peer_text(page), page)
+            else:
+                if model is None:
+                    doc = webfold.convert(page.html, url=page.url or None, select=mode)
+                else:
+                    with selector_model.using(model):
+                        doc = webfold.convert(page.html, url=page.url or None, select=mode)
+                lang = language(doc)
+                page_counts = trafdev.score_markdown("" if doc.error else doc.markdown, page)
+            counts[mode]["all"].add(page_counts)
+            counts[mode][lang].add(page_counts)
+        pages[lang] += 1
+    return counts, pages
+
+
+def print_table(counts: dict[str, dict[str, trafdev.Counts]], pages: Counter) -> None:
+    languages = [k for k in counts[PEER] if k != "all"]
+    main_langs = [k for k, n in pages.most_common() if n >= MIN_LANGUAGE_PAGES]
+    print("pages: " + " ".join(f"{k} {pages[k]}" for k in main_langs)
+          + f" other {sum(pages.values()) - sum(pages[k] for k in main_langs)}")
+    for mode in MODES:
+        other = trafdev.Counts()
+        for k in languages:
+            if k not in main_langs:
+                other.add(counts[mode][k])
+        row = counts[mode]["all"]
+        cells = " ".join(f"{k} {counts[mode][k].f:.3f}" for k in main_langs)
+        print(f"{mode:<12} F {row.f:.4f}  P {row.precision:.4f}  R {row.recall:.4f}  "
+              f"acc {row.accuracy:.4f}  (tp {row.tp} fn {row.fn} fp {row.fp} tn {row.tn}) | "
+              f"{cells} other {other.f:.3f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--committed", action="store_true",
+                        help="score with the committed model even when fold models exist")
+    parser.add_argument("--limit", type=int, default=None, help="first N pages only")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+    if not trafdev.DATA_DIR.exists():
+        print(f"no data at {trafdev.DATA_DIR}", file=sys.stderr)
+        return 2
+    counts, pages = evaluate(trafdev.page_keys()[:args.limit], args.committed)
+    print_table(counts, pages)
+    if args.json:
+        figures = {mode: {lang: {"f": c.f, "precision": c.precision, "recall": c.recall,
+                                 "accuracy": c.accuracy} for lang, c in by_lang.items()}
+                   for mode, by_lang in counts.items()}
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
