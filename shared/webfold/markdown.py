@@ -31,10 +31,12 @@ def collapse(text: str) -> str:
     """HTML whitespace collapsing: runs of whitespace become one space (edges kept as one).
 
     str.split is about ten times faster than a regex here; it also folds no-break
-    spaces, which read the same in Markdown.
+    spaces, which read the same in Markdown. Soft hyphens (U+00AD) are dropped.
     """
     if text.isprintable() and "  " not in text:
         return text  # single spaces only (other whitespace is unprintable): most text nodes
+    if "\xad" in text:  # soft hyphens are unprintable too: invisible, and they split words
+        text = text.replace("\xad", "")
     core = " ".join(text.split())
     if not core:
         return " " if text else ""

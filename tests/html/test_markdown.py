@@ -14,6 +14,7 @@ WHITESPACE = [c for c in map(chr, range(0x3001)) if c.isspace()]
 
 
 def collapse_by_definition(text: str) -> str:
+    text = text.replace("\xad", "")  # soft hyphens are invisible: dropped
     core = " ".join(text.split())
     if not core:
         return " " if text else ""
@@ -23,11 +24,17 @@ def collapse_by_definition(text: str) -> str:
 
 @pytest.mark.parametrize("text", [
     "", " ", "  ", "word", " two words ", "a  b", "a\tb", "a\nb", "\xa0", "a\xa0b",
-    "a\u2003b", "\u3000x", "zero\u200bwidth", "tail\n", "é ü ß", *WHITESPACE,
+    "a\u2003b", "\u3000x", "zero\u200bwidth", "tail\n", "é ü ß", "Ver\xadnat\xadschwein",
+    "\xad", " \xad ", "soft\xad  hyphen", *WHITESPACE,
     *(f"a{c}b" for c in WHITESPACE), *(f"{c}a {c}" for c in WHITESPACE),
 ])
 def test_collapse_matches_its_definition(text: str) -> None:
     assert md.collapse(text) == collapse_by_definition(text)
+
+
+def test_soft_hyphens_leave_no_trace_in_the_markdown() -> None:
+    doc = webfold.convert("<p>Ver&shy;nat&shy;schwein vom Gam\u00adbe\u00adro</p>")
+    assert doc.markdown == "Vernatschwein vom Gambero\n"
 
 
 @pytest.mark.parametrize(("text", "escaped"), [
