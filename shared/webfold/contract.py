@@ -28,6 +28,7 @@ class ConvertOptions:
     """
 
     select: str | None = None
+    include_comments: bool = False  # keep reader comments under an article (HTML)
     settings: Settings = DEFAULT_SETTINGS
     ocr: Any = None  # an OCR engine (webfold.pdf.ocr); None = the local default
     pages: tuple[int, ...] | None = None  # 1-based page numbers to read (PDF)

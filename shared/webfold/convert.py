@@ -59,6 +59,7 @@ def convert(
     content_type: str | None = None,
     filename: str | None = None,
     select: str | None = None,
+    include_comments: bool | None = None,
     settings: Settings | None = None,
     options: ConvertOptions | None = None,
 ) -> Document:
@@ -75,14 +76,18 @@ def convert(
     used as the base for relative links; `content_type` an HTTP Content-Type (its charset
     wins over the document's own declaration); `filename` a name whose extension is a
     hint. `select` is "main" (the trained selector), "precision" (stricter) or "all";
-    None takes `settings.select` (so `WEBFOLD_SELECT`; "main" by default). `options`
-    carries the rest (OCR engine, pages, image folder); `select` and `settings` given
+    None takes `settings.select` (so `WEBFOLD_SELECT`; "main" by default).
+    `include_comments` keeps the reader comments under an article (dropped by default;
+    the posts of a forum or Q&A page are kept either way). `options` carries the rest
+    (OCR engine, pages, image folder); `select`, `include_comments` and `settings` given
     here win over the ones in `options`.
     Never raises for bad input: the returned `Document.error` says what went wrong.
     Raises ValueError for an unknown `select` (a caller bug, not bad input).
     """
     started = time.perf_counter()
     options = resolve_options(options, select=select, settings=settings)
+    if include_comments is not None and include_comments != options.include_comments:
+        options = dataclasses.replace(options, include_comments=include_comments)
     settings = options.settings
     data, named, problem = _read_data(data)
     filename = filename or named

@@ -1,6 +1,6 @@
 """The training label rule (rule B: multiset consumption in document order)."""
 
-from webfold.selector.labels import label_blocks
+from webfold.selector.labels import label_blocks, segment_labels
 
 
 def test_blocks_mostly_in_reference_are_content():
@@ -39,3 +39,23 @@ def test_rejected_blocks_give_their_tokens_back():
 def test_blocks_without_tokens_and_empty_reference():
     assert label_blocks(["", "---", "text"], "text") == [0, 0, 1]
     assert label_blocks(["anything"], "") == [0]
+
+
+def test_segment_labels_mark_with_and_without_blocks_and_leave_the_rest_out():
+    blocks = ["Startseite Kontakt", "Der Fluss trat am Montag über die Ufer und flutete den Markt.",
+              "Teilen auf Facebook", "Am Dienstag sank das Wasser wieder."]
+    labels, labelled = segment_labels(
+        blocks, ("Der Fluss trat am Montag über die Ufer",),
+        ("Teilen auf Facebook",))
+    assert labels == [0, 1, 0, 0]
+    assert labelled == [False, True, True, False]
+
+
+def test_a_with_segment_over_two_blocks_labels_both():
+    segment = ("The bridge reopened on Friday after repairs. "
+               "Drivers can use both lanes from six in the morning.")
+    blocks = ["The bridge reopened on Friday after repairs.",
+              "Drivers can use both lanes from six in the morning.", "Weather"]
+    labels, labelled = segment_labels(blocks, (segment,), ())
+    assert labels == [1, 1, 0]
+    assert labelled == [True, True, False]

@@ -79,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     for done, source in enumerate(found.sources, start=1):
         progress.update(done - 1, source.path.name)
-        outcome = convert_one(source, args.select, settings, args.force)
+        outcome = convert_one(source, args.select, settings, args.force,
+                              include_comments=args.comments)
         counts[outcome] += 1
         if outcome == "failed":
             progress.close()
@@ -140,14 +141,15 @@ def _files(path: Path, found: Walk) -> Iterator[tuple[Path, Path]]:
             found.unsupported.append(file)
 
 
-def convert_one(source: Source, select: str | None, settings: Any, force: bool) -> str:
+def convert_one(source: Source, select: str | None, settings: Any, force: bool, *,
+                include_comments: bool = False) -> str:
     """Convert one file and write its outputs: "converted", "failed" or "skipped"."""
     stem = Path(outputs.output_stem(str(source.target)))
     if not force and _done(Path(str(stem) + outputs.RECORD_SUFFIX)):
         return "skipped"
     try:
         stem.parent.mkdir(parents=True, exist_ok=True)
-        ok = _convert_file(source.path, stem, select, settings)
+        ok = _convert_file(source.path, stem, select, settings, include_comments)
     except OSError as exc:
         print(f"webfold convert: cannot write the outputs of {source.path}: "
               f"{exc.strerror or exc}", file=sys.stderr)
@@ -164,7 +166,8 @@ def _done(record_path: Path) -> bool:
     return isinstance(record, dict) and record.get("error") is None
 
 
-def _convert_file(source: Path, stem: Path, select: str | None, settings: Any) -> bool:
+def _convert_file(source: Path, stem: Path, select: str | None, settings: Any,
+                  include_comments: bool) -> bool:
     """Convert and write; True when converted. A WARC streams, anything else is read
     whole (under the cap). Raises OSError when an output cannot be written."""
     from webfold.contract import ConvertOptions
@@ -182,11 +185,13 @@ def _convert_file(source: Path, stem: Path, select: str | None, settings: Any) -
                      source=str(source))
     else:
         if data is None:
-            options = ConvertOptions(select=select, settings=settings)
+            options = ConvertOptions(select=select, settings=settings,
+                                     include_comments=include_comments)
             counts = output.write_archive(source, stem, options, source=str(source),
                                           size=source.stat().st_size)
             return counts.verdict()[0] is None
-        doc = convert(data, filename=str(source), select=select, settings=settings)
+        doc = convert(data, filename=str(source), select=select,
+                      include_comments=include_comments, settings=settings)
     doc.source = str(source)
     output.write_document(doc, stem)
     return doc.ok

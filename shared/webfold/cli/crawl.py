@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     if args.allow_loopback:
         settings = settings.replace(allow_loopback=True)
     progress = Progress(settings.crawl_max_pages)
-    options = ConvertOptions(select=args.select, settings=settings)
+    options = ConvertOptions(select=args.select, settings=settings,
+                             include_comments=args.comments)
     if Path(args.target).is_dir():
         result = crawl_folder(args.target, options=options)
     elif args.target.startswith(("http://", "https://")):

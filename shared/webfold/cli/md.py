@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"webfold md: {output.input_error(exc)}", file=sys.stderr)
         return 2
     filename = None if args.file == "-" else args.file
-    doc = convert(data, url=args.base, filename=filename, select=args.select, settings=settings,
+    doc = convert(data, url=args.base, filename=filename, select=args.select,
+                  include_comments=args.comments, settings=settings,
                   options=ConvertOptions(image_dir=args.images))
     if doc.source is None or doc.source == args.base:
         doc.source = filename or args.base

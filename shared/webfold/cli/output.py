@@ -20,12 +20,15 @@ from webfold.outputs import OutputItem, archive_record_items, document_items
 def add_select_options(parser: argparse.ArgumentParser) -> None:
     """`--all-blocks | --precision`: the selection mode; `args.select` is None when neither
     is given (`webfold.convert` then takes `Settings.select`: "main" unless WEBFOLD_SELECT
-    says)."""
+    says). `--comments`: `args.comments`, the converter's `include_comments`."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--all-blocks", dest="select", action="store_const", const="all",
                        help="keep every visible block (no main-content selection)")
     group.add_argument("--precision", dest="select", action="store_const", const="precision",
                        help="stricter main-content selection")
+    parser.add_argument("--comments", action="store_true",
+                        help="keep the reader comments under an article (forum posts are "
+                             "kept either way)")
 
 
 def add_format_options(parser: argparse.ArgumentParser) -> None:

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         changes.update(fetch_timeout_s=args.timeout, render_timeout_s=args.timeout)
     settings = settings.replace(**changes)
-    doc = scrape(args.url, settings=settings, select=args.select,
+    doc = scrape(args.url, settings=settings, select=args.select, include_comments=args.comments,
                  render="always" if args.render else "auto",
                  renderer=local_renderer(args.browser), wait_for_ms=max(args.wait_for, 0),
                  wait_selector=args.wait_selector, scroll=args.scroll,

@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"webfold warc: {output.input_error(exc)}", file=sys.stderr)
         return 2
     progress = output.Progress(size)
-    options = ConvertOptions(select=args.select, settings=settings)
+    options = ConvertOptions(select=args.select, settings=settings,
+                             include_comments=args.comments)
     with handle:
         try:
             counts = _convert(handle, args, options, out_dir, stream, size, progress)

@@ -36,11 +36,12 @@ class HtmlConverter:
         if len(data) > cap:
             return failed("html", "too_large", f"{len(data)} bytes is over the {cap} byte HTML cap")
         markup, charset = markup_for_parser(data, info.charset)
-        return convert_text(markup, info.url, options.select, charset=charset)
+        return convert_text(markup, info.url, options.select, charset=charset,
+                            include_comments=options.include_comments)
 
 
 def convert_text(markup: str | bytes, url: str | None, select: str, *,
-                 charset: str = "utf-8") -> Document:
+                 charset: str = "utf-8", include_comments: bool = False) -> Document:
     """Convert HTML given as text (or UTF-8 bytes); the core of `HtmlConverter.convert`.
 
     Hidden subtrees and `<noscript>` are walked only for a thin page (see
@@ -60,7 +61,7 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *,
     page = selector.PageContext(url=url, metadata=facts.metadata,
                                 jsonld_types=facts.jsonld_types, og_type=facts.og_type,
                                 structured_text=ld_text)
-    warnings.extend(selector.apply(blocks, page, select))
+    warnings.extend(selector.apply(blocks, page, select, include_comments=include_comments))
     doc = Document(type="html", markdown=join_blocks(blocks), blocks=blocks,
                    metadata=facts.metadata, warnings=warnings, charset=charset, base=base)
     if not doc.markdown:

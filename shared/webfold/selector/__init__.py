@@ -10,10 +10,6 @@ blocks below it are never kept. Of kept blocks with the same text only the first
 (`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
 otherwise appear twice. A page title heading (an H1, or a heading repeating `<title>`)
 just before the first kept block is kept as the content's first heading (`keep_title`).
-Math, footnote definitions and admonitions (`admonition warning`, role=note) inside the
-content region (the innermost element holding most of the kept words) are kept whatever
-they scored (`keep_in_region`): the model never saw them as such, and a formula or a note
-belongs to the text around it.
 When no block reaches the threshold the whole page is kept and a warning says so.
 The selector sees the visible blocks only: offered hidden-subtree and `<noscript>`
 blocks as well, a model trained on them scored lower out of fold (0.8631 against
@@ -27,17 +23,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from webfold.document import Block, BlockFlag, Metadata
+from webfold.selector import rules
 from webfold.selector.features import BLOCK_FEATURES, block_features
 
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
 _LOG_WORDS = BLOCK_FEATURES.index("log_words")  # log1p of a block's whitespace words
 _HEADING_LEVEL = BLOCK_FEATURES.index("heading_level")
+_LINK_RATIO = BLOCK_FEATURES.index("link_ratio")
 _TITLE_MATCH = BLOCK_FEATURES.index("title_match")  # a heading repeating the page title
 TITLE_REACH = 3  # blocks before the first kept one a title heading may stand
+FEW_BLOCKS = 12  # a page with this few blocks gets a recall-first cut: keep more
+FEW_BLOCKS_BETA = 2.0
+FEW_BLOCKS_LINKS = 0.5  # link-text share above which a block is never added that way
 MIN_REPEAT_WORDS = 3  # shorter blocks ("Reply", "Share") may repeat; they are never dropped
-REGION_SHARE = 0.8  # the content region holds at least this share of the kept words
-REGION_KINDS = frozenset({"math", "footnote"})  # kept inside the content region
-REGION_FLAGS = BlockFlag.MATH | BlockFlag.ADMONITION  # blocks with these bits too
 
 
 @dataclass(slots=True)
@@ -99,14 +97,16 @@ def repeat_groups(blocks: list[Block], words: np.ndarray) -> np.ndarray:
     return groups
 
 
-def drop_repeats(kept: np.ndarray, groups: np.ndarray) -> np.ndarray:
+def drop_repeats(kept: np.ndarray, groups: np.ndarray,
+                 may_repeat: np.ndarray | None = None) -> np.ndarray:
     """`kept` without the kept blocks whose group (`repeat_groups`) an earlier kept
-    block already shows. Shared by `apply` and the training script."""
+    block already shows, except where `may_repeat` is true (repeats inside the content
+    region). Shared by `apply` and the training script."""
     out = kept.copy()
     shown: set[int] = set()
     for i in np.flatnonzero(kept & (groups >= 0)).tolist():
         if groups[i] in shown:
-            out[i] = False
+            out[i] = may_repeat is not None and bool(may_repeat[i])
         else:
             shown.add(int(groups[i]))
     return out
@@ -130,43 +130,53 @@ def keep_title(kept: np.ndarray, is_title: np.ndarray) -> np.ndarray:
     return out
 
 
-def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int | None:
-    """Walk id of the innermost element holding at least REGION_SHARE of the kept blocks'
-    words (`words`: each block's), or None when nothing kept has words."""
-    held: dict[int, float] = {}
-    depth: dict[int, int] = {}
-    for i in np.flatnonzero(kept).tolist():
-        for level, ancestor in enumerate(blocks[i].ancestors):
-            held[ancestor] = held.get(ancestor, 0.0) + float(words[i])
-            depth.setdefault(ancestor, level)
-    total = float(words[kept].sum())
-    if total <= 0:
-        return None
-    enough = [a for a, w in held.items() if w >= REGION_SHARE * total]
-    return max(enough, key=depth.__getitem__) if enough else None
+def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: np.ndarray,
+           threshold: float, beta: float, *, include_comments: bool = False,
+           ) -> tuple[np.ndarray, bool]:
+    """The kept mask of one page from its block scores: the model's cut, then the rules
+    of `webfold.selector.rules`, repeats and the title. Returns (kept, nothing passed);
+    when nothing passed the mask is all False and the caller keeps the whole page.
+    Shared by `apply` and the training script, so tuning sees the runtime rule."""
+    words = block_words(matrix)
+    kept, nothing = decide(scores, words, threshold, beta)
+    if nothing:
+        return kept, True
+    if len(blocks) <= FEW_BLOCKS:  # a short page: what a recall-first cut adds, but links
+        kept |= (decide(scores, words, threshold, FEW_BLOCKS_BETA)[0]
+                 & (matrix[:, _LINK_RATIO] < FEW_BLOCKS_LINKS))
+    region = rules.content_region(blocks, kept, words * (1.0 - matrix[:, _LINK_RATIO]))
+    kept = rules.keep_structure(blocks, kept, region)
+    kept &= ~rules.link_lists_outside(blocks, kept, region)
+    kept &= ~rules.teaser_blocks(blocks, kept, words)
+    types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
+    comments = rules.comment_blocks(blocks, kept, words,
+                                    rules.is_thread_page(types, page.url))
+    if include_comments:
+        kept |= comments & (words > 0)
+    else:
+        kept &= ~comments
+    chosen = np.flatnonzero(kept)
+    groups = repeat_groups([blocks[i] for i in chosen], words[chosen])
+    repeated = chosen[groups != np.arange(len(chosen))]
+    may_repeat = np.zeros(len(chosen), dtype=bool)
+    if len(repeated):
+        quoted = np.fromiter((blocks[i].flags & BlockFlag.IN_QUOTE != 0 for i in repeated),
+                             dtype=bool, count=len(repeated))
+        may_repeat[groups != np.arange(len(chosen))] = (
+            rules.inside(blocks, region, repeated) & ~quoted)
+    kept[chosen] = drop_repeats(kept[chosen], groups, may_repeat)
+    return keep_title(kept, title_headings(matrix)), False
 
 
-def keep_in_region(kept: np.ndarray, blocks: list[Block], words: np.ndarray) -> np.ndarray:
-    """`kept` plus the math, footnote definition and admonition blocks (REGION_KINDS,
-    REGION_FLAGS) inside the content region (`content_region`)."""
-    candidates = [i for i, b in enumerate(blocks)
-                  if not kept[i] and (b.kind in REGION_KINDS or b.flags & REGION_FLAGS)]
-    if not candidates:
-        return kept
-    region = content_region(blocks, kept, words)
-    out = kept.copy()
-    for i in candidates:
-        if region is not None and region in blocks[i].ancestors:
-            out[i] = True
-    return out
-
-
-def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
+def apply(blocks: list[Block], page: PageContext, mode: str, *,
+          include_comments: bool = False) -> list[str]:
     """Set `Block.kept` (and `Block.score`) for `mode` in main|precision|all.
 
-    Returns warnings (e.g. that nothing passed the threshold and the whole page was kept).
-    Raises ValueError for an unknown mode; model files missing from the package raise
-    too (a packaging fault, not bad input).
+    `include_comments` keeps the reader comments under an article, which are dropped
+    by default (forum and Q&A posts are kept either way). Returns warnings (e.g. that
+    nothing passed the threshold and the whole page was kept). Raises ValueError for an
+    unknown mode; model files missing from the package raise too (a packaging fault,
+    not bad input).
     """
     if mode not in ("all", "main", "precision"):
         raise ValueError(f"unknown selection mode {mode!r}")
@@ -180,14 +190,8 @@ def apply(blocks: list[Block], page: PageContext, mode: str) -> list[str]:
     threshold = model.thresholds.main if mode == "main" else model.thresholds.precision
     matrix = block_features(blocks, page)
     scores = model.score(matrix)
-    words = block_words(matrix)
-    kept, nothing = decide(scores, words, threshold, BETA[mode])
-    if not nothing:
-        chosen = np.flatnonzero(kept)
-        kept[chosen] = drop_repeats(kept[chosen], repeat_groups([blocks[i] for i in chosen],
-                                                               words[chosen]))
-        kept = keep_title(kept, title_headings(matrix))
-        kept = keep_in_region(kept, blocks, words)
+    kept, nothing = choose(blocks, page, matrix, scores, threshold, BETA[mode],
+                           include_comments=include_comments)
     for block, score, keep in zip(blocks, scores.tolist(), kept.tolist(), strict=True):
         block.score = score
         block.kept = nothing or keep

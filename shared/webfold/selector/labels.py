@@ -52,3 +52,29 @@ def label_blocks(block_texts: list[str], reference: str) -> list[int]:
             left.update(taken)
         labels.append(int(is_content))
     return labels
+
+
+SEGMENT_EDGE = 30  # characters of a segment's start or end that place it in a block
+MIN_INSIDE = 20  # a block this long lying wholly inside a `with` segment is content
+
+
+def segment_labels(block_texts: list[str], with_segments: tuple[str, ...],
+                   without_segments: tuple[str, ...]) -> tuple[list[int], list[bool]]:
+    """Labels from Trafilatura-style segments, and which blocks they label.
+
+    In: the blocks' plain texts (whitespace collapsed) and the page's segments (the same).
+    A block is content (1) when it holds a `with` segment, its first or last
+    `SEGMENT_EDGE` characters (a segment running over several blocks), or lies inside
+    one (`MIN_INSIDE` characters or more); boilerplate (0) when it holds a `without`
+    segment; other blocks are unlabelled (False in the second list). Never raises.
+    """
+    edges = [(s, s[:SEGMENT_EDGE], s[-SEGMENT_EDGE:]) for s in with_segments if s]
+    labels, labelled = [], []
+    for text in block_texts:
+        positive = any(s in text or head in text and len(s) > SEGMENT_EDGE
+                       or tail in text and len(s) > SEGMENT_EDGE
+                       or len(text) >= MIN_INSIDE and text in s for s, head, tail in edges)
+        negative = not positive and any(s and s in text for s in without_segments)
+        labels.append(int(positive))
+        labelled.append(positive or negative)
+    return labels, labelled

@@ -207,7 +207,8 @@ def crawl_site(start_url: str, *, options: ConvertOptions | None = None,
 def _page_document(fetched: FetchResult, options: ConvertOptions) -> Document:
     from webfold.web.scrape import fetched_document
 
-    doc = fetched_document(fetched, select=options.select, settings=options.settings)
+    doc = fetched_document(fetched, select=options.select,
+                           include_comments=options.include_comments, settings=options.settings)
     doc.source = fetched.url
     doc.http = fetched.facts()
     return doc

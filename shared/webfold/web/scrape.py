@@ -33,6 +33,7 @@ def scrape(
     settings: Settings = DEFAULT_SETTINGS,
     render: str = "auto",
     select: str | None = None,
+    include_comments: bool = False,
     validators: Validators | None = None,
     renderer: Renderer | None = None,
     wait_for_ms: int = 0,
@@ -46,7 +47,8 @@ def scrape(
     `render`: "never" converts what the fetch returned; "auto" (default) sends blocked
     pages and empty app shells to `renderer` when one is given; "always" skips the
     fetch and renders (robots.txt and the guard still apply). `select` is the
-    converter's selection mode (None: `settings.select`, as for `convert`);
+    converter's selection mode (None: `settings.select`, as for `convert`) and
+    `include_comments` keeps an article's reader comments (`webfold.convert`);
     `validators` make the fetch conditional.
     The document gains `http` (status, final URL, redirects, validators...; None when
     not fetched) and `scrape` (`route` fetch | render, `escalated`: why a fetched page
@@ -69,7 +71,8 @@ def scrape(
         fetched = fetch_url(url, settings=settings, validators=validators, resolver=resolver,
                             respect_robots=respect_robots)
         timings["fetch"] = fetched.elapsed_ms
-        doc = fetched_document(fetched, select=select, settings=settings, timings=timings)
+        doc = fetched_document(fetched, select=select, include_comments=include_comments,
+                               settings=settings, timings=timings)
         if renderer is not None and render == "auto" and doc.error is not None \
                 and doc.error.code in ("blocked", "empty"):
             escalated = f"{doc.error.code}: {doc.error.message}"
@@ -78,8 +81,8 @@ def scrape(
         if renderer is None:
             doc = _failed(url, ConversionError("render_failed", "no renderer is available"))
         else:
-            doc, rendered = _rendered(url, renderer, settings, select, timings,
-                                      RenderOptions(wait_for_ms, wait_selector, scroll))
+            doc, rendered = _rendered(url, renderer, settings, select, include_comments,
+                                      timings, RenderOptions(wait_for_ms, wait_selector, scroll))
     doc.source = url
     timings["total"] = (time.perf_counter() - started) * 1000
     doc.http = fetched.facts() if fetched else None
@@ -103,7 +106,7 @@ def _failed(url: str, error: ConversionError, doc_type: str = "unknown") -> Docu
 
 
 def fetched_document(fetched: FetchResult, *, select: str | None = None,
-                     settings: Settings = DEFAULT_SETTINGS,
+                     include_comments: bool = False, settings: Settings = DEFAULT_SETTINGS,
                      timings: dict[str, float] | None = None) -> Document:
     """A `FetchResult` as a `Document`: converted when the fetch succeeded, else failed
     with the fetch's error. An app shell (`empty`) is converted too, and kept when the
@@ -115,7 +118,7 @@ def fetched_document(fetched: FetchResult, *, select: str | None = None,
         return _fetch_failure(fetched)
     started = time.perf_counter()
     doc = convert(fetched.body, url=fetched.final_url, content_type=fetched.content_type,
-                  select=select, settings=settings)
+                  select=select, include_comments=include_comments, settings=settings)
     timings["convert"] = (time.perf_counter() - started) * 1000
     if shell and not (doc.ok and any(b.kept and b.flags & BlockFlag.PAYLOAD
                                      for b in doc.blocks)):
@@ -132,6 +135,7 @@ def _fetch_failure(fetched: FetchResult) -> Document:
 
 
 def rendered_document(result: RenderResult, *, select: str | None = None,
+                      include_comments: bool = False,
                       settings: Settings = DEFAULT_SETTINGS) -> Document:
     """The `Document` of a rendered page: its DOM converted with the final URL as base.
     A failed render becomes a failed `Document` carrying the render's error."""
@@ -139,13 +143,13 @@ def rendered_document(result: RenderResult, *, select: str | None = None,
     if result.error is not None:
         return failed("html", result.error.code, result.error.message, source=result.url)
     doc = convert(result.html.encode("utf-8"), url=url, select=select, settings=settings,
-                  content_type="text/html; charset=utf-8")
+                  include_comments=include_comments, content_type="text/html; charset=utf-8")
     doc.warnings.extend(result.warnings)
     return doc
 
 
 def _rendered(url: str, renderer: Renderer, settings: Settings, select: str | None,
-              timings: dict[str, float],
+              include_comments: bool, timings: dict[str, float],
               options: RenderOptions) -> tuple[Document, RenderFacts | None]:
     """The rendered page's `Document` and, unless the browser met a bot wall, what the
     browser saw of it."""
@@ -164,7 +168,8 @@ def _rendered(url: str, renderer: Renderer, settings: Settings, select: str | No
             blocked = ConversionError("blocked", f"rendered: {verdict.reason}")
             return _failed(url, blocked, "html"), None
     started = time.perf_counter()
-    doc = rendered_document(result, select=select, settings=settings)
+    doc = rendered_document(result, select=select, include_comments=include_comments,
+                            settings=settings)
     timings["convert"] = (time.perf_counter() - started) * 1000
     return doc, RenderFacts(status=result.status, final_url=result.final_url,
                             blocked_requests=len(result.blocked_requests))

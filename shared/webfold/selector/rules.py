@@ -1,0 +1,227 @@
+"""Structure-level rules applied after the model's cut: what a reader needs is kept, what
+a reader never came for is dropped, whatever single block scores say.
+
+All of them work from the content region: the deepest element holding at least
+`REGION_SHARE` of the kept words (a block's own element does not count), widened to
+an enclosing `<article>`. Then:
+
+- `keep_structure`: code blocks, data tables (not link tables), definition lists and
+  figures inside the region are kept.
+- `section_after`: a heading (or a short label) naming a teaser list ("Most popular",
+  "More from ...", "Trending", "You may also like", in English, German, French,
+  Spanish, Polish) starts a section that is dropped: the blocks after it inside the
+  deepest element holding it and the next block, or up to the next heading of its
+  level when that element holds the article too. A comment-section heading ("12
+  Comments", "Leave a reply", "Kommentare") starts one the same way, on article pages.
+- `comment_blocks`: reader comments on an article page: blocks inside comment
+  containers (`BlockFlag.COMMENT`) after the article body, plus comment sections.
+  Forum and Q&A pages (JSON-LD `DiscussionForumPosting`/`QAPage`, forum URLs, or no
+  prose outside comment containers) keep them: there the posts are the content.
+- repeats inside the region are kept (a plan repeating "Meal 1" five times); only
+  repeats outside it (menus, share bars) or quoted inside posts are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import chain
+
+import numpy as np
+
+from webfold.document import Block, BlockFlag
+
+REGION_SHARE = 0.75  # the content region holds at least this share of the kept words
+MAX_LINK_TABLE = 0.5  # a table with more link text than this is navigation, not data
+LABEL_WORDS = 8  # a block this short may be a section label ("Most popular")
+PAGE_WIDE = 0.9  # a comment flag on this share of the page's words marks a wrapper
+BODY_WORDS = 40  # kept words before a comment section for it to follow an article body
+ARTICLE_TYPES = frozenset({"article", "newsarticle", "blogposting", "reportagearticle",
+                           "opinionnewsarticle", "analysisnewsarticle", "techarticle",
+                           "scholarlyarticle", "liveblogposting", "posting"})
+THREAD_TYPES = frozenset({"discussionforumposting", "qapage", "question",
+                          "socialmediaposting"})
+THREAD_URL = re.compile(r"/(?:forums?|threads?|topics?|t|community|communities|discuss"
+                        r"|discussions?|questions?|q|answers|boards?|viewtopic)(?:[/.?_-]|$)")
+_TEASER = re.compile(
+    r"(?:most (?:popular|read|viewed|shared|commented)|more (?:from|stories|news|articles"
+    r"|in|on|posts|like this|to read)|trending|latest (?:news|stories|posts|articles)"
+    r"|recent (?:posts|articles|stories|news)|related (?:posts|articles|stories|content"
+    r"|news|reading|links)|you (?:may|might|could) (?:also )?(?:like|enjoy|be interested)"
+    r"|recommended(?: for you| stories| articles| reading)?|read (?:next|more|also)"
+    r"|also read|popular (?:posts|stories|articles|now)|top stories|editor'?s picks"
+    r"|don'?t miss|similar (?:posts|articles)|other (?:articles|stories|posts)"
+    r"|meistgelesen|meist gelesen|beliebte (?:artikel|beiträge)|das könnte (?:sie|dich)"
+    r"|auch interessant|weitere (?:artikel|beiträge|news|nachrichten|themen)"
+    r"|ähnliche (?:artikel|beiträge)|verwandte (?:artikel|beiträge)|neu(?:e)?ste (?:artikel"
+    r"|beiträge|nachrichten)|aktuelle (?:artikel|beiträge)|letzte (?:artikel|beiträge)"
+    r"|mehr (?:zum thema|aus|von|dazu)|lesen sie auch|auch lesenswert|empfohlene"
+    r"|(?:à |a )?lire aussi|articles (?:similaires|récents|liés)|les plus (?:lus|populaires)"
+    r"|derniers articles|sur le même sujet|vous aimerez aussi|à découvrir"
+    r"|(?:lo )?más (?:leíd[oa]s?|visto)|noticias relacionadas|artículos relacionados"
+    r"|te puede interesar|también te puede|últimas noticias"
+    r"|czytaj (?:także|też)|zobacz (?:także|też)|najpopularniejsze|podobne artykuły"
+    r")\b")
+_COMMENTS = re.compile(
+    r"(?:\d+ )?(?:comments?|responses?|replies|kommentare?|commentaires?|comentarios?"
+    r"|komentarz[ey]?|reactions)\b(?! policy)|(?:\d+ )?thoughts? on\b|leave a (?:reply|comment)"
+    r"|post a comment|add a comment|join the (?:discussion|conversation)|reader comments"
+    r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
+    r"|laisser un commentaire|deja un comentario|dodaj komentarz")
+_LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
+_CODE_KINDS = frozenset({"code", "table", "definition"})
+
+
+def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
+    """The walk id of the content region for the kept blocks, or -1 when none is kept.
+    `words`: each block's words outside links (link text does not make a region)."""
+    chosen = np.flatnonzero(kept & (words > 0))
+    if len(chosen) == 0:
+        return -1
+    lineages = [blocks[i].ancestors[:-1] for i in chosen.tolist()]
+    lens = np.fromiter(map(len, lineages), dtype=np.intp, count=len(lineages))
+    if not lens.sum():
+        return -1
+    flat = np.fromiter(chain.from_iterable(lineages), dtype=np.int64, count=int(lens.sum()))
+    starts = np.cumsum(lens) - lens
+    depth = np.arange(len(flat)) - np.repeat(starts, lens)
+    ids, inverse = np.unique(flat, return_inverse=True)
+    share = np.bincount(inverse, weights=np.repeat(words[chosen], lens), minlength=len(ids))
+    deepest = np.zeros(len(ids), dtype=np.int64)
+    np.maximum.at(deepest, inverse, depth)
+    enough = np.flatnonzero(share >= REGION_SHARE * float(words[chosen].sum()))
+    if len(enough) == 0:
+        return -1
+    region = int(ids[enough[np.argmax(deepest[enough])]])
+    return _enclosing_article(blocks[int(chosen[0])], region)
+
+
+def _enclosing_article(block: Block, region: int) -> int:
+    """`region`, or the nearest `<article>` around it on `block`'s lineage."""
+    lineage = block.ancestors
+    if region not in lineage:
+        return region
+    at = lineage.index(region)
+    offset = len(block.path) - len(lineage)
+    for i in range(at, -1, -1):
+        if block.path[i + offset] == "article":
+            return lineage[i]
+    return region
+
+
+def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
+    """Of the blocks at indices `which`, those inside the element `region` (a mask)."""
+    if region < 0:
+        return np.zeros(len(which), dtype=bool)
+    return np.fromiter((region in blocks[i].ancestors[:-1] for i in which.tolist()),
+                       dtype=bool, count=len(which))
+
+
+def keep_structure(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarray:
+    """`kept` plus the code blocks, data tables, definitions and figures in the region."""
+    candidates = np.flatnonzero(~kept & np.fromiter(map(_is_structure, blocks), dtype=bool,
+                                                    count=len(blocks)))
+    out = kept.copy()
+    out[candidates[inside(blocks, region, candidates)]] = True
+    return out
+
+
+def link_lists_outside(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarray:
+    """Kept link-list items (`BlockFlag.LINK_LIST`) outside the region: menus, tables of
+    contents, lists of other pages."""
+    out = np.zeros(len(blocks), dtype=bool)
+    if region < 0:
+        return out
+    candidates = np.flatnonzero(kept & np.fromiter(
+        (b.flags & BlockFlag.LINK_LIST != 0 for b in blocks), dtype=bool, count=len(blocks)))
+    out[candidates[~inside(blocks, region, candidates)]] = True
+    return out
+
+
+def _is_structure(block: Block) -> bool:
+    if block.kind in _CODE_KINDS:
+        return block.kind != "table" or block.link_chars <= MAX_LINK_TABLE * len(block.text)
+    return bool(block.flags & BlockFlag.IN_FIGURE) and block.kind in ("image", "caption")
+
+
+def is_thread_page(page_types: frozenset[str], url: str | None) -> bool:
+    """A forum or Q&A page by its JSON-LD types (lowercased, no schema prefix) or URL."""
+    if page_types & THREAD_TYPES:
+        return True
+    path = (url or "").lower().split("://", 1)[-1].partition("/")[2]
+    return bool(THREAD_URL.search("/" + path))
+
+
+def section_after(blocks: list[Block], start: int, kept: np.ndarray,
+                  words: np.ndarray) -> np.ndarray:
+    """The blocks of the section that block `start` (a heading or label) opens: itself
+    and the following blocks inside the deepest element holding it and the next block;
+    when that element holds over BODY_WORDS kept words before `start` (the article goes
+    on around the section), only up to the next heading of the same or a higher level."""
+    n = len(blocks)
+    out = np.zeros(n, dtype=bool)
+    out[start] = True
+    if start + 1 >= n:
+        return out
+    here = blocks[start].ancestors[:-1]
+    after = set(blocks[start + 1].ancestors)
+    common = [a for a in here if a in after]
+    if not common:
+        return out
+    holder = common[-1]
+    before = sum(float(words[i]) for i in range(start) if kept[i]
+                 and holder in blocks[i].ancestors)
+    level = blocks[start].heading_level or 7
+    bounded = before > BODY_WORDS
+    for j in range(start + 1, n):
+        block = blocks[j]
+        if holder not in block.ancestors:
+            break
+        if bounded and block.kind == "heading" and block.heading_level <= level:
+            break
+        out[j] = True
+    return out
+
+
+def label_matches(blocks: list[Block], words: np.ndarray, pattern: re.Pattern) -> list[int]:
+    """Indices of the headings and short labels whose text starts with `pattern`."""
+    found = []
+    for i in np.flatnonzero((words > 0) & (words <= LABEL_WORDS)).tolist():
+        block = blocks[i]
+        if block.kind in ("heading", "paragraph") and pattern.match(
+                block.text.lower().strip(_LABEL_EDGES)):
+            found.append(i)
+    return found
+
+
+def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Blocks of teaser-list sections that follow kept content (see the module doc)."""
+    out = np.zeros(len(blocks), dtype=bool)
+    if not kept.any():
+        return out
+    first = int(np.argmax(kept))
+    for i in label_matches(blocks, words, _TEASER):
+        if i > first and not out[i]:
+            out |= section_after(blocks, i, kept, words)
+    return out
+
+
+def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                   thread: bool) -> np.ndarray:
+    """Reader comments under an article (empty on thread pages): blocks inside comment
+    containers after BODY_WORDS kept words outside them, and comment sections."""
+    n = len(blocks)
+    out = np.zeros(n, dtype=bool)
+    if thread:
+        return out
+    flagged = np.fromiter((b.flags & BlockFlag.COMMENT != 0 for b in blocks), dtype=bool,
+                          count=n)
+    if words[flagged].sum() >= PAGE_WIDE * words.sum():  # a page-wide class ("comments-open")
+        flagged[:] = False
+    body = np.cumsum(np.where(kept & ~flagged, words, 0.0))
+    if body[-1] <= BODY_WORDS:  # no prose outside comment containers: the posts are the page
+        return out
+    out |= flagged & (body > BODY_WORDS)
+    for i in label_matches(blocks, words, _COMMENTS):
+        if body[i] > BODY_WORDS and not out[i]:
+            out |= section_after(blocks, i, kept, words)
+    return out
