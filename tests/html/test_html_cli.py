@@ -218,3 +218,17 @@ class _Stdin:
         import io
 
         self.buffer = io.BytesIO(data)
+
+
+COMMENTED = Path(__file__).resolve().parents[1] / "fixtures" / "selector" / "article_comments.html"
+
+
+def test_md_and_convert_keep_article_comments_only_with_the_flag(tmp_path: Path, capsys) -> None:
+    assert main(["md", str(COMMENTED)]) == 0
+    assert "seed-tray heat mat" not in capsys.readouterr().out
+    assert main(["md", str(COMMENTED), "--comments"]) == 0
+    assert "seed-tray heat mat" in capsys.readouterr().out
+    page = tmp_path / "post.html"
+    page.write_bytes(COMMENTED.read_bytes())
+    assert main(["convert", str(page), "--comments"]) == 0
+    assert "seed-tray heat mat" in (tmp_path / "post.md").read_text("utf-8")

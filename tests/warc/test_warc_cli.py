@@ -149,3 +149,15 @@ def test_a_file_that_is_not_a_warc_is_one_line(tmp_path):
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == (f"webfold warc: {page}: not_warc: not a WARC archive (no WARC/1.x "
                              "record header in its first KB, and not gzip)\n")
+
+
+def test_comments_flag_keeps_an_articles_comments(tmp_path, capsys):
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "fixtures" / "selector"
+            / "article_comments.html").read_bytes()
+    path = archive(tmp_path, [Rec("http://example.com/2026/01/sourdough", page)])
+    assert run([str(path)]) == 0
+    assert "seed-tray heat mat" not in capsys.readouterr().out
+    assert run([str(path), "--comments"]) == 0
+    assert "seed-tray heat mat" in capsys.readouterr().out
