@@ -23,7 +23,10 @@ def test_region_is_the_element_holding_the_kept_text():
     kept = np.array([False, True, True, False])
     region = rules.content_region(blocks, kept, words)
     assert region == blocks[1].ancestors[-2]
-    assert rules.keep_structure(blocks, kept, region).tolist() == [False, True, True, True]
+    passed = np.array([False, True, True, True])
+    assert rules.keep_structure(blocks, kept, region, passed).tolist() == [
+        False, True, True, True]
+    assert not rules.keep_structure(blocks, kept, region, passed & kept)[3]
 
 
 def test_a_german_teaser_heading_after_the_article_opens_a_dropped_section():
@@ -32,7 +35,7 @@ def test_a_german_teaser_heading_after_the_article_opens_a_dropped_section():
                             "</a></li><li><a href=/2>Stadtfest verschoben</a></li></ul></div>"
                             "<p>Impressum und Datenschutz</p>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.teaser_blocks(blocks, kept, words).tolist() == [False, True, True, True, False]
+    assert rules.teaser_blocks(blocks, kept, words, article=True).tolist() == [False, True, True, True, False]
 
 
 def test_comments_under_an_article_but_not_on_a_thread_page():
@@ -40,12 +43,13 @@ def test_comments_under_an_article_but_not_on_a_thread_page():
                             "</h2><div class=comment><p>Bei uns stand das Wasser auch im Keller."
                             "</p></div></div>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.comment_blocks(blocks, kept, words, thread=False).tolist() == [
+    assert rules.comment_blocks(blocks, kept, words, article=True, thread=False).tolist() == [
         False, True, True]
-    assert not rules.comment_blocks(blocks, kept, words, thread=True).any()
+    assert not rules.comment_blocks(blocks, kept, words, article=True, thread=True).any()
 
 
 def test_thread_pages_by_structured_data_or_address():
     assert rules.is_thread_page(frozenset({"qapage"}), "https://example.com/x")
     assert rules.is_thread_page(frozenset(), "https://example.com/forum/viewtopic.php?t=4")
+    assert rules.is_thread_page(frozenset({"article"}), "https://www.warriorforum.com/a/1-b.html")
     assert not rules.is_thread_page(frozenset({"blogposting"}), "https://example.com/2026/post")

@@ -145,12 +145,12 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept |= (decide(scores, words, threshold, FEW_BLOCKS_BETA)[0]
                  & (matrix[:, _LINK_RATIO] < FEW_BLOCKS_LINKS))
     region = rules.content_region(blocks, kept, words * (1.0 - matrix[:, _LINK_RATIO]))
-    kept = rules.keep_structure(blocks, kept, region)
-    kept &= ~rules.link_lists_outside(blocks, kept, region)
-    kept &= ~rules.teaser_blocks(blocks, kept, words)
+    kept = rules.keep_structure(blocks, kept, region, scores >= threshold)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
-    comments = rules.comment_blocks(blocks, kept, words,
-                                    rules.is_thread_page(types, page.url))
+    thread = rules.is_thread_page(types, page.url)
+    article = not thread and rules.is_article_page(types, page.og_type)
+    kept &= ~rules.teaser_blocks(blocks, kept, words, article)
+    comments = rules.comment_blocks(blocks, kept, words, article, thread)
     if include_comments:
         kept |= comments & (words > 0)
     else:
