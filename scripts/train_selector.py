@@ -1,25 +1,33 @@
-"""Train the main-content block selector on the WCXB development split.
+"""Train the main-content block selector on the WCXB and Trafilatura development pages.
 
     .venv/bin/python scripts/train_selector.py extract   # parse pages, cache features + labels
     .venv/bin/python scripts/train_selector.py cv        # 5-fold CV grouped by domain, report
     .venv/bin/python scripts/train_selector.py final     # CV, then fit on all pages, export ONNX
+    .venv/bin/python scripts/train_selector.py replay    # the rules on saved OOF scores
 
-Features come from `webfold.selector.features` (the code path inference uses), labels
-from `webfold.selector.labels` (rule B). Folds: StratifiedGroupKFold, groups = registered
-domain, strata = page type, seed `SEED`. One LightGBM model on the block features
-(a second stage fed with out-of-fold first-stage scores in context was tried and scored
-no better: 0.854 vs 0.855 mean F1, so it was dropped to keep one ONNX run per page).
-Each page is cut at its own score by `webfold.selector.decide` (the expected-F1 cut for
-main, F0.5 for precision); the floor thresholds under the cut are tuned on the
-out-of-fold scores by mean page F1 (the metric) and mean page F0.5.
-`final` also writes the fold models under `FOLD_DIR` so `scripts/eval_wcxb.py` can score
-each page with a model that never saw it. Training packages: the `train` extra.
+Features come from `webfold.selector.features` (the code path inference uses). Labels:
+WCXB pages by rule B (`webfold.selector.labels.label_blocks`, from the ground-truth
+text); Trafilatura pages from their segments (`segment_labels`: blocks holding a `with`
+segment are content, blocks holding a `without` segment are not, the rest are left out
+with weight 0). Folds: StratifiedGroupKFold, groups = registered domain over both sets
+(no site is in two folds), strata = page type ("traf" for the Trafilatura pages), seed
+`SEED`. One LightGBM model on the block features (a second stage fed with out-of-fold
+first-stage scores in context was tried and scored no better: 0.854 vs 0.855 mean F1,
+so it was dropped to keep one ONNX run per page). Each page is cut by
+`webfold.selector.choose`, the runtime rule (the expected-F1 cut for main, F0.5 for
+precision, then the structure rules); the floor thresholds under the cut are tuned on
+the WCXB pages' out-of-fold scores by mean page F1 (the metric) and mean page F0.5.
+Reported: WCXB mean F1 per type and the Trafilatura rule's F on the Trafilatura pages.
+`final` also writes the fold models under `FOLD_DIR` so `scripts/eval_wcxb.py` and
+`scripts/eval_trafilatura.py` can score each page with a model that never saw it.
+Training packages: the `train` extra.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 import time
 from collections import Counter
@@ -28,9 +36,10 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
+import trafdev
 import wcxb
 from webfold.selector.features import BLOCK_FEATURES
-from webfold.selector.labels import label_blocks
+from webfold.selector.labels import label_blocks, segment_labels
 
 SEED = 20260
 N_FOLDS = 5
@@ -46,6 +55,9 @@ LGB_PARAMS = {
     "num_threads": 2, "verbose": -1, "seed": SEED, "max_bin": 63,
 }
 N_TREES = 100
+TRAF_TYPE = "traf"  # the page type (CV stratum) of the Trafilatura pages
+TRAF_PREFIX = "traf:"  # their ids; `scripts/eval_trafilatura.py` reads the fold map by it
+TRAF_WEIGHT = 1.0  # a Trafilatura page's total sample weight against a WCXB page's
 
 
 # ---------------------------------------------------------------- extraction and cache
@@ -64,7 +76,7 @@ def page_blocks(html: bytes, url: str):
     seen: list[tuple] = []
     real_apply = selector.apply
 
-    def recording_apply(blocks, page, mode):
+    def recording_apply(blocks, page, mode, **options):
         seen.append((blocks, page))
         return real_apply(blocks, page, "all")
 
@@ -78,33 +90,62 @@ def page_blocks(html: bytes, url: str):
     return seen[0]
 
 
-def _page_arrays(page: wcxb.Page) -> dict[str, object]:
+def _page_arrays(html: bytes, url: str) -> dict[str, object]:
+    """Features, repeat groups, block tokens and plain texts of one page; labels later."""
     from webfold.selector import block_words, repeat_groups
     from webfold.selector.features import block_features
 
-    blocks, context = page_blocks(page.html, page.url)
+    blocks, context = page_blocks(html, url)
     matrix = block_features(blocks, context)
+    plain = [trafdev.collapse(trafdev.markdown_to_plain(b.markdown)) for b in blocks]
     block_tokens = [wcxb.tokens(wcxb.markdown_to_text(b.markdown)) for b in blocks]
-    labels = label_blocks([" ".join(t) for t in block_tokens], page.main_content)
     counts = np.fromiter(map(len, block_tokens), dtype=np.float64, count=len(blocks))
-    weights = np.minimum(counts, MAX_BLOCK_WEIGHT) / max(counts.sum(), 1.0)
     words = block_words(matrix)
-    return {"X": matrix, "y": np.asarray(labels, dtype=np.int8), "w": weights, "words": words,
-            "repeats": repeat_groups(blocks, words),
-            "block_tokens": block_tokens,
-            "ref_tokens": wcxb.tokens(page.main_content)}
+    for block in blocks:
+        block.markdown = ""  # only the selector's facts are kept for the rules
+    return {"X": matrix, "words": words, "repeats": repeat_groups(blocks, words),
+            "counts": counts, "block_tokens": block_tokens, "plain": plain,
+            "blocks": blocks, "context": context}
+
+
+def _sources(limit: int | None):
+    """(id, type, domain, html, url, labels-from) of every training page: the WCXB dev
+    pages, then the Trafilatura dev pages (type "traf", ids prefixed TRAF_PREFIX)."""
+    for page in wcxb.iter_pages(wcxb.page_ids()[:limit]):
+        yield page.file_id, page.page_type, page.domain, page.html, page.url, page
+    for page in trafdev.iter_pages(trafdev.page_keys()[:limit]):
+        yield TRAF_PREFIX + page.key, TRAF_TYPE, page.domain, page.html, page.url, page
+
+
+def _labels(arrays: dict, source) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Labels, sample weights and the reference tokens of one page (see the module doc)."""
+    counts = arrays["counts"]
+    capped = np.minimum(counts, MAX_BLOCK_WEIGHT)
+    if isinstance(source, wcxb.Page):
+        labels = label_blocks([" ".join(t) for t in arrays["block_tokens"]], source.main_content)
+        return (np.asarray(labels, dtype=np.int8), capped / max(counts.sum(), 1.0),
+                wcxb.tokens(source.main_content))
+    labels, labelled = segment_labels(arrays["plain"],
+                                      tuple(map(trafdev.collapse, source.with_segments)),
+                                      tuple(map(trafdev.collapse, source.without_segments)))
+    mask = np.asarray(labelled, dtype=bool)
+    weights = np.where(mask, capped, 0.0) / max(float(capped[mask].sum()), 1.0)
+    return np.asarray(labels, dtype=np.int8), TRAF_WEIGHT * weights, []
 
 
 def extract(limit: int | None) -> None:
-    """Parse every dev page once; cache features, labels and token counts."""
-    ids = wcxb.page_ids()[:limit]
+    """Parse every training page once; cache features, labels, token counts, the blocks
+    (for the rules) and the Trafilatura pages' plain block texts and segments."""
     parts: dict[str, list] = {k: [] for k in ("X", "y", "w", "words", "repeats")}
     rows, cols, vals, ref_cols, ref_vals, col_page = [], [], [], [], [], []
     meta = {"id": [], "type": [], "domain": [], "n_blocks": []}
+    pages: list[dict] = []
     n_rows = n_cols = 0
     started = time.perf_counter()
-    for k, page in enumerate(wcxb.iter_pages(ids)):
-        arrays = _page_arrays(page)
+    for k, (page_id, page_type, domain, html, url, source) in enumerate(_sources(limit)):
+        arrays = _page_arrays(html, url)
+        y, w, ref_tokens = _labels(arrays, source)
+        arrays |= {"y": y, "w": w}
         for key in parts:
             parts[key].append(arrays[key])
         vocab: dict[str, int] = {}
@@ -113,17 +154,20 @@ def extract(limit: int | None) -> None:
                 rows.append(n_rows + i)
                 cols.append(n_cols + vocab.setdefault(tok, len(vocab)))
                 vals.append(c)
-        for tok, c in Counter(arrays["ref_tokens"]).items():
+        for tok, c in Counter(ref_tokens).items():
             ref_cols.append(n_cols + vocab.setdefault(tok, len(vocab)))
             ref_vals.append(c)
         col_page.extend([k] * len(vocab))
-        n_rows += len(arrays["y"])
+        n_rows += len(y)
         n_cols += len(vocab)
-        meta["id"].append(page.file_id)
-        meta["type"].append(page.page_type)
-        meta["domain"].append(page.domain)
-        meta["n_blocks"].append(len(arrays["y"]))
-        if k % 100 == 0:
+        for key, value in zip(meta, (page_id, page_type, domain, len(y)), strict=True):
+            meta[key].append(value)
+        is_traf = page_type == TRAF_TYPE
+        pages.append({"blocks": arrays["blocks"], "context": arrays["context"],
+                      "plain": arrays["plain"] if is_traf else None,
+                      "with": source.with_segments if is_traf else (),
+                      "without": source.without_segments if is_traf else ()})
+        if k % 200 == 0:
             print(f"{k} pages, {n_rows} blocks, {time.perf_counter() - started:.0f}s",
                   file=sys.stderr)
     tokens = sparse.csr_matrix((vals, (rows, cols)), shape=(n_rows, n_cols), dtype=np.float32)
@@ -133,14 +177,16 @@ def extract(limit: int | None) -> None:
              ref=ref, col_page=np.asarray(col_page, dtype=np.int64),
              **{f"meta_{k}": np.asarray(v) for k, v in meta.items()})
     sparse.save_npz(CACHE.with_suffix(".tokens.npz"), tokens)
-    print(f"cached {len(ids)} pages, {n_rows} blocks in {time.perf_counter() - started:.0f}s")
+    with CACHE.with_suffix(".pages.pickle").open("wb") as f:
+        pickle.dump(pages, f, protocol=pickle.HIGHEST_PROTOCOL)
+    print(f"cached {len(pages)} pages, {n_rows} blocks in {time.perf_counter() - started:.0f}s")
 
 
 # ---------------------------------------------------------------- corpus and scoring
 
 
 class Corpus:
-    """The cached dev split: block rows, labels, weights and token counts."""
+    """The cached pages: block rows, labels, weights, token counts, blocks, segments."""
 
     def __init__(self) -> None:
         data = np.load(CACHE)
@@ -153,17 +199,21 @@ class Corpus:
         self.ids, self.types = data["meta_id"], data["meta_type"]
         self.domains, self.n_blocks = data["meta_domain"], data["meta_n_blocks"]
         self.tokens = sparse.load_npz(CACHE.with_suffix(".tokens.npz")).tocsr()
+        with CACHE.with_suffix(".pages.pickle").open("rb") as f:
+            self.pages_data = pickle.load(f)
         self.start = np.concatenate([[0], np.cumsum(self.n_blocks)])
         self.row_page = np.repeat(np.arange(len(self.ids)), self.n_blocks)
         self.block_token_count = np.asarray(self.tokens.sum(axis=1)).ravel()
         self.ref_total = np.bincount(self.col_page, weights=self.ref, minlength=len(self.ids))
+        self.is_traf = self.types == TRAF_TYPE
 
     def pages(self):
         for k in range(len(self.ids)):
             yield k, slice(self.start[k], self.start[k + 1])
 
     def score(self, kept: np.ndarray) -> dict[str, np.ndarray]:
-        """Per-page precision, recall and F1 of keeping the rows where `kept` is true."""
+        """Per-page precision, recall and F1 (WCXB rule) of keeping the rows where `kept`
+        is true; meaningful for the WCXB pages only."""
         n_pages = len(self.ids)
         kept_counts = self.tokens.T @ kept.astype(np.float32)
         overlap = np.bincount(self.col_page, weights=np.minimum(kept_counts, self.ref),
@@ -179,30 +229,47 @@ class Corpus:
             arr[empty_ref] = (predicted[empty_ref] == 0).astype(np.float64)
         return {"precision": precision, "recall": recall, "f1": f1}
 
+    def traf_counts(self, kept: np.ndarray) -> trafdev.Counts:
+        """The Trafilatura rule's summed counts over the Trafilatura pages."""
+        total = trafdev.Counts()
+        for k, rows in self.pages():
+            if not self.is_traf[k]:
+                continue
+            data = self.pages_data[k]
+            text = " ".join(t for t, keep in zip(data["plain"], kept[rows], strict=True)
+                            if keep and t)
+            page = trafdev.Page(key="", url="", domain="", html=b"",
+                                with_segments=data["with"], without_segments=data["without"])
+            total.add(trafdev.score_text(text, page))
+        return total
+
 
 def select(corpus: Corpus, scores: np.ndarray, threshold: float, beta: float) -> np.ndarray:
-    """Kept rows for a floor threshold, with the runtime rule (`selector.decide`, then
-    `drop_repeats` and `keep_title`; no block reaching the floor keeps the whole page)."""
-    from webfold.selector import decide, drop_repeats, keep_title, title_headings
+    """Kept rows for a floor threshold, with the runtime rule (`selector.choose`; no
+    block reaching the floor keeps the whole page)."""
+    from webfold.selector import choose
 
     kept = np.zeros(len(scores), dtype=bool)
-    is_title = title_headings(corpus.X)
-    for _, rows in corpus.pages():
-        chosen, nothing = decide(scores[rows], corpus.words[rows], threshold, beta)
-        if nothing:
-            kept[rows] = True
-        else:
-            kept[rows] = keep_title(drop_repeats(chosen, corpus.repeats[rows]), is_title[rows])
+    for k, rows in corpus.pages():
+        data = corpus.pages_data[k]
+        chosen, nothing = choose(data["blocks"], data["context"], corpus.X[rows], scores[rows],
+                                 threshold, beta)
+        kept[rows] = True if nothing else chosen
     return kept
 
 
 def report(corpus: Corpus, kept: np.ndarray, title: str) -> dict[str, float]:
     s = corpus.score(kept)
-    out = {"f1": float(s["f1"].mean()), "precision": float(s["precision"].mean()),
-           "recall": float(s["recall"].mean())}
+    wc = ~corpus.is_traf
+    out = {"f1": float(s["f1"][wc].mean()), "precision": float(s["precision"][wc].mean()),
+           "recall": float(s["recall"][wc].mean())}
     by_type = {t: float(s["f1"][corpus.types == t].mean()) for t in wcxb.PAGE_TYPES}
+    traf = corpus.traf_counts(kept) if corpus.is_traf.any() else None
+    traf_cell = f" | traf F {traf.f:.4f} P {traf.precision:.4f} R {traf.recall:.4f}" if traf else ""
     print(f"{title}: F1 {out['f1']:.4f} P {out['precision']:.4f} R {out['recall']:.4f} | "
-          + " ".join(f"{t[:4]} {v:.3f}" for t, v in by_type.items()))
+          + " ".join(f"{t[:4]} {v:.3f}" for t, v in by_type.items()) + traf_cell)
+    if traf:
+        out |= {"traf_f": traf.f, "traf_precision": traf.precision, "traf_recall": traf.recall}
     return out | {f"f1_{t}": v for t, v in by_type.items()}
 
 
@@ -250,13 +317,14 @@ def tune_thresholds(corpus: Corpus, scores: np.ndarray) -> dict[str, float]:
     from webfold.selector import BETA
 
     grid = np.round(np.arange(0.05, 0.81, 0.05), 2)
-    main_f1 = [corpus.score(select(corpus, scores, t, BETA["main"]))["f1"].mean()
+    wc = ~corpus.is_traf  # the floors are tuned on the WCXB pages' metric
+    main_f1 = [corpus.score(select(corpus, scores, t, BETA["main"]))["f1"][wc].mean()
                for t in grid]
     main = max(t for t, f in zip(grid, main_f1, strict=True) if f >= max(main_f1) - 0.0005)
     f05 = {}
     for t in grid[grid >= main]:
         s = corpus.score(select(corpus, scores, t, BETA["precision"]))
-        p, r = s["precision"], s["recall"]
+        p, r = s["precision"][wc], s["recall"][wc]
         f05[t] = np.where(p + r > 0, 1.25 * p * r / np.maximum(0.25 * p + r, 1e-9), 0.0).mean()
     print("main floors: " + " ".join(f"{t:.2f}:{f:.4f}" for t, f in zip(grid, main_f1,
                                                                          strict=True)))
@@ -326,9 +394,29 @@ def check_export(booster, sample: np.ndarray) -> None:
         raise SystemExit("the exported model does not match the trained one")
 
 
+def replay(corpus: Corpus) -> None:
+    """The runtime rules on the saved out-of-fold scores, without training: report, tune
+    the floors again, and write them into the committed and fold model configs."""
+    from webfold.selector import BETA
+
+    scores = np.load(OOF_FILE)["scores"]
+    thresholds = tune_thresholds(corpus, scores)
+    cv = report(corpus, select(corpus, scores, thresholds["main"], BETA["main"]),
+                f"main @{thresholds['main']}")
+    report(corpus, select(corpus, scores, thresholds["precision"], BETA["precision"]),
+           f"precision @{thresholds['precision']}")
+    for directory in [MODEL_DIR, *sorted(FOLD_DIR.glob("fold[0-9]"))]:
+        path = directory / "selector.json"
+        config = json.loads(path.read_text("utf-8"))
+        config["thresholds"] = thresholds
+        if directory == MODEL_DIR:
+            config["cv"] = cv
+        path.write_text(json.dumps(config, indent=1) + "\n", "utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=("extract", "cv", "final"))
+    parser.add_argument("step", choices=("extract", "cv", "final", "replay"))
     parser.add_argument("--limit", type=int, default=None, help="extract: first N pages only")
     args = parser.parse_args()
     if args.step == "extract":
@@ -337,6 +425,9 @@ def main() -> int:
     from webfold.selector import BETA
 
     corpus = Corpus()
+    if args.step == "replay":
+        replay(corpus)
+        return 0
     folds = page_folds(corpus)
     FOLD_DIR.mkdir(parents=True, exist_ok=True)
     scores, models = cross_validate(corpus, folds)

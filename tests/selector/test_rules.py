@@ -35,7 +35,8 @@ def test_a_german_teaser_heading_after_the_article_opens_a_dropped_section():
                             "</a></li><li><a href=/2>Stadtfest verschoben</a></li></ul></div>"
                             "<p>Impressum und Datenschutz</p>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.teaser_blocks(blocks, kept, words, article=True).tolist() == [False, True, True, True, False]
+    assert rules.teaser_blocks(blocks, kept, words, article=True).tolist() == [
+        False, True, True, True, False]
 
 
 def test_comments_under_an_article_but_not_on_a_thread_page():
