@@ -144,13 +144,14 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if len(blocks) <= FEW_BLOCKS:  # a short page: what a recall-first cut adds, but links
         kept |= (decide(scores, words, threshold, FEW_BLOCKS_BETA)[0]
                  & (matrix[:, _LINK_RATIO] < FEW_BLOCKS_LINKS))
+    kinds = rules.BlockKinds.from_features(matrix, words)
     region = rules.content_region(blocks, kept, words * (1.0 - matrix[:, _LINK_RATIO]))
-    kept = rules.keep_structure(blocks, kept, region, scores >= threshold)
+    kept = rules.keep_structure(blocks, kept, region, scores >= threshold, kinds.structure)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
     thread = rules.is_thread_page(types, page.url)
     article = not thread and rules.is_article_page(types, page.og_type)
-    kept &= ~rules.teaser_blocks(blocks, kept, words, article)
-    comments = rules.comment_blocks(blocks, kept, words, article, thread)
+    kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, article)
+    comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)
     else:

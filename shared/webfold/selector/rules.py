@@ -32,11 +32,15 @@ tried and left out: WCXB collection and listing pages lost 0.01 each.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
 
 from webfold.document import Block, BlockFlag
+from webfold.selector.features import BLOCK_FEATURES
+
+_COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
 
 REGION_SHARE = 0.75  # the content region holds at least this share of the kept words
 MAX_LINK_TABLE = 0.5  # a table with more link text than this is navigation, not data
@@ -82,7 +86,31 @@ _COMMENTS = re.compile(
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
-_CODE_KINDS = frozenset({"code", "table", "definition"})
+
+
+@dataclass(frozen=True, slots=True)
+class BlockKinds:
+    """Per-block masks the rules need, read from the feature matrix (no per-block Python):
+    `structure` (code, definitions, data tables that are not link tables, figure images
+    and captions), `comment` (inside a comment container), `label` (a heading or
+    paragraph of 1 to LABEL_WORDS words, which may name a section)."""
+
+    structure: np.ndarray
+    comment: np.ndarray
+    label: np.ndarray
+
+    @classmethod
+    def from_features(cls, matrix: np.ndarray, words: np.ndarray) -> BlockKinds:
+        def column(name: str) -> np.ndarray:
+            return matrix[:, _COLUMN[name]] > 0
+
+        figure = column(f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}")
+        structure = (column("kind_code") | column("kind_definition")
+                     | column("kind_table") & (matrix[:, _COLUMN["link_ratio"]] <= MAX_LINK_TABLE)
+                     | figure & (column("kind_image") | column("kind_caption")))
+        label = (column("kind_heading") | column("kind_paragraph")) & (words > 0) & (
+            words <= LABEL_WORDS)
+        return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label)
 
 
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
@@ -91,21 +119,21 @@ def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> 
     chosen = np.flatnonzero(kept & (words > 0))
     if len(chosen) == 0:
         return -1
-    lineages = [blocks[i].ancestors[:-1] for i in chosen.tolist()]
+    lineages = [blocks[i].ancestors for i in chosen.tolist()]
     lens = np.fromiter(map(len, lineages), dtype=np.intp, count=len(lineages))
-    if not lens.sum():
-        return -1
     flat = np.fromiter(chain.from_iterable(lineages), dtype=np.int64, count=int(lens.sum()))
-    starts = np.cumsum(lens) - lens
-    depth = np.arange(len(flat)) - np.repeat(starts, lens)
-    ids, inverse = np.unique(flat, return_inverse=True)
-    share = np.bincount(inverse, weights=np.repeat(words[chosen], lens), minlength=len(ids))
-    deepest = np.zeros(len(ids), dtype=np.int64)
-    np.maximum.at(deepest, inverse, depth)
+    if len(flat) == 0 or flat.min() < 0:
+        return -1
+    ends = np.cumsum(lens)
+    weights = np.repeat(words[chosen], lens)
+    weights[ends - 1] = 0.0  # a block's own element is no region
+    share = np.bincount(flat, weights=weights)
+    depth = np.zeros(len(share), dtype=np.int64)
+    depth[flat] = np.arange(len(flat)) - np.repeat(ends - lens, lens)  # fixed per element
     enough = np.flatnonzero(share >= REGION_SHARE * float(words[chosen].sum()))
     if len(enough) == 0:
         return -1
-    region = int(ids[enough[np.argmax(deepest[enough])]])
+    region = int(enough[np.argmax(depth[enough])])
     return _enclosing_article(blocks[int(chosen[0])], region)
 
 
@@ -130,22 +158,15 @@ def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
                        dtype=bool, count=len(which))
 
 
-def keep_structure(blocks: list[Block], kept: np.ndarray, region: int,
-                   passed: np.ndarray) -> np.ndarray:
-    """`kept` plus the code blocks, data tables, definitions and figures in the region
-    among the blocks that `passed` the mode's floor, whatever the page's cut (below the
-    floor the model is sure: a league table beside the article, a sign-up grid)."""
-    candidates = np.flatnonzero(~kept & passed & np.fromiter(
-        map(_is_structure, blocks), dtype=bool, count=len(blocks)))
+def keep_structure(blocks: list[Block], kept: np.ndarray, region: int, passed: np.ndarray,
+                   structure: np.ndarray) -> np.ndarray:
+    """`kept` plus the `structure` blocks (`BlockKinds`) in the region among the blocks
+    that `passed` the mode's floor, whatever the page's cut (below the floor the model is
+    sure: a league table beside the article, a sign-up grid)."""
+    candidates = np.flatnonzero(~kept & passed & structure)
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
     return out
-
-
-def _is_structure(block: Block) -> bool:
-    if block.kind in _CODE_KINDS:
-        return block.kind != "table" or block.link_chars <= MAX_LINK_TABLE * len(block.text)
-    return bool(block.flags & BlockFlag.IN_FIGURE) and block.kind in ("image", "caption")
 
 
 def is_thread_page(page_types: frozenset[str], url: str | None) -> bool:
@@ -174,8 +195,8 @@ def section_after(blocks: list[Block], start: int, kept: np.ndarray,
     if not common:
         return out
     holder = common[-1]
-    before = sum(float(words[i]) for i in range(start) if kept[i]
-                 and holder in blocks[i].ancestors)
+    before = sum(float(words[i]) for i in np.flatnonzero(kept[:start]).tolist()
+                 if holder in blocks[i].ancestors)
     level = blocks[start].heading_level or 7
     bounded = before > BODY_WORDS
     for j in range(start + 1, n):
@@ -188,19 +209,14 @@ def section_after(blocks: list[Block], start: int, kept: np.ndarray,
     return out
 
 
-def label_matches(blocks: list[Block], words: np.ndarray, pattern: re.Pattern) -> list[int]:
-    """Indices of the headings and short labels whose whole text `pattern` matches."""
-    found = []
-    for i in np.flatnonzero((words > 0) & (words <= LABEL_WORDS)).tolist():
-        block = blocks[i]
-        if block.kind in ("heading", "paragraph") and pattern.fullmatch(
-                block.text.lower().strip(_LABEL_EDGES)):
-            found.append(i)
-    return found
+def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -> list[int]:
+    """Indices of the `label` blocks (`BlockKinds`) whose whole text `pattern` matches."""
+    return [i for i in np.flatnonzero(label).tolist()
+            if pattern.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))]
 
 
 def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-                  article: bool) -> np.ndarray:
+                  kinds: BlockKinds, article: bool) -> np.ndarray:
     """Blocks of teaser-list sections after an article body: on a page declared an
     article (`article`), after its first kept block; else after TEASER_AFTER_WORDS kept
     words (a listing page's "Latest articles" is its content)."""
@@ -209,14 +225,14 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         return out
     before = np.cumsum(np.where(kept, words, 0.0)) - np.where(kept, words, 0.0)
     first = int(np.argmax(kept))
-    for i in label_matches(blocks, words, _TEASER):
+    for i in label_matches(blocks, kinds.label, _TEASER):
         if not out[i] and (i > first if article else before[i] >= TEASER_AFTER_WORDS):
             out |= section_after(blocks, i, kept, words)
     return out
 
 
 def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-                   article: bool, thread: bool) -> np.ndarray:
+                   kinds: BlockKinds, article: bool, thread: bool) -> np.ndarray:
     """Reader comments under an article: blocks inside comment containers after
     BODY_WORDS kept words outside them, and comment sections. Empty on a thread page,
     and on a page declared neither (`article`, `thread`) whose kept comment words
@@ -225,8 +241,7 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     out = np.zeros(n, dtype=bool)
     if thread:
         return out
-    flagged = np.fromiter((b.flags & BlockFlag.COMMENT != 0 for b in blocks), dtype=bool,
-                          count=n)
+    flagged = kinds.comment.copy()
     if words[flagged].sum() >= PAGE_WIDE * words.sum():  # a page-wide class ("comments-open")
         flagged[:] = False
     body = np.cumsum(np.where(kept & ~flagged, words, 0.0))
@@ -235,7 +250,7 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     if not article and words[kept & flagged].sum() > body[-1]:
         return out
     out |= flagged & (body > BODY_WORDS)
-    for i in label_matches(blocks, words, _COMMENTS):
+    for i in label_matches(blocks, kinds.label, _COMMENTS):
         if body[i] > BODY_WORDS and not out[i]:
             out |= section_after(blocks, i, kept, words)
     return out
