@@ -47,8 +47,8 @@ def test_comments_under_an_article_but_not_on_a_thread_page():
                             "</h2><div class=comment><p>Bei uns stand das Wasser auch im Keller."
                             "</p></div></div>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=False).tolist() == [
-        False, True, True]
+    comments = rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=False)
+    assert comments.tolist() == [False, True, True]
     assert not rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=True).any()
 
 
