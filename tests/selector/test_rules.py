@@ -57,3 +57,11 @@ def test_thread_pages_by_structured_data_or_address():
     assert rules.is_thread_page(frozenset(), "https://example.com/forum/viewtopic.php?t=4")
     assert rules.is_thread_page(frozenset({"article"}), "https://www.warriorforum.com/a/1-b.html")
     assert not rules.is_thread_page(frozenset({"blogposting"}), "https://example.com/2026/post")
+
+
+def test_a_read_also_link_inside_the_text_is_dropped():
+    blocks, words, kinds = _blocks(f"<article>{ARTICLE}<p>À lire aussi » <a href=/x>Les ponts "
+                                   f"de Paris fermés</a></p>{ARTICLE}</article>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.teaser_blocks(blocks, kept, words, kinds, article=True).tolist() == [
+        False, True, False]

@@ -158,13 +158,11 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~comments
     chosen = np.flatnonzero(kept)
     groups = repeat_groups([blocks[i] for i in chosen], words[chosen])
-    repeated = chosen[groups != np.arange(len(chosen))]
+    copies = (groups >= 0) & (groups != np.arange(len(chosen)))
     may_repeat = np.zeros(len(chosen), dtype=bool)
-    if len(repeated):
-        quoted = np.fromiter((blocks[i].flags & BlockFlag.IN_QUOTE != 0 for i in repeated),
-                             dtype=bool, count=len(repeated))
-        may_repeat[groups != np.arange(len(chosen))] = (
-            rules.inside(blocks, region, repeated) & ~quoted)
+    if copies.any():
+        may_repeat[copies] = rules.legitimate_repeats(
+            blocks, matrix, region, chosen[copies], chosen[groups[copies]])
     kept[chosen] = drop_repeats(kept[chosen], groups, may_repeat)
     return keep_title(kept, title_headings(matrix)), False
 

@@ -13,16 +13,18 @@ count), widened to an enclosing `<article>`. Then:
   Spanish, Polish) after an article body starts a section that is dropped
   (`section_after`: the blocks after it inside the deepest element holding it and the
   next block, or up to the next heading of its level when that element holds the
-  article too).
+  article too). A short block led by "À lire aussi »", "Lesen Sie auch:" and the like
+  and mostly link text (a link to another story inside the text) is dropped too.
 - `comment_blocks`: reader comments under an article: blocks inside comment
   containers (`BlockFlag.COMMENT`) after the article body, and sections opened by a
   comment heading ("12 Comments", "Leave a reply", "Kommentare"). Forum and Q&A pages
   (`is_thread_page`: JSON-LD `DiscussionForumPosting`/`QAPage`, forum hosts and paths)
   keep them, and so do pages not declared an article whose kept comment-container
   words outweigh the rest: there the posts are the content.
-- `inside` tells the selector which repeats are inside the region: those are kept (a
-  plan repeating "Meal 1" five times); repeats outside it (menus, share bars) or
-  quoted inside posts are dropped.
+- `legitimate_repeats`: a repeated block inside the region stays when it stands under
+  another section heading than its first copy (a plan repeating "Meal 1" under each
+  day); repeats outside it (menus, share bars), quoted in posts, link text, or under
+  the same heading (a card shown twice for two screen sizes) are dropped.
 
 Measured on the cached dev pages (`scripts/train_selector.py replay`; see the model
 card). A rule that dropped kept link lists outside the region (a docs sidebar) was
@@ -66,6 +68,8 @@ _TEASER = re.compile(
     r"|recommended (?:for you|stories|articles|reading)|read next|also read"
     r"|popular (?:posts|stories|articles|now)|top stories|editor'?s picks"
     r"|similar (?:posts|articles)|other (?:articles|stories|posts)"
+    r"|next (?:article|post|story)|previous (?:article|post|story)"
+    r"|(?:vorschau auf den )?nächsten? (?:artikel|beitrag)|vorherige[rn]? (?:artikel|beitrag)"
     r"|meistgelesen|meist gelesen|beliebte (?:artikel|beiträge)|das könnte (?:sie|dich)"
     r" auch interessieren|auch interessant|weitere (?:artikel|beiträge|news|nachrichten)"
     r"|ähnliche (?:artikel|beiträge)|verwandte (?:artikel|beiträge)|neu(?:e)?ste (?:artikel"
@@ -77,6 +81,12 @@ _TEASER = re.compile(
     r"|te puede interesar|también te puede interesar|últimas noticias"
     r"|czytaj (?:także|też)|zobacz (?:także|też)|najpopularniejsze|podobne artykuły"
     r")" + _TAIL)
+# A link to another story inside the text, led by a label: "À lire aussi » ...".
+_INLINE_TEASER = re.compile(
+    r"(?:(?:à |a )?lire aussi|lesen sie auch|lesen sie mehr|read (?:also|more)|also read"
+    r"|see also|related|zobacz (?:także|też)|czytaj (?:także|też)|puedes ver|lee también"
+    r"|te puede interesar|mehr zum thema|weiterlesen|auch interessant)\s*[:»›|>\-–—]")
+INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a lot
 # A comment section's heading: the word alone or with its count, or a set phrase.
 _COMMENTS = re.compile(
     r"(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios?|komentarz[ey]?)"
@@ -93,11 +103,13 @@ class BlockKinds:
     """Per-block masks the rules need, read from the feature matrix (no per-block Python):
     `structure` (code, definitions, data tables that are not link tables, figure images
     and captions), `comment` (inside a comment container), `label` (a heading or
-    paragraph of 1 to LABEL_WORDS words, which may name a section)."""
+    paragraph of 1 to LABEL_WORDS words, which may name a section), `linked` (at least
+    half link text)."""
 
     structure: np.ndarray
     comment: np.ndarray
     label: np.ndarray
+    linked: np.ndarray
 
     @classmethod
     def from_features(cls, matrix: np.ndarray, words: np.ndarray) -> BlockKinds:
@@ -110,7 +122,8 @@ class BlockKinds:
                      | figure & (column("kind_image") | column("kind_caption")))
         label = (column("kind_heading") | column("kind_paragraph")) & (words > 0) & (
             words <= LABEL_WORDS)
-        return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label)
+        return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label,
+                   matrix[:, _COLUMN["link_ratio"]] >= 0.5)
 
 
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
@@ -156,6 +169,24 @@ def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
         return np.zeros(len(which), dtype=bool)
     return np.fromiter((region in blocks[i].ancestors[:-1] for i in which.tolist()),
                        dtype=bool, count=len(which))
+
+
+def legitimate_repeats(blocks: list[Block], matrix: np.ndarray, region: int,
+                       copies: np.ndarray, firsts: np.ndarray) -> np.ndarray:
+    """Which repeated blocks (`copies`, each with the index of its first copy in
+    `firsts`) stay: inside the region, not quoted, not mostly link text, and under
+    another section heading than the first copy ("Meal 1" under "Plan A" and "Plan B");
+    a card or menu shown twice for two screen sizes repeats under the same heading."""
+    heading = matrix[:, _COLUMN["kind_heading"]] > 0
+    section = np.maximum.accumulate(np.where(heading, np.arange(len(blocks)), -1))
+    out = inside(blocks, region, copies)
+    out &= matrix[copies, _COLUMN["link_ratio"]] < MAX_LINK_TABLE
+    out &= matrix[copies, _COLUMN[f"flag_{BlockFlag.IN_QUOTE.bit_length() - 1}"]] == 0
+    for k in np.flatnonzero(out).tolist():
+        mine, theirs = section[copies[k]], section[firsts[k]]
+        out[k] = mine != theirs and (mine < 0 or theirs < 0 or blocks[mine].text.lower()
+                                     != blocks[theirs].text.lower())
+    return out
 
 
 def keep_structure(blocks: list[Block], kept: np.ndarray, region: int, passed: np.ndarray,
@@ -228,6 +259,9 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in label_matches(blocks, kinds.label, _TEASER):
         if not out[i] and (i > first if article else before[i] >= TEASER_AFTER_WORDS):
             out |= section_after(blocks, i, kept, words)
+    for i in np.flatnonzero(kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).tolist():
+        if _INLINE_TEASER.match(blocks[i].text.lower()):
+            out[i] = True
     return out
 
 
