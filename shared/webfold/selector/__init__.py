@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from webfold.document import Block, BlockFlag, Metadata
+from webfold.document import Block, Metadata
 from webfold.selector import rules
 from webfold.selector.features import BLOCK_FEATURES, block_features
 
