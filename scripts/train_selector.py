@@ -47,7 +47,8 @@ CACHE = Path("/tmp/webfold_selector_cache.npz")
 FOLD_DIR = Path("/tmp/webfold_selector_folds")
 OOF_FILE = Path("/tmp/webfold_selector_oof.npz")  # out-of-fold scores, for experiments
 MODEL_DIR = Path(__file__).resolve().parents[1] / "shared" / "webfold" / "models"
-DATA_COMMIT = "c039d5e"
+DATA_COMMIT = "c039d5e"  # WCXB
+TRAF_DATA_COMMIT = "e90b0ef51ab0"  # Trafilatura's evaluation corpus
 MAX_BLOCK_WEIGHT = 200  # tokens; a block's sample weight is min(tokens, this) / page tokens
 LGB_PARAMS = {
     "objective": "binary", "learning_rate": 0.1, "num_leaves": 63, "min_data_in_leaf": 40,
@@ -375,7 +376,8 @@ def export(corpus: Corpus, folds: np.ndarray, models: list, thresholds: dict,
     (FOLD_DIR / "folds.json").write_text(json.dumps(fold_map), "utf-8")
     booster = fit(corpus.X, corpus.y, corpus.w)
     booster.save_model(str(FOLD_DIR / "all.lgb.txt"))
-    extra = {"data_commit": DATA_COMMIT, "seed": SEED, "folds": N_FOLDS,
+    extra = {"data_commit": DATA_COMMIT, "traf_data_commit": TRAF_DATA_COMMIT,
+             "traf_weight": TRAF_WEIGHT, "seed": SEED, "folds": N_FOLDS,
              "lightgbm": LGB_PARAMS, "trees": N_TREES, "cv": cv}
     write_model(MODEL_DIR, booster, thresholds, extra)
     check_export(booster, corpus.X[:5000])
