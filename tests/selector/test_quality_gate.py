@@ -15,11 +15,14 @@ import wcxb
 import webfold
 
 SAMPLE = 60
-F1_FLOOR = 0.91  # committed model on this sample: 0.924 (07:58); pinned below it
+# committed model on this sample: 0.924 (2026-11-30 07:58), 0.9207 for the model trained
+# on WCXB and Trafilatura pages with the structure rules (2026-12-01 20:16; it fits these
+# pages less closely and scores higher out of fold); pinned below it
+F1_FLOOR = 0.915
 ALL_F1_FLOOR = 0.80  # select="all" on the same pages: 0.831
 TRAF_SAMPLE = 80
-TRAF_F_FLOOR = 0.90  # committed model on this sample, with/without segments: see below
-TRAF_ALL_F_FLOOR = 0.70  # select="all" on the same pages
+TRAF_F_FLOOR = 0.95  # committed model, with/without segments, on this sample: 0.9572 (20:16)
+TRAF_ALL_F_FLOOR = 0.75  # select="all" on the same pages: 0.7563
 
 
 def _every_nth(ids: list[str], count: int) -> list[str]:
