@@ -6,7 +6,7 @@ import numpy as np
 
 import webfold
 from webfold.document import BlockFlag
-from webfold.selector import content_region, keep_in_region
+from webfold.selector import rules
 
 PAGE = """<html><body>
 <div class="sidebar"><div class="admonition note"><p>Sidebar note about the newsletter.</p></div>
@@ -29,9 +29,9 @@ def test_region_blocks_are_kept_and_those_outside_are_not() -> None:
     # what a model might keep: the two paragraphs of the post, nothing else
     kept = np.array([b.kind == "paragraph" and "of the post" in b.text for b in blocks])
     words = np.array([len(b.text.split()) for b in blocks], dtype=float)
-    region = content_region(blocks, kept, words)
-    assert region is not None
-    after = keep_in_region(kept, blocks, words)
+    region = rules.content_region(blocks, kept, words)
+    assert region >= 0
+    after = rules.keep_marked(blocks, kept, region)
     by_text = {b.text: bool(k) for b, k in zip(blocks, after, strict=True)}
     assert by_text["x^2 + y^2 = 1"]
     assert by_text["Do not divide by zero."]
@@ -52,5 +52,5 @@ def test_nothing_kept_means_no_region() -> None:
     blocks = webfold.convert(PAGE, select="all").blocks
     none = np.zeros(len(blocks), dtype=bool)
     words = np.ones(len(blocks))
-    assert content_region(blocks, none, words) is None
-    assert not keep_in_region(none, blocks, words).any()
+    assert rules.content_region(blocks, none, words) == -1
+    assert not rules.keep_marked(blocks, none, -1).any()

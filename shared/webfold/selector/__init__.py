@@ -6,10 +6,14 @@
 its own score: `decide` keeps the blocks scoring at least the cut that maximises the
 page's expected F1 ("main") or F0.5 ("precision"), reading the scores as
 probabilities and weighting blocks by their words. The mode's threshold is a floor:
-blocks below it are never kept. Of kept blocks with the same text only the first stays
-(`drop_repeats`): responsive duplicates, quoted posts and repeated teasers would
-otherwise appear twice. A page title heading (an H1, or a heading repeating `<title>`)
-just before the first kept block is kept as the content's first heading (`keep_title`).
+blocks below it are never kept. `choose` then applies the structure rules of
+`webfold.selector.rules` (code, tables, definitions, figures, math, footnotes and
+admonitions in the content region kept; teaser lists and, unless `include_comments`,
+reader comments under an article dropped). Of kept blocks with the same text only the
+first stays (`drop_repeats`), unless a copy is inside the region under another section
+heading: responsive duplicates, quoted posts and repeated teasers would otherwise
+appear twice. A page title heading (an H1, or a heading repeating `<title>`) just
+before the first kept block is kept as the content's first heading (`keep_title`).
 When no block reaches the threshold the whole page is kept and a warning says so.
 The selector sees the visible blocks only: offered hidden-subtree and `<noscript>`
 blocks as well, a model trained on them scored lower out of fold (0.8631 against
@@ -147,6 +151,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kinds = rules.BlockKinds.from_features(matrix, words)
     region = rules.content_region(blocks, kept, words * (1.0 - matrix[:, _LINK_RATIO]))
     kept = rules.keep_structure(blocks, kept, region, scores >= threshold, kinds.structure)
+    kept = rules.keep_marked(blocks, kept, region)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
     thread = rules.is_thread_page(types, page.url)
     article = not thread and rules.is_article_page(types, page.og_type)

@@ -7,7 +7,8 @@ count), widened to an enclosing `<article>`. Then:
 
 - `keep_structure`: code blocks, data tables (not link tables), definition lists and
   figures inside the region are kept when they pass the mode's floor, whatever the
-  page's cut.
+  page's cut; `keep_marked`: math, footnote definitions and admonitions (callouts that
+  name their kind, role=note) inside it are kept whatever their score.
 - `teaser_blocks`: a heading (or a short label) naming a teaser list ("Most popular",
   "More from ...", "Trending", "You may also like", in English, German, French,
   Spanish, Polish) after an article body starts a section that is dropped
@@ -36,6 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import chain
+from operator import attrgetter
 
 import numpy as np
 
@@ -45,6 +47,8 @@ from webfold.selector.features import BLOCK_FEATURES
 _COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
 
 REGION_SHARE = 0.75  # the content region holds at least this share of the kept words
+REGION_KINDS = frozenset({"math", "footnote"})  # kept inside the region, whatever their score
+REGION_FLAGS = BlockFlag.MATH | BlockFlag.ADMONITION  # blocks with these bits too
 MAX_LINK_TABLE = 0.5  # a table with more link text than this is navigation, not data
 LABEL_WORDS = 8  # a block this short may be a section label ("Most popular")
 PAGE_WIDE = 0.9  # a comment flag on this share of the page's words marks a wrapper
@@ -195,6 +199,20 @@ def keep_structure(blocks: list[Block], kept: np.ndarray, region: int, passed: n
     that `passed` the mode's floor, whatever the page's cut (below the floor the model is
     sure: a league table beside the article, a sign-up grid)."""
     candidates = np.flatnonzero(~kept & passed & structure)
+    out = kept.copy()
+    out[candidates[inside(blocks, region, candidates)]] = True
+    return out
+
+
+def keep_marked(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarray:
+    """`kept` plus the math, footnote definition and admonition blocks (REGION_KINDS,
+    REGION_FLAGS) inside the region, whatever their score."""
+    if region < 0:
+        return kept
+    kinds = map(attrgetter("kind"), blocks)
+    flags = np.fromiter(map(attrgetter("flags"), blocks), dtype=np.int64, count=len(blocks))
+    marked = np.fromiter(map(REGION_KINDS.__contains__, kinds), dtype=bool, count=len(blocks))
+    candidates = np.flatnonzero(~kept & (marked | (flags & REGION_FLAGS != 0)))
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
     return out
