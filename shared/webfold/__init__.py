@@ -33,6 +33,7 @@ def scrape(
     *,
     settings: Settings = DEFAULT_SETTINGS,
     select: str | None = None,
+    include_comments: bool = False,
     render: str = "auto",
     renderer: Renderer | None = None,
     wait_for_ms: int = 0,
@@ -47,7 +48,8 @@ def scrape(
     `render` is "auto", "always" (skip the plain fetch) or "never". The internal-address
     guard and robots.txt (unless `respect_robots=False`) always apply. Failures are
     values in `Document.error` (fetch_failed, robots_disallowed, blocked, render_failed,
-    ...); raises ValueError only for an unknown `render` or `select`.
+    ...); raises ValueError only for an unknown `render` or `select`. `include_comments`
+    keeps an article's reader comments, as for `convert`.
     The web modules are imported on the first call, so `import webfold` stays light.
     """
     from webfold.web.render import local_renderer
@@ -55,7 +57,8 @@ def scrape(
 
     if renderer is None and render != "never":
         renderer = local_renderer()
-    return fetch_and_convert(url, settings=settings, select=select, render=render,
+    return fetch_and_convert(url, settings=settings, select=select,
+                             include_comments=include_comments, render=render,
                              renderer=renderer, wait_for_ms=wait_for_ms,
                              wait_selector=wait_selector, scroll=scroll,
                              respect_robots=respect_robots)
