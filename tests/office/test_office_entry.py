@@ -60,7 +60,7 @@ def test_md_converts_a_docx_and_writes_its_images(tmp_path, samples, capsys):
     out = capsys.readouterr().out
     assert out.startswith("# ") and "[^1]: " in out
     written = [p.name for p in images.iterdir()]
-    assert len(written) == 1 and f"]({written[0]})" in out
+    assert len(written) == 1 and f"]({(images / written[0]).as_posix()})" in out
 
 
 def test_convert_walks_a_folder_of_office_files(tmp_path, samples, capsys):

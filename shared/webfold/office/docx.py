@@ -327,6 +327,8 @@ class _Reader:
             return ""
         part = rel[1]
         target = self.images.target(part, lambda: read(self.archive, part), None)
+        if target is None:
+            return escape(alt)
         return f'<img src="{escape(target)}" alt="{escape(alt)}">'
 
     # -- notes -------------------------------------------------------------------------

@@ -124,17 +124,20 @@ def _read_chapters(archive: zipfile.ZipFile, chapters: list[str], images: ImageW
             block.quotes = tuple(i + offset for i in block.quotes)  # made unique per book
             if block.kind == "image" or "![" in block.markdown:
                 block.markdown = _IMAGE_REF.sub(
-                    lambda m, p=part: m[1] + _image_target(archive, p, m[2], images) + m[3],
-                    block.markdown)
+                    lambda m, p=part: _image(archive, p, m, images), block.markdown)
         offset = max((i for b in doc.blocks for i in b.lists + b.quotes), default=offset) + 1
         blocks.extend(doc.blocks)
     return blocks
 
 
-def _image_target(archive: zipfile.ZipFile, chapter: str, src: str, images: ImageWriter) -> str:
+def _image(archive: zipfile.ZipFile, chapter: str, found: re.Match[str],
+           images: ImageWriter) -> str:
+    """An image of a chapter linked to its written file, or its alt text when none is."""
+    src = found[2]
     if ":" in src.split("/", 1)[0]:  # an absolute URL (http:, data:): as the book has it
-        return src
+        return found[0]
     part = resolve(chapter, unquote(src.split("#")[0]))
     if not has(archive, part):
-        return src
-    return images.target(part, lambda: read(archive, part), None)
+        return found[0]
+    target = images.target(part, lambda: read(archive, part), None)
+    return found[1] + target + found[3] if target is not None else found[1][2:-2]

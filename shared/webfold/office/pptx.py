@@ -253,6 +253,8 @@ def _picture_html(archive: zipfile.ZipFile, shape: Element, slide: _Slide,
     rel = slide.rels.get(blip.get(f"{R}embed") or "") if blip is not None else None
     part = rel[1] if rel else f"{slide.part}#picture"
     target = images.target(part, lambda: archive.read(part), None)
+    if target is None:
+        return f"<p>{escape(alt)}</p>" if alt else ""
     return f'<p><img src="{escape(target)}" alt="{escape(alt)}"></p>'
 
 

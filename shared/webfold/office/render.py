@@ -1,7 +1,9 @@
 """Semantic HTML from a reader to a `Document`, through the HTML path with nothing dropped.
 
-Also the image markers the readers share: `#image-N` in the text, or with an image
-folder a file written once per image and the marker pointing at it.
+Also the images the readers share: with an image folder, each image is written there
+once and linked as `folder/name` (as PDF links them); without one, or when an image
+cannot be written, its alt text stands in its place, as a browser shows it, and no
+marker points at nothing.
 """
 
 from __future__ import annotations
@@ -40,20 +42,19 @@ def to_document(doc_type: str, markup: str, metadata: Metadata,
 
 
 class ImageWriter:
-    """Image markers for one document; with `folder`, each image written there once."""
+    """The images of one document; with `folder`, each image written there once."""
 
     def __init__(self, folder: str | None, warnings: list[str]):
         self.folder = Path(folder) if folder else None
         self.warnings = warnings
-        self.count = 0
-        self.written: dict[str, str] = {}  # part name -> file name
+        self.written: dict[str, str] = {}  # part name -> link
 
-    def target(self, part: str, read: Callable[[], bytes], content_type: str | None) -> str:
-        """The marker target for the image stored at `part`; `read()` returns its bytes
-        (called only when a folder is set and the part was not written before)."""
-        self.count += 1
+    def target(self, part: str, read: Callable[[], bytes],
+               content_type: str | None) -> str | None:
+        """The link for the image stored at `part` (`folder/name`), or None when no image
+        is written; `read()` returns its bytes (called once per part, with a folder)."""
         if self.folder is None:
-            return f"#image-{self.count}"
+            return None
         if part in self.written:
             return self.written[part]
         stem = _SAFE_NAME.sub("-", part.rsplit("/", 1)[-1].rsplit(".", 1)[0]) or "image"
@@ -63,8 +64,8 @@ class ImageWriter:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / name).write_bytes(read())
-        except Exception as exc:  # a broken part, a full disk: the marker stays, unlinked
+        except Exception as exc:  # a broken part, a full disk: its alt text stands in
             self.warnings.append(f"image {part} could not be written ({type(exc).__name__})")
-            return f"#image-{self.count}"
-        self.written[part] = name
-        return name
+            return None
+        self.written[part] = (self.folder / name).as_posix()
+        return self.written[part]
