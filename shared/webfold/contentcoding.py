@@ -29,9 +29,8 @@ class ContentDecoder:
 
     @classmethod
     def for_header(cls, header: str, cap: int) -> ContentDecoder | ConversionError:
-        codings = [c.strip().lower() for c in header.split(",") if c.strip()]
-        codings = [c for c in codings if c != "identity"]
-        unknown = [c for c in codings if c not in _Stage.KNOWN]
+        codings = codings_of(header)
+        unknown = [c for c in codings if c not in KNOWN_CODINGS]
         if unknown:
             return ConversionError("fetch_failed", f"unknown content coding {unknown[0]!r}")
         return cls(codings, cap)
@@ -60,6 +59,15 @@ class ContentDecoder:
             raise TooLarge
 
 
+KNOWN_CODINGS = ("gzip", "x-gzip", "deflate", "br")
+
+
+def codings_of(header: str) -> list[str]:
+    """The codings a Content-Encoding value names, lowercased, `identity` left out."""
+    codings = [c.strip().lower() for c in header.split(",")]
+    return [c for c in codings if c and c != "identity"]
+
+
 def compression_of(head: bytes) -> str | None:
     """The content coding whose magic bytes start `head` ("gzip" or "deflate"), or None.
 
@@ -83,8 +91,6 @@ def decode_content(data: bytes, codings: list[str], cap: int) -> bytes:
 
 
 class _Stage:
-    KNOWN = ("gzip", "x-gzip", "deflate", "br")
-
     def __init__(self, coding: str, cap: int) -> None:
         self.coding = coding
         self.cap = cap

@@ -13,8 +13,8 @@ from webfold.contract import SELECT_MODES
 from webfold.errors import ConversionError
 from webfold.outputs import source_suffix
 from webfold.pipeline.keys import given_stem, scrape_stem
+from webfold.web import RENDER_MODES
 
-RENDER_MODES = ("auto", "always", "never")  # what webfold.web.scrape.scrape accepts
 _FIELDS = frozenset({"url", "render", "select", "key"})
 _MAX_URL_CHARS = 8_192
 

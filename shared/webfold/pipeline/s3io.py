@@ -30,7 +30,6 @@ from webfold.pipeline.keys import REJECTED_PREFIX
 from webfold.pipeline.outcome import FailurePlace, RetryableFailure
 
 _CHUNK = 1 << 20
-DECODABLE_CODINGS = ("gzip", "x-gzip", "deflate", "br")
 _MISSING = frozenset({"NoSuchKey", "404", "NotFound"})
 _REJECTED_BODY_CHARS = 10_000
 
@@ -110,17 +109,16 @@ def decoded_data(source: SourceObject, cap: int) -> bytes | ConversionError:
     """
     import brotli
 
-    from webfold.contentcoding import TooLarge, decode_content
+    from webfold.contentcoding import KNOWN_CODINGS, TooLarge, codings_of, decode_content
 
     header = source.content_encoding or ""
-    codings = [c.strip().lower() for c in header.split(",")
-               if c.strip() and c.strip().lower() != "identity"]
+    codings = codings_of(header)
     if not codings:
         return source.data
-    unknown = [c for c in codings if c not in DECODABLE_CODINGS]
+    unknown = [c for c in codings if c not in KNOWN_CODINGS]
     if unknown:
         return ConversionError("unsupported_type", f"stored with ContentEncoding {header!r}: "
-                               f"{unknown[0]!r} is not one of {DECODABLE_CODINGS}")
+                               f"{unknown[0]!r} is not one of {KNOWN_CODINGS}")
     try:
         return decode_content(source.data, codings, cap)
     except TooLarge:

@@ -17,6 +17,7 @@ from webfold.convert import convert
 from webfold.document import BlockFlag, Document, RenderFacts, ScrapeFacts, failed
 from webfold.errors import ConversionError
 from webfold.settings import DEFAULT_SETTINGS, Settings
+from webfold.web import RENDER_MODES
 from webfold.web.fetch import FetchResult, Validators, fetch_url, preflight
 from webfold.web.pageclass import classify_html
 from webfold.web.urlguard import Resolver, system_resolver
@@ -24,7 +25,6 @@ from webfold.web.urlguard import Resolver, system_resolver
 if TYPE_CHECKING:
     from webfold.web.render import Renderer, RenderResult
 
-RENDER_MODES = ("auto", "always", "never")
 
 
 def scrape(
