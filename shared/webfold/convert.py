@@ -85,9 +85,8 @@ def convert(
     Raises ValueError for an unknown `select` (a caller bug, not bad input).
     """
     started = time.perf_counter()
-    options = resolve_options(options, select=select, settings=settings)
-    if include_comments is not None and include_comments != options.include_comments:
-        options = dataclasses.replace(options, include_comments=include_comments)
+    options = resolve_options(options, select=select, include_comments=include_comments,
+                              settings=settings)
     settings = options.settings
     data, named, problem = _read_data(data)
     filename = filename or named
@@ -115,23 +114,10 @@ def convert(
         return failed("unknown", "too_large", f"{coding} content decompresses to over the "
                       f"{settings.max_bytes} byte cap", source=source, bytes_in=size)
     doc_type = sniff(data, info)
-    if doc_type == "not_pdf":
-        return failed("pdf", "not_pdf", "named or declared PDF but has no %PDF- header",
-                      source=source, bytes_in=size)
-    if doc_type == "encrypted_office":
-        return failed(OFFICE_EXTENSIONS.get(info.extension or "", "unknown"), "encrypted",
-                      "an encrypted Office file (a password-protected package)",
-                      source=source, bytes_in=size)
     if doc_type not in _REGISTRY:
-        known = describe_extension(info.extension)
-        if known:
-            message = f"{info.extension} is {known}"
-        elif doc_type == "binary":
-            suffix = f" named {info.extension}" if info.extension else ""
-            message = f"binary data{suffix} that is no known format"
-        else:
-            message = f"not a type Webfold reads (content type {info.mimetype or 'unknown'})"
-        return failed("unknown", "unsupported_type", message, source=source, bytes_in=size)
+        doc = _refused(doc_type, info)
+        doc.source, doc.bytes_in = source, size
+        return doc
     try:
         doc = _converter(doc_type).convert(data, info, options)
     except RecursionError:
@@ -146,6 +132,24 @@ def convert(
         doc.warnings.insert(0, f"the bytes were {coding}-compressed; converted what they hold")
     doc.elapsed_ms = (time.perf_counter() - started) * 1000
     return doc
+
+
+def _refused(doc_type: str, info: StreamInfo) -> Document:
+    """The error of a sniffed type no converter takes, naming what the bytes are."""
+    if doc_type == "not_pdf":
+        return failed("pdf", "not_pdf", "named or declared PDF but has no %PDF- header")
+    if doc_type == "encrypted_office":
+        return failed(OFFICE_EXTENSIONS.get(info.extension or "", "unknown"), "encrypted",
+                      "an encrypted Office file (a password-protected package)")
+    known = describe_extension(info.extension)
+    if known:
+        message = f"{info.extension} is {known}"
+    elif doc_type == "binary":
+        suffix = f" named {info.extension}" if info.extension else ""
+        message = f"binary data{suffix} that is no known format"
+    else:
+        message = f"not a type Webfold reads (content type {info.mimetype or 'unknown'})"
+    return failed("unknown", "unsupported_type", message)
 
 
 def _decompressed(data: bytes, cap: int) -> tuple[bytes | None, str | None]:
@@ -164,8 +168,9 @@ def _decompressed(data: bytes, cap: int) -> tuple[bytes | None, str | None]:
 
 
 def resolve_options(options: ConvertOptions | None, *, select: str | None = None,
+                    include_comments: bool | None = None,
                     settings: Settings | None = None) -> ConvertOptions:
-    """`options` with `select` and `settings` applied, and `select` resolved: an explicit
+    """`options` with the arguments given applied, and `select` resolved: an explicit
     mode wins, then the options' own, then `settings.select`.
 
     Raises ValueError for an unknown mode (a caller bug, not bad input).
@@ -175,8 +180,11 @@ def resolve_options(options: ConvertOptions | None, *, select: str | None = None
     mode = select or options.select or settings.select
     if mode not in SELECT_MODES:
         raise ValueError(f"select must be one of {SELECT_MODES}, not {mode!r}")
-    if mode != options.select or settings is not options.settings:
-        options = dataclasses.replace(options, select=mode, settings=settings)
+    comments = options.include_comments if include_comments is None else include_comments
+    if (mode != options.select or settings is not options.settings
+            or comments != options.include_comments):
+        options = dataclasses.replace(options, select=mode, settings=settings,
+                                      include_comments=comments)
     return options
 
 
