@@ -25,9 +25,9 @@ from pathlib import Path
 
 import trafdev
 import webfold
+from selector_work import FOLD_DIR
 from webfold.selector import model as selector_model
 
-FOLD_DIR = Path("/tmp/webfold_selector_folds")
 PEER = "trafilatura"
 MODES = ("main", "precision", PEER)
 MIN_LANGUAGE_PAGES = 10  # languages with fewer pages are reported together as "other"

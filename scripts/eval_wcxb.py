@@ -8,7 +8,7 @@ Quality: each page goes through `webfold.convert(html, url=gt_url, select=mode)`
 mode in main, precision and all, and its Markdown is scored with the benchmark's rule
 (`scripts/wcxb.py`). For main and precision each page is scored by the fold model that
 did not train on it (written by `scripts/train_selector.py final` under
-/tmp/webfold_selector_folds); `--committed` uses the committed model instead (which saw
+`FOLD_DIR` of `scripts/selector_work.py`); `--committed` uses the committed model instead (which saw
 every dev page: optimistic). Reported: mean F1, precision, recall overall and per page
 type, and the rates of `with` snippets found and `without` snippets avoided.
 
@@ -33,10 +33,10 @@ from pathlib import Path
 
 import wcxb
 import webfold
+from selector_work import FOLD_DIR
 from webfold import selector
 from webfold.selector import model as selector_model
 
-FOLD_DIR = Path("/tmp/webfold_selector_folds")
 MODES = ("main", "precision", "all")
 PEER = "trafilatura"  # Trafilatura 2.3.1 (the `bench` extra), default settings, same pages
 

@@ -38,14 +38,12 @@ from scipy import sparse
 
 import trafdev
 import wcxb
+from selector_work import CACHE, FOLD_DIR, OOF_FILE
 from webfold.selector.features import BLOCK_FEATURES
 from webfold.selector.labels import label_blocks, segment_labels
 
 SEED = 20260
 N_FOLDS = 5
-CACHE = Path("/tmp/webfold_selector_cache.npz")
-FOLD_DIR = Path("/tmp/webfold_selector_folds")
-OOF_FILE = Path("/tmp/webfold_selector_oof.npz")  # out-of-fold scores, for experiments
 MODEL_DIR = Path(__file__).resolve().parents[1] / "shared" / "webfold" / "models"
 DATA_COMMIT = "c039d5e"  # WCXB
 TRAF_DATA_COMMIT = "e90b0ef51ab0"  # Trafilatura's evaluation corpus
