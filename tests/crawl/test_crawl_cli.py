@@ -57,3 +57,27 @@ def test_unusable_targets_exit_two(tmp_path, capsys):
     assert run([str(tmp_path / "missing")]) == 2
     assert run([str(tmp_path), "--max-pages", "0"]) == 2
     assert "not a folder or an http(s) URL" in capsys.readouterr().err
+
+
+def test_folder_as_plain_text_into_a_file(tmp_path, capsys):
+    site = write_site(tmp_path / "site")
+    target = tmp_path / "pages.txt"
+    assert run([str(site), "--format", "text", "-o", str(target)]) == 0
+    assert capsys.readouterr().out == ""
+    text = target.read_text(encoding="utf-8")
+    assert text.count("<!-- webfold:page ") == 6
+    assert "Flood season" in text and "# Flood season" not in text  # text, not Markdown
+    assert COOKIE not in text
+
+
+def test_folder_with_metadata_front_matter(tmp_path, capsys):
+    site = write_site(tmp_path / "site")
+    assert run([str(site), "--with-metadata"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n---\ntitle: ") == 6  # front matter under each page's comment
+
+
+def test_out_dir_and_output_file_together_exit_two(tmp_path, capsys):
+    site = write_site(tmp_path / "site")
+    assert run([str(site), "--out", str(tmp_path / "o"), "-o", str(tmp_path / "f")]) == 2
+    assert "choose one" in capsys.readouterr().err

@@ -3,8 +3,11 @@
 DIR is a folder of saved pages; URL starts a breadth-first crawl of same-origin links
 (robots.txt respected, every hop guarded). Blocks that recur across the pages (menus,
 footers, cookie notices) are dropped, and the summary on stderr says how many.
-Output as for `webfold warc`: Markdown per page on stdout, `--jsonl`, or `--out DIR`.
-Exit 0 when every page converted, 1 when some failed, 2 for unusable arguments.
+Output as for `webfold warc`: each converted page on stdout under a comment naming it
+(`--format markdown`, the default, `text` or `html`), `--jsonl` (or `--format json`) one
+JSON record per line, `-o FILE` what would be printed into FILE, or `--out DIR` one
+`.md` and `.json` per page. Exit 0 when every page converted, 1 when some failed, 2 for
+unusable arguments or an output that cannot be written.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from webfold.cli.output import Progress, add_select_options, record_line, write_document
+from webfold.cli import output
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -30,9 +33,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="let the crawl reach 127.0.0.0/8 and ::1 (tests, local stack)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--out", metavar="DIR", help="write one .md and one .json per page")
-    where.add_argument("--jsonl", action="store_true",
+    where.add_argument("--jsonl", dest="format", action="store_const", const="json",
                        help="print one JSON record (with its Markdown) per line")
-    add_select_options(parser)
+    output.add_format_options(parser)
+    output.add_select_options(parser)
+    parser.set_defaults(format="markdown")  # --jsonl shares the destination of --format
     return parser
 
 
@@ -42,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
     from webfold.web.crawl import crawl_folder, crawl_site
 
     try:
+        output.check_output_options(args)
+        if args.out and args.output:
+            raise ValueError("--out DIR and -o FILE: choose one")
         settings = Settings.from_env(os.environ)
     except ValueError as exc:
         print(f"webfold crawl: {exc}", file=sys.stderr)
@@ -53,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace(crawl_max_pages=args.max_pages)
     if args.allow_loopback:
         settings = settings.replace(allow_loopback=True)
-    progress = Progress(settings.crawl_max_pages)
+    progress = output.Progress(settings.crawl_max_pages)
     options = ConvertOptions(select=args.select, settings=settings,
                              include_comments=args.comments)
     if Path(args.target).is_dir():
@@ -67,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _write(result.documents, args)
     except OSError as exc:
-        print(f"webfold crawl: {exc}", file=sys.stderr)
+        print(f"webfold crawl: {output.input_error(exc)}", file=sys.stderr)
         return 2
     print(f"webfold crawl: {args.target}: {result.summary()}", file=sys.stderr)
     return 1 if result.failed or not result.documents else 0
@@ -76,14 +84,17 @@ def run(args: argparse.Namespace) -> int:
 def _write(documents: list[Any], args: argparse.Namespace) -> None:
     from webfold.outputs import record_stem
 
-    out_dir = Path(args.out) if args.out else None
-    if out_dir is not None:
+    if args.out:
+        out_dir = Path(args.out)
         out_dir.mkdir(parents=True, exist_ok=True)
-    for index, doc in enumerate(documents):
-        if args.jsonl:
-            sys.stdout.write(record_line(doc))
-        elif out_dir is not None:
-            write_document(doc, out_dir / record_stem(doc.source, None, index))
-        elif doc.ok and doc.markdown:
+        for index, doc in enumerate(documents):
+            output.write_document(doc, out_dir / record_stem(doc.source, None, index))
+        return
+    stream = output.open_output(args.output)
+    try:
+        for doc in documents:
             source = (doc.source or "").replace("<", "%3C").replace(">", "%3E")
-            print(f"<!-- webfold:page {source} -->\n\n{doc.markdown.strip()}\n")
+            output.emit_document(doc, f"<!-- webfold:page {source} -->", stream, args)
+    finally:
+        if stream is not sys.stdout:
+            stream.close()

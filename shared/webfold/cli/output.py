@@ -127,6 +127,20 @@ def record_line(doc: Any) -> str:
     return json.dumps(doc.record(include_markdown=True), ensure_ascii=False) + "\n"
 
 
+def emit_document(doc: Any, heading: str, stream: TextIO, args: argparse.Namespace) -> None:
+    """One document of many (a WARC's records, a crawl's pages) on `stream`: its JSON line
+    for `--format json`, else, when it converted, `heading` (a comment line naming it)
+    and the document in `args.format`."""
+    from webfold.formats import render
+
+    if args.format == "json":
+        stream.write(record_line(doc))
+    elif doc.ok:
+        body = render(doc, args.format, with_metadata=args.with_metadata).strip()
+        if body:
+            stream.write(f"{heading}\n\n{body}\n\n")
+
+
 def finish(prog: str, doc: Any, args: argparse.Namespace) -> int:
     """Write `doc` as `args` ask, report its warnings and error: the exit code (0 done,
     1 the document failed, 2 the output file cannot be written)."""

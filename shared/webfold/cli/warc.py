@@ -97,7 +97,7 @@ def _convert(handle: BinaryIO, args: argparse.Namespace, options: Any, out_dir: 
              stream: TextIO, size: int, progress: output.Progress) -> Any:
     from webfold.convert import convert
     from webfold.outputs import output_stem
-    from webfold.warc import WarcCounts, iter_warc
+    from webfold.warc import WarcCounts, iter_warc, record_heading
 
     if out_dir is not None:
         name = STDIN_NAME if args.file == "-" else Path(args.file).name
@@ -107,18 +107,7 @@ def _convert(handle: BinaryIO, args: argparse.Namespace, options: Any, out_dir: 
     for item in iter_warc(handle, convert=convert, options=options):
         counts.add(item)
         if item.document is not None and counts.not_warc is None:
-            _emit(item.document, stream, args)
+            output.emit_document(item.document, record_heading(item.document), stream, args)
         progress.update(item.offset, output.archive_progress(counts, item.offset))
     return counts
 
-
-def _emit(doc: Any, stream: TextIO, args: argparse.Namespace) -> None:
-    from webfold.formats import render
-    from webfold.warc import record_heading
-
-    if args.format == "json":
-        stream.write(output.record_line(doc))
-    elif doc.ok:
-        body = render(doc, args.format, with_metadata=args.with_metadata).strip()
-        if body:
-            stream.write(f"{record_heading(doc)}\n\n{body}\n\n")
