@@ -166,15 +166,27 @@ def _iter_file(fh: BinaryIO, convert: ConvertFn, options: ConvertOptions) -> Ite
         return
     while True:
         archive = ArchiveIterator(fh)
+        # warcio writes a raw warning to stderr when a record is not followed by its blank
+        # lines (a Content-Length that lies) and counts it in `err_count`; the count becomes
+        # a failed item here instead, so the cut record is reported where records are.
+        archive.INC_RECORD = ""
+        errors, previous = 0, None
         try:
             for record in archive:
-                yield _item(record, archive, convert, options)
+                if archive.err_count != errors and previous is not None:
+                    yield _overrun(previous)
+                errors = archive.err_count
+                item = _item(record, archive, convert, options)
+                previous = item
+                yield item
         except Exception as exc:  # warcio raises many types on a broken record
             offset = archive.offset
             yield _broken(offset, f"unreadable record ({type(exc).__name__}: {exc})")
             if not seekable or _resync(fh, offset + 1) is None:
                 return
         else:
+            if archive.err_count != errors and previous is not None:
+                yield _overrun(previous)
             tail = _unread_tail(archive)
             if tail:
                 yield _broken(archive.offset, f"truncated or unreadable data ({tail} bytes "
@@ -246,6 +258,14 @@ def _record_start(data: bytes) -> int | None:
         gz = data.find(b"\x1f\x8b\x08", gz + 1)
     hits = [h for h in (plain + 1 if plain != -1 else -1, gz) if h != -1]
     return min(hits) if hits else None
+
+
+def _overrun(previous: WarcItem) -> WarcItem:
+    """The failed item for bytes left over after `previous`: its record declared fewer
+    bytes than it holds, so its document lacks its end."""
+    return _broken(previous.offset, f"stray bytes after the record for {previous.uri}: its "
+                                    "Content-Length is short, so its document is cut; "
+                                    "the record")
 
 
 def _broken(offset: int, message: str) -> WarcItem:

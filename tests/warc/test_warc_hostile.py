@@ -53,3 +53,31 @@ def test_declared_lengths_that_lie_are_damaged_not_fatal():
 def test_random_bytes_and_empty_input():
     assert drain(b"").records == 0
     assert drain(bytes(range(256)) * 8).failed >= 1
+
+
+def _shorten_declared_length(data: bytes, record: int, by: int) -> bytes:
+    """`data` with the Content-Length of WARC record number `record` lowered by `by`."""
+    import re
+
+    headers = [m for m in re.finditer(rb"WARC-Type: [^\r]*\r\n(?:[^\r]+\r\n)*?Content-Length: "
+                                      rb"(\d+)\r\n", data)]
+    match = headers[record]
+    length = int(match.group(1)) - by
+    return data[:match.start(1)] + str(length).encode() + data[match.end(1):]
+
+
+def test_a_short_content_length_is_a_failed_item_not_a_raw_library_warning(capfd):
+    three = build_warc([Rec("http://example.com/1", article("One", "First.")),
+                        Rec("http://example.com/2", article("Two", "Second.")),
+                        Rec("http://example.com/3", article("Three", "Third."))], gz=False)
+    for record in (2, 3):  # a record in the middle, and the last one
+        items = list(iter_warc(io.BytesIO(_shorten_declared_length(three, record, 20)),
+                               convert=convert, options=ConvertOptions(select="all")))
+        failed = [i for i in items if i.status == "failed"]
+        assert len(failed) == 1, [i.status for i in items]
+        message = failed[0].document.error.message
+        assert f"record for http://example.com/{record}" in message
+        assert "Content-Length is short" in message
+        assert [i.uri for i in items if i.status == "converted"] == [
+            "http://example.com/1", "http://example.com/2", "http://example.com/3"]
+    assert "WARNING" not in capfd.readouterr().err  # warcio's own line is not printed
