@@ -5,12 +5,15 @@ new page once the chunk is at least half full; a single block longer than N is s
 at line breaks, then between words, never inside a word or an inline `$…$` formula; a
 display formula (`$$` lines around it) is never split. Footnote definitions go with the
 chunks that reference them (each such chunk carries a copy; a note no chunk references
-ends the last one). Each chunk knows the heading path it sits under and the pages it
-covers. A document with `parts` (a WARC) is chunked part by part.
+ends the last one). A chunk that opens inside a callout repeats its `[!KIND]` line, and a
+quoted line split between words keeps its `>` prefix on every piece. Each chunk knows the
+heading path it sits under and the pages it covers. A document with `parts` (a WARC) is
+chunked part by part.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,6 +24,8 @@ from webfold.markdown import footnote_defined, footnote_refs, join_blocks
 
 PREFER_BREAK_AT = 0.5  # a heading or page break ends a chunk once it is this full
 _WORD = re.compile(r"\S*\$[^$\n]+\$\S*|\S+")  # a word, an inline formula kept whole
+_ALERT_LINE = re.compile(r"(?:> ?)+\[![A-Z]+\]$")  # `> [!NOTE]`, `> > [!TIP]` ...
+_QUOTE_PREFIX = re.compile(r"(?:> ?)+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +79,13 @@ def _pack(blocks: list[Block], max_chars: int) -> list[tuple[str, tuple[str, ...
             current.clear()
             cited.clear()
 
+    alerts: dict[int, str] = {}  # quote id -> the `> [!KIND]` line that opened it
     for block in blocks:
         if block.kind == "footnote" and notes:
             continue  # written with the chunks that reference it
+        first_line = block.markdown.split("\n", 1)[0]
+        if block.quotes and _ALERT_LINE.fullmatch(first_line):
+            alerts.setdefault(block.quotes[-1], first_line)
         for piece in _split_block(block, max_chars):
             refs = _new_refs(piece, notes, cited)
             length = len(piece.markdown) + 2 + sum(len(notes[r].markdown) + 2 for r in refs)
@@ -97,6 +106,7 @@ def _pack(blocks: list[Block], max_chars: int) -> list[tuple[str, tuple[str, ...
                 path[piece.heading_level] = piece.text
             if not current:
                 start_path = tuple(path[lv] for lv in sorted(path))
+                piece = _reopened_alert(piece, alerts)
             current.append(piece)
             size += length
     cited.update(unreferenced)
@@ -121,21 +131,36 @@ def _new_refs(piece: Block, notes: dict[str, Block], cited: dict[str, Block]) ->
                               if r in notes and r not in cited))
 
 
+def _reopened_alert(piece: Block, alerts: dict[int, str]) -> Block:
+    """`piece` with its callout's `[!KIND]` line in front when it continues a callout
+    begun in an earlier chunk (a chunk read alone still says what kind of note it is)."""
+    alert = next((alerts[q] for q in reversed(piece.quotes) if q in alerts), None)
+    if alert is None or piece.markdown.startswith(alert):
+        return piece
+    return dataclasses.replace(piece, markdown=f"{alert}\n{piece.markdown}")
+
+
 def _split_block(block: Block, max_chars: int) -> list[Block]:
     """The block itself, or line-sized (then word-sized) pieces when it is too long; a
     display formula stays whole."""
     if len(block.markdown) <= max_chars or block.kind == "math":
         return [block]
-    lines = (part for line in block.markdown.split("\n") for part in _split_line(line, max_chars))
+    lines = [part for line in block.markdown.split("\n") for part in _split_line(line, max_chars)]
+    if len(lines) > 1 and _ALERT_LINE.fullmatch(lines[0]):
+        lines[:2] = [f"{lines[0]}\n{lines[1]}"]  # a callout's kind stays with its first line
     pieces = _fill(lines, "\n", max_chars)
-    return [Block(kind=block.kind, markdown=p, text=p, tag=block.tag, page=block.page,
-                  heading_level=block.heading_level, flags=block.flags) for p in pieces]
+    return [dataclasses.replace(block, markdown=p, text=p) for p in pieces]
 
 
 def _split_line(line: str, max_chars: int) -> list[str]:
+    """`line`, or pieces of it between words; a quoted line's pieces each keep its `>`."""
     if len(line) <= max_chars:
         return [line]
-    return _fill(_WORD.findall(line) if "$" in line else line.split(" "), " ", max_chars)
+    match = _QUOTE_PREFIX.match(line)
+    prefix = match[0] if match else ""
+    body = line[len(prefix):]
+    words = _WORD.findall(body) if "$" in body else body.split(" ")
+    return [prefix + piece for piece in _fill(words, " ", max(1, max_chars - len(prefix)))]
 
 
 def _fill(parts: Iterable[str], sep: str, max_chars: int) -> list[str]:

@@ -91,3 +91,29 @@ def test_markdown_only_document_keeps_notes_and_formulas_whole() -> None:
     chunks = chunk_document(doc, max_chars=20)
     assert "[^a]: The note." in chunks[0].markdown and "[^a] here" in chunks[0].markdown
     assert any(c.markdown == "$$\nx = y + z\n$$" for c in chunks)
+
+
+CALLOUT_PAGE = (
+    "<main><h1>Setup guide</h1><p>Install the tool with the package manager of your system "
+    "before you start the service for the first time.</p>"
+    "<div class='admonition warning'><p class='admonition-title'>Warning</p>"
+    "<p>Back up the configuration folder before upgrading, because the upgrade rewrites "
+    "every file in it.</p><p>Keep the backup for at least one week after the upgrade so you "
+    "can roll back if something breaks later.</p><p>Restoring the backup is done by copying "
+    "the folder back and restarting the service.</p></div><p>After the upgrade, check the "
+    "service log before you route traffic back to the node.</p></main>")
+
+
+@pytest.mark.parametrize("size", [200, 60])
+def test_a_chunk_opening_inside_a_callout_says_its_kind(size: int) -> None:
+    doc = webfold.convert(CALLOUT_PAGE, select="all")
+    assert "> [!WARNING]\n> Back up" in doc.markdown
+    chunks = [c.markdown for c in chunk_document(doc, max_chars=size)]
+    quoted = [c for c in chunks if c.startswith(">")]
+    assert len(quoted) >= 2  # the callout is cut at least once
+    assert all(c.startswith("> [!WARNING]\n> ") for c in quoted)
+    # every line of a quoted chunk is quoted, even where a line was cut between words
+    assert all(line.startswith(">") for c in quoted for line in c.split("\n"))
+    words = " ".join(c.replace("> [!WARNING]", "").replace(">", " ") for c in quoted).split()
+    assert " ".join(words).startswith("Back up the configuration folder")
+    assert " ".join(words).endswith("restarting the service.")
