@@ -375,8 +375,12 @@ def _html_footnote(shape: _Shape) -> str:
     if note is None:
         return _html_paragraph(shape)
     label = html.escape(note[1])
-    return (f'<p class="footnote" id="fn-{label}"><sup>{label}</sup> '
-            f"{_run(shape, shape.body[note.end():])}</p>")
+    first, *more = (p.strip() for p in shape.body[note.end():].split("\n\n"))
+    html_note = f'<p class="footnote" id="fn-{label}"><sup>{label}</sup> {_run(shape, first)}</p>'
+    if not more:
+        return html_note
+    rest = "".join(f"<p>{_run(shape, p)}</p>" for p in more)
+    return f'<div class="footnote">{html_note}{rest}</div>'
 
 
 def _html_code(shape: _Shape) -> str:

@@ -118,8 +118,13 @@ def footnote_ref(label: str) -> str:
 
 
 def footnote_definition(label: str, body: str) -> str:
-    """A GFM footnote definition, one line: `[^label]: body`."""
-    return f"[^{label}]: {body}"
+    """A GFM footnote definition: `[^label]: body`; the paragraphs after the first of a
+    body of several (blank-line separated) are indented four spaces, as GFM continues one."""
+    first, _, rest = body.partition("\n\n")
+    if not rest:
+        return f"[^{label}]: {body}"
+    more = "\n".join(f"    {line}" if line else "" for line in rest.split("\n"))
+    return f"[^{label}]: {first}\n\n{more}"
 
 
 def footnote_refs(markdown: str) -> list[str]:

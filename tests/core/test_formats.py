@@ -208,3 +208,17 @@ def test_math_notes_alerts_and_tasks_survive_text_and_html() -> None:
     assert "<strong>Warning:</strong> Do not divide by zero." in markup
     assert '<input type="checkbox" disabled checked> done' in markup
     assert '<input type="checkbox" disabled> open' in markup
+
+
+def test_a_note_of_several_paragraphs_keeps_them_in_markdown_and_html() -> None:
+    page = ("<article><p>The river rose in one night<a href='#n1'>1</a> and fell again.</p>"
+            "<ol class='footnotes'><li id='n1'><p>Read at the bridge gauge.</p>"
+            "<p>The gauge was recalibrated in 2019.</p></li></ol></article>")
+    doc = convert(page, select="all")
+    assert doc.markdown.endswith("[^1]: Read at the bridge gauge.\n\n"
+                                 "    The gauge was recalibrated in 2019.\n")
+    markup = render(doc, "html")
+    assert ('<div class="footnote"><p class="footnote" id="fn-1"><sup>1</sup> Read at the '
+            "bridge gauge.</p><p>The gauge was recalibrated in 2019.</p></div>") in markup
+    text = render(doc, "text")
+    assert "[1] Read at the bridge gauge. The gauge was recalibrated in 2019." in text

@@ -30,7 +30,7 @@ def test_every_fixture_has_a_golden_file() -> None:
 
 # Pages whose chunked output is pinned too: notes travel with their references, formulas
 # stay whole (see webfold.chunk).
-CHUNKED = ("math", "footnotes_pandoc", "footnotes_wikipedia", "callouts")
+CHUNKED = ("math", "footnotes_pandoc", "footnotes_paragraphs", "footnotes_wikipedia", "callouts")
 CHUNK_CHARS = 300
 
 

@@ -590,7 +590,7 @@ class _Walker:
             if element_id in self.notes:
                 continue
             footnotes.drop_backlinks(content)
-            body, text, link_chars = inline_markdown(content, self.base)
+            body, text, link_chars = _note_body(content, self.base)
             if not text:
                 continue
             self.emit("footnote", body, text, content.tag or tag, frame.flags, link_chars,
@@ -914,6 +914,20 @@ def _marks(tokens: tuple[str, ...]) -> int:
     if footnotes.INLINE_NOTE_TOKEN in tokens:
         marks |= _MARK_INLINE_NOTE
     return marks
+
+
+def _note_body(content: LexborNode, base: str | None) -> tuple[str, str, int]:
+    """A footnote's Markdown, text and link characters: one line, or, when the note is
+    paragraphs (two or more `<p>` and nothing else), its paragraphs with a blank line
+    between them (`markdown.footnote_definition` indents them)."""
+    children = [c for c in content.iter(include_text=True)
+                if c.tag != "-text" or (c.text_content or "").strip()]
+    if len(children) < 2 or any(c.tag != "p" for c in children):
+        return inline_markdown(content, base)
+    parts = [inline_markdown(c, base) for c in children]
+    parts = [part for part in parts if part[1]]
+    return ("\n\n".join(p[0] for p in parts), " ".join(p[1] for p in parts),
+            sum(p[2] for p in parts))
 
 
 def _definitions(container: LexborNode) -> list[tuple[str, LexborNode]]:
