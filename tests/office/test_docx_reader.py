@@ -16,7 +16,7 @@ CONTENT_TYPES = (
     'officedocument.wordprocessingml.document.main+xml"/></Types>')
 
 
-def docx(body: str) -> bytes:
+def docx(body: str, numbering: str = "") -> bytes:
     document = (f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W_NS}" '
                 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
                 'wordprocessingDrawing" xmlns:wps="http://schemas.microsoft.com/office/word/'
@@ -26,6 +26,10 @@ def docx(body: str) -> bytes:
     with zipfile.ZipFile(out, "w") as archive:
         archive.writestr("[Content_Types].xml", CONTENT_TYPES)
         archive.writestr("word/document.xml", document)
+        if numbering:
+            archive.writestr("word/numbering.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
+                                                   f'<w:numbering xmlns:w="{W_NS}">{numbering}'
+                                                   "</w:numbering>")
     return out.getvalue()
 
 
@@ -90,3 +94,29 @@ def test_vertically_merged_cells_stay_empty_and_nested_tables_flatten():
             "</w:tbl>")
     assert convert(docx(body)).markdown == (
         "| Name | Place |\n|---|---|\n| Ada | Quay |\n|  | Dock inner a inner b |\n")
+
+
+def item(text: str, num_id: int, ilvl: int = 0) -> str:
+    return p(text, f'<w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num_id}"/></w:numPr>')
+
+
+def test_numbered_lists_count_on_across_paragraphs_and_restart_where_word_does():
+    numbering = (
+        '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/>'
+        '<w:numFmt w:val="decimal"/></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/>'
+        '<w:numFmt w:val="decimal"/></w:lvl></w:abstractNum>'
+        '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="5"/>'
+        '<w:numFmt w:val="decimal"/></w:lvl></w:abstractNum>'
+        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>'
+        '<w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0">'
+        '<w:startOverride w:val="1"/></w:lvlOverride></w:num>'
+        '<w:num w:numId="3"><w:abstractNumId w:val="1"/></w:num>')
+    body = (item("Download", 1) + item("Unpack", 1) + item("check the size", 1, 1)
+            + p("Then read the notes.") + item("Run the setup", 1)
+            + item("answer the prompts", 1, 1) + p("A new list, restarted.")
+            + item("Open the tool", 2) + p("A list that starts at five.")
+            + item("Fifth step", 3))
+    assert convert(docx(body, numbering)).markdown == (
+        "1. Download\n2. Unpack\n   1. check the size\n\nThen read the notes.\n\n"
+        "3. Run the setup\n   1. answer the prompts\n\nA new list, restarted.\n\n"
+        "1. Open the tool\n\nA list that starts at five.\n\n5. Fifth step\n")

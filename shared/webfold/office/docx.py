@@ -17,7 +17,7 @@ import re
 import time
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from xml.etree.ElementTree import Element
 
 from webfold import markdown as md
@@ -104,6 +104,7 @@ class _Paragraph:
     level: int = 0  # heading level, or list depth (1-based)
     ordered: bool = False
     num_id: str = ""  # the list a list item belongs to
+    number: int = 1  # an ordered item's number at its level (Word's count over the document)
     after: list[str] = field(default_factory=list)  # text boxes, rendered as paragraphs
 
 
@@ -118,6 +119,7 @@ class _Reader:
         self.deadline = deadline
         self.styles = _styles(archive)
         self.formats = _numbering(archive)
+        self.counts: dict[str, list[int]] = {}  # numId -> the last number at each level
         self.rels = relationships(archive, DOCUMENT)
         self.notes: list[tuple[str, str]] = []  # (kind, id) in reference order
         self.part_rels = self.rels
@@ -180,9 +182,20 @@ class _Reader:
         num = self.numbering(style_id, props)
         if num is not None and html.strip():
             num_id, ilvl = num
-            ordered = self.formats.get(num_id, {}).get(ilvl, "decimal") != "bullet"
-            return _Paragraph("item", html, min(ilvl, 8) + 1, ordered, num_id, after)
+            level = self.formats.get(num_id, {}).get(ilvl, _Level())
+            return _Paragraph("item", html, min(ilvl, 8) + 1, level.format != "bullet", num_id,
+                              self.count(num_id, ilvl, level.start), after)
         return _Paragraph("paragraph", html, after=after)
+
+    def count(self, num_id: str, ilvl: int, start: int) -> int:
+        """The number of the next item of list `num_id` at level `ilvl`: Word counts a
+        list over the whole document (a list interrupted by a paragraph goes on at 3),
+        and a deeper level starts again under each item above it."""
+        counts = self.counts.setdefault(num_id, [])
+        del counts[ilvl + 1:]
+        counts.extend([0] * (ilvl + 1 - len(counts)))
+        counts[ilvl] = counts[ilvl] + 1 if counts[ilvl] else start
+        return counts[ilvl]
 
     def heading_level(self, style_id: str | None, props: Element | None) -> int:
         outline = props.find(f"{W}outlineLvl") if props is not None else None
@@ -440,7 +453,8 @@ def _list_html(items: list[_Paragraph]) -> str:
         if item.level > len(stack):
             while len(stack) < item.level:
                 stack.append(tag)
-                out.append(f"<{tag}>")
+                first = len(stack) == item.level and item.ordered and item.number != 1
+                out.append(f'<ol start="{item.number}">' if first else f"<{tag}>")
         else:
             out.append("</li>")
             while len(stack) > item.level:
@@ -473,20 +487,33 @@ def _styles(archive: zipfile.ZipFile) -> dict[str, _Style]:
     return styles
 
 
-def _numbering(archive: zipfile.ZipFile) -> dict[str, dict[int, str]]:
-    """numId -> {ilvl: numFmt} from the numbering part."""
+@dataclass(frozen=True, slots=True)
+class _Level:
+    format: str = "decimal"  # numFmt: decimal, bullet, lowerRoman ...
+    start: int = 1
+
+
+def _numbering(archive: zipfile.ZipFile) -> dict[str, dict[int, _Level]]:
+    """numId -> {ilvl: its format and start} from the numbering part (a num's
+    `startOverride` replaces its abstract list's start)."""
     if not has(archive, "word/numbering.xml"):
         return {}
     root = read_xml(archive, "word/numbering.xml")
     abstract = {}
     for node in root.iter(f"{W}abstractNum"):
         abstract[node.get(f"{W}abstractNumId")] = {
-            _int(lvl.get(f"{W}ilvl")): _val(lvl.find(f"{W}numFmt")) or "decimal"
+            _int(lvl.get(f"{W}ilvl")): _Level(_val(lvl.find(f"{W}numFmt")) or "decimal",
+                                              _start(_val(lvl.find(f"{W}start"))))
             for lvl in node.iter(f"{W}lvl")}
     formats = {}
     for node in root.iter(f"{W}num"):
-        formats[node.get(f"{W}numId") or ""] = dict(
-            abstract.get(_val(node.find(f"{W}abstractNumId")), {}))
+        levels = dict(abstract.get(_val(node.find(f"{W}abstractNumId")), {}))
+        for override in node.iter(f"{W}lvlOverride"):
+            start = _val(override.find(f"{W}startOverride"))
+            if start is not None:
+                ilvl = _int(override.get(f"{W}ilvl"))
+                levels[ilvl] = replace(levels.get(ilvl, _Level()), start=_start(start))
+        formats[node.get(f"{W}numId") or ""] = levels
     return formats
 
 
@@ -504,6 +531,11 @@ def _on(props: Element | None, name: str) -> bool:
 
 def _heading(level: int) -> int:
     return min(max(level, 1), MAX_HEADING)
+
+
+def _start(value: str | None) -> int:
+    """A list level's first number (`w:start`, `w:startOverride`): 1 when not given."""
+    return 1 if value is None else _int(value)
 
 
 def _int(value: str | None) -> int:
