@@ -20,7 +20,8 @@ _ESCAPE = re.compile(r"[\\`*\[\]<_&](?:(?<=[\\`*\[\]<])|(?<![0-9A-Za-z]_)(?<=_)"
                      r"|(?<=_)(?![0-9A-Za-z])|(?<=&)(?=#?[0-9A-Za-z]+;))")
 # Syntax that only counts at the start of a line.
 _LINE_START = re.compile(r"^([#>+=-]|~~~|\d{1,9}[.)](?=\s|$))")
-_LIST_MARKER = re.compile(r"(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
+_LIST_MARKER = re.compile(r"\s*(?:> )*\s*(?:[-*+]|\d{1,9}[.)]) ")
+_QUOTE_LEAD = re.compile(r" *>(?: ?>)*")  # a quoted line's prefix: `>`, `> >`, `  >` (in an item)
 _LINE_START_CHARS = frozenset("#>+=~-0123456789")
 _BACKTICKS = re.compile(r"`+")
 _NOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")  # a footnote reference, not a definition
@@ -198,8 +199,9 @@ def _separator(previous: Block, block: Block) -> str:
             and (block.lists[-1] in previous.lists  # the same list, or back to an outer one
                  or previous.lists[-1] in block.lists)):  # a list nested in the previous
         return "\n"
-    if (previous.quotes and block.quotes and block.markdown[0] == ">"
-            and previous.markdown[0] == ">"
+    if (previous.quotes and block.quotes
             and (previous.quotes[-1] in block.quotes or block.quotes[-1] in previous.quotes)):
-        return "\n>\n"
+        before, after = _QUOTE_LEAD.match(previous.markdown), _QUOTE_LEAD.match(block.markdown)
+        if before and after:  # the outer of the two quote prefixes, as a blank quoted line
+            return f"\n{min(before[0], after[0], key=len)}\n"
     return "\n\n"

@@ -194,6 +194,11 @@ class _Walker:
         self.quote_depth = 0  # open blockquotes
         self.quote = ""  # the line prefix of the open blockquotes and callouts
         self.quote_ids: tuple[int, ...] = ()  # and their walk ids, outermost first
+        # A quote inside a list item carries the item's indent in its prefix ("  > "): the
+        # list items and lists open when the innermost quote opened indent nothing more.
+        self.quote_owners = 0  # len(self.owners) then
+        self.quote_lists = 0  # len(self.lists) then
+        self.quote_first: str | None = None  # "- > ": the prefix of a quote opening an item
         self.alert: str | None = None  # the "> [!NOTE]" line of a callout before its first block
         self.callouts = 0  # open callouts (a callout inside one is not another)
         self.run_flags = 0  # BlockFlag bits the current inline run adds (MATH)
@@ -375,10 +380,10 @@ class _Walker:
                 self.lists.pop()
             elif role == _QUOTE:
                 self.quote_depth -= 1
-                self.quote, self.quote_ids = frame.quote
+                self.close_quote(frame)
             elif role == _CALLOUT:
                 self.callouts -= 1
-                self.quote, self.quote_ids = frame.quote
+                self.close_quote(frame)
                 self.alert = None
         self.stack.pop()
 
@@ -523,8 +528,8 @@ class _Walker:
         self.emit("math", md.math(tex, True), tex, "math", frame.flags, escaped=True)
         self.stack.pop()
         if self.owners and self.owners[-1].tag == "dd":  # a <dd> only indents the formula
-            self.blocks[-1].markdown = _prefix_lines(md.math(tex, True), self.quote, "",
-                                                     "", True)
+            self.blocks[-1].markdown = _prefix_lines(md.math(tex, True), self.quote,
+                                                     self.quote, "", "", True)
 
     def add_checkbox(self, attrs: dict) -> None:
         """A checkbox opening a list item: the item is a task, `[x]` done or `[ ]` open."""
@@ -574,8 +579,9 @@ class _Walker:
             kind = callouts.callout_kind(self.own)
             named = BlockFlag.ADMONITION if callouts.is_admonition(self.own) else 0
             frame = self.push(tag, flags | BlockFlag.CALLOUT | named, _CALLOUT)
-            self.alert = f"{self.quote}> {md.alert_line(kind or 'NOTE')}"
             self.open_quote(frame)
+            self.alert = (self.quote_first or self.quote) + md.alert_line(kind or "NOTE")
+            self.quote_first = None
             self.callouts += 1
             return True
         return None
@@ -681,11 +687,12 @@ class _Walker:
             frame = self.push(tag, flags, _LIST)
             frame.ordered = tag == "ol"
             frame.counter = _int(attrs.get("start"), 1) if frame.ordered else 1
-            owner = self.owners[-1] if self.owners else None
+            owner = self.owners[-1] if len(self.owners) > self.quote_owners else None
             if owner is not None and owner.tag == "li":
                 frame.indent = owner.cont
             else:
-                frame.indent = self.lists[-1].indent + "  " if self.lists else ""
+                frame.indent = (self.lists[-1].indent + "  "
+                                if len(self.lists) > self.quote_lists else "")
             self.lists.append(frame)
             return True
         if tag == "blockquote":
@@ -697,10 +704,26 @@ class _Walker:
         return True
 
     def open_quote(self, frame: _Frame) -> None:
-        """Open a blockquote or callout: its lines get a `> `, its blocks its id."""
-        frame.quote = (self.quote, self.quote_ids)  # restored when it closes
-        self.quote += "> "
+        """Open a blockquote or callout: its lines get a `> `, its blocks its id. Inside a
+        list item the `> ` comes after the item's indent (its marker, when the quote is
+        the first thing in the item)."""
+        frame.quote = (self.quote, self.quote_ids, self.quote_owners, self.quote_lists)
+        lead = ""
+        if len(self.owners) > self.quote_owners:
+            owner = self.owners[-1]
+            lead = owner.cont
+            if owner.emitted == 0:
+                self.quote_first = self.quote + owner.prefix + "> "
+                owner.emitted = 1
+        elif len(self.lists) > self.quote_lists:
+            lead = self.lists[-1].indent
+        self.quote += lead + "> "
         self.quote_ids += (frame.eid,)
+        self.quote_owners, self.quote_lists = len(self.owners), len(self.lists)
+
+    def close_quote(self, frame: _Frame) -> None:
+        self.quote, self.quote_ids, self.quote_owners, self.quote_lists = frame.quote
+        self.quote_first = None
 
     def enter_leaf(self, tag: str, attrs: dict, flags: int, kind: str) -> bool:
         owner = self.owners[-1] if self.owners else None
@@ -710,7 +733,7 @@ class _Walker:
         frame = self.push(tag, flags, _LEAF)
         frame.kind = kind
         frame.emitted = 0
-        indent = self.lists[-1].indent if self.lists else ""
+        indent = self.lists[-1].indent if len(self.lists) > self.quote_lists else ""
         if tag == "li":
             lst = self.lists[-1] if self.lists else None
             if lst is not None and lst.ordered:
@@ -787,18 +810,23 @@ class _Walker:
             return
         owner = self.owners[-1] if self.owners else None
         if owner is not None:
-            first = owner.prefix if owner.emitted == 0 else owner.cont
-            cont = owner.cont
+            if len(self.owners) > self.quote_owners:
+                first = owner.prefix if owner.emitted == 0 else owner.cont
+                cont = owner.cont
+            else:  # the item's indent is in the quote's prefix
+                first = cont = ""
             owner.emitted += 1
-        elif self.lists and kind not in ("paragraph", "quote", "image"):
+        elif len(self.lists) > self.quote_lists and kind not in ("paragraph", "quote", "image"):
             first = cont = self.lists[-1].indent
         else:
             first = cont = ""
-        quote = self.quote
+        quote = lead = self.quote
+        if self.quote_first is not None:
+            lead, self.quote_first = self.quote_first, None
         if "\n" not in body:  # the common case: one line
-            markdown = quote + first + (body if escaped else md.escape_line_start(body))
+            markdown = lead + first + (body if escaped else md.escape_line_start(body))
         else:
-            markdown = _prefix_lines(body, quote, first, cont, escaped)
+            markdown = _prefix_lines(body, lead, quote, first, cont, escaped)
         if kind == "list_item" and link_chars >= 0.6 * max(len(text), 1):
             flags |= BlockFlag.LINK_LIST
         top = _lineage(self.stack[-1])
@@ -864,16 +892,20 @@ def _ids_of(frame: _Frame, tags: tuple[str, ...] | frozenset[str]) -> tuple[int,
     return tuple(eid for tag, eid in zip(frame.path, frame.ancestors, strict=True) if tag in tags)
 
 
-def _prefix_lines(body: str, quote: str, first: str, cont: str, escaped: bool) -> str:
-    """Prefix each line for its quote and list item; a run's lines end in hard breaks."""
+def _prefix_lines(body: str, lead: str, quote: str, first: str, cont: str,
+                  escaped: bool) -> str:
+    """Prefix each line for its quote and list item (`lead`, `first` on the first line;
+    `quote`, `cont` on the rest); a run's lines end in hard breaks."""
     lines = body.split("\n")
     last = len(lines) - 1
     out = []
     for i, line in enumerate(lines):
         if not escaped:  # a run: escape line-start syntax, mark <br> as a hard break
             line = md.escape_line_start(line) + ("\\" if i < last else "")
-        lead = first if i == 0 else cont
-        out.append((quote + lead + line).rstrip() if line else quote.rstrip())
+        if not line:
+            out.append((lead if i == 0 else quote).rstrip())
+        else:
+            out.append((((lead + first) if i == 0 else (quote + cont)) + line).rstrip())
     return "\n".join(out)
 
 
