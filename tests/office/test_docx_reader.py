@@ -16,7 +16,7 @@ CONTENT_TYPES = (
     'officedocument.wordprocessingml.document.main+xml"/></Types>')
 
 
-def docx(body: str, numbering: str = "") -> bytes:
+def docx(body: str, numbering: str = "", footnotes: str = "") -> bytes:
     document = (f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W_NS}" '
                 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
                 'wordprocessingDrawing" xmlns:wps="http://schemas.microsoft.com/office/word/'
@@ -30,6 +30,10 @@ def docx(body: str, numbering: str = "") -> bytes:
             archive.writestr("word/numbering.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
                                                    f'<w:numbering xmlns:w="{W_NS}">{numbering}'
                                                    "</w:numbering>")
+        if footnotes:
+            archive.writestr("word/footnotes.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
+                                                   f'<w:footnotes xmlns:w="{W_NS}">{footnotes}'
+                                                   "</w:footnotes>")
     return out.getvalue()
 
 
@@ -120,3 +124,13 @@ def test_numbered_lists_count_on_across_paragraphs_and_restart_where_word_does()
         "1. Download\n2. Unpack\n   1. check the size\n\nThen read the notes.\n\n"
         "3. Run the setup\n   1. answer the prompts\n\nA new list, restarted.\n\n"
         "1. Open the tool\n\nA list that starts at five.\n\n5. Fifth step\n")
+
+
+def test_a_footnote_of_two_paragraphs_is_one_markdown_footnote_of_two():
+    body = ('<w:p><w:r><w:t>The gauge read four metres.</w:t></w:r>'
+            '<w:r><w:footnoteReference w:id="2"/></w:r></w:p>')
+    notes = ('<w:footnote w:id="2">' + p("Read at the old bridge.")
+             + p("It was recalibrated in 2019.") + "</w:footnote>")
+    assert convert(docx(body, footnotes=notes)).markdown == (
+        "The gauge read four metres.[^1]\n\n[^1]: Read at the old bridge.\n\n"
+        "    It was recalibrated in 2019.\n")

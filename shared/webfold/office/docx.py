@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from xml.etree.ElementTree import Element
 
-from webfold import markdown as md
 from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
 from webfold.office.archive import (
@@ -47,8 +46,6 @@ BUDGET_CHECK_EVERY = 256  # body elements between two looks at the clock
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.I)
 _TOC_NAME = re.compile(r"^toc\s*(?:heading|\d)$", re.I)
 _HYPERLINK_FIELD = re.compile(r'^\s*HYPERLINK\s+(?:\\l\s+)?"([^"]+)"')
-_NOTE_REF = re.compile(r"<sup>\[\\\[(\d+)\\\]\]\(#note-\d+\)</sup>")
-_NOTE_ITEM = re.compile(r"^(\d+)\. (.*?) ?\[↑\]\(#note-ref-\d+\)$", re.M)
 # Run children that hold no text for the reader (and whose subtrees are skipped).
 _SKIPPED = frozenset(f"{W}{t}" for t in (
     "del", "moveFrom", "commentRangeStart", "commentRangeEnd", "commentReference",
@@ -76,17 +73,7 @@ class DocxConverter:
             markup = reader.html()
         except ArchiveError as error:
             return failed("docx", error.code, error.message)
-        doc = to_document("docx", markup, metadata, warnings)
-        doc.markdown = footnotes(doc.markdown)
-        return doc
-
-
-def footnotes(markdown: str) -> str:
-    """The note references and the closing note list, as the HTML path writes them, made
-    Markdown footnotes: `<sup>[\\[1\\]](#note-1)</sup>` -> `[^1]`, `1. text
-    [↑](#note-ref-1)` -> `[^1]: text`."""
-    markdown = _NOTE_REF.sub(lambda m: md.footnote_ref(m[1]), markdown)
-    return _NOTE_ITEM.sub(lambda m: md.footnote_definition(m[1], m[2]), markdown)
+        return to_document("docx", markup, metadata, warnings)
 
 
 @dataclass(slots=True)
@@ -307,7 +294,7 @@ class _Reader:
                 kind = "footnote" if tag == f"{W}footnoteReference" else "endnote"
                 self.notes.append((kind, child.get(f"{W}id") or ""))
                 n = len(self.notes)
-                runs.add(f'<sup><a href="#note-{n}">[{n}]</a></sup>', False, False, None)
+                runs.add(f'<sup><a href="#fn-{n}">{n}</a></sup>', False, False, None)
             elif tag in (f"{W}drawing", f"{W}pict", f"{MC}AlternateContent"):
                 self._drawing(_chosen(child) if tag == f"{MC}AlternateContent" else child,
                               runs, after)
@@ -346,14 +333,16 @@ class _Reader:
 
     # -- notes -------------------------------------------------------------------------
     def notes_html(self) -> str:
+        """The footnotes and endnotes referenced, in reference order, as the note list the
+        HTML footnote rule reads (`webfold.html.footnotes`): one `<li id>` of paragraphs
+        each, so they come out as `[^1]: ...` like a web page's notes."""
         if not self.notes:
             return ""
         bodies = {kind: self._note_bodies(kind) for kind in ("footnote", "endnote")}
         items = []
         for n, (kind, note_id) in enumerate(self.notes, start=1):
-            html = bodies[kind].get(note_id, "")
-            items.append(f'<li><p>{html} <a href="#note-ref-{n}">↑</a></p></li>')
-        return "<ol>" + "".join(items) + "</ol>"
+            items.append(f'<li id="fn-{n}">{bodies[kind].get(note_id, "")}</li>')
+        return '<section class="footnotes"><ol>' + "".join(items) + "</ol></section>"
 
     def _note_bodies(self, kind: str) -> dict[str, str]:
         part = f"word/{kind}s.xml"
@@ -364,7 +353,8 @@ class _Reader:
             bodies = {}
             for note in read_xml(self.archive, part).iter(f"{W}{kind}"):
                 texts = (self.inline(p, []) for p in note.iter(f"{W}p"))
-                bodies[note.get(f"{W}id") or ""] = " ".join(t for t in texts if t.strip())
+                bodies[note.get(f"{W}id") or ""] = "".join(f"<p>{t}</p>" for t in texts
+                                                           if t.strip())
             return bodies
         finally:
             self.part_rels = saved
