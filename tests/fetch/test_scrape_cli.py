@@ -92,7 +92,7 @@ def test_a_refused_connection_is_not_a_robots_failure(capsys) -> None:
 @pytest.mark.skipif(local_renderer() is None, reason="no Chromium (or Playwright) here")
 def test_a_wait_selector_that_never_matched_is_a_warning(site: Site, capsys) -> None:
     assert run([site.url("/late", host="localhost"), "--allow-loopback", "--all-blocks",
-                "--render", "--wait-selector", "#never", "--timeout", "6"]) == 0
+                "--render", "--wait-selector", "#never", "--timeout", "12"]) == 0
     captured = capsys.readouterr()
     assert "warning: render: gave up waiting for selector '#never'" in captured.err
     assert captured.out.strip()
