@@ -16,7 +16,8 @@ CONTENT_TYPES = (
     'officedocument.wordprocessingml.document.main+xml"/></Types>')
 
 
-def docx(body: str, numbering: str = "", footnotes: str = "") -> bytes:
+def docx(body: str, numbering: str = "", footnotes: str = "",
+         parts: dict[str, str] | None = None) -> bytes:
     document = (f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W_NS}" '
                 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
                 'wordprocessingDrawing" xmlns:wps="http://schemas.microsoft.com/office/word/'
@@ -34,6 +35,8 @@ def docx(body: str, numbering: str = "", footnotes: str = "") -> bytes:
             archive.writestr("word/footnotes.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
                                                    f'<w:footnotes xmlns:w="{W_NS}">{footnotes}'
                                                    "</w:footnotes>")
+        for name, xml in (parts or {}).items():
+            archive.writestr(name, xml)
     return out.getvalue()
 
 
@@ -134,3 +137,27 @@ def test_a_footnote_of_two_paragraphs_is_one_markdown_footnote_of_two():
     assert convert(docx(body, footnotes=notes)).markdown == (
         "The gauge read four metres.[^1]\n\n[^1]: Read at the old bridge.\n\n"
         "    It was recalibrated in 2019.\n")
+
+
+def test_smartart_in_a_paragraph_is_a_list_after_it():
+    dgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    data = (f'<dgm:dataModel xmlns:dgm="{dgm}" xmlns:a="{a}"><dgm:ptLst>'
+            '<dgm:pt modelId="0" type="doc"/>'
+            '<dgm:pt modelId="2"><dgm:t><a:p><a:r><a:t>Review</a:t></a:r></a:p></dgm:t></dgm:pt>'
+            '<dgm:pt modelId="1"><dgm:t><a:p><a:r><a:t>Draft</a:t></a:r></a:p></dgm:t></dgm:pt>'
+            '</dgm:ptLst><dgm:cxnLst><dgm:cxn modelId="a" srcId="0" destId="2" srcOrd="1"/>'
+            '<dgm:cxn modelId="b" srcId="0" destId="1" srcOrd="0"/></dgm:cxnLst></dgm:dataModel>')
+    rels = ('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.'
+            'openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="'
+            'http://schemas.openxmlformats.org/officeDocument/2006/relationships/diagramData" '
+            'Target="diagrams/data1.xml"/></Relationships>')
+    body = ('<w:p><w:r><w:t>Our writing process:</w:t></w:r><w:r><w:drawing><wp:inline>'
+            '<wp:docPr id="1" name="Diagram 1"/><a:graphic xmlns:a="' + a + '">'
+            f'<a:graphicData uri="{dgm}"><dgm:relIds xmlns:dgm="{dgm}" xmlns:r="http://schemas.'
+            'openxmlformats.org/officeDocument/2006/relationships" r:dm="rId9" r:lo="x" '
+            'r:qs="x" r:cs="x"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>'
+            + p("Then it ships."))
+    doc = convert(docx(body, parts={"word/_rels/document.xml.rels": rels,
+                                    "word/diagrams/data1.xml": data}))
+    assert doc.markdown == "Our writing process:\n\n- Draft\n- Review\n\nThen it ships.\n"

@@ -30,6 +30,7 @@ from webfold.office.archive import (
     read_xml,
     relationships,
 )
+from webfold.office.diagram import DGM, smartart_html
 from webfold.office.metadata import core_properties
 from webfold.office.render import ImageWriter, escape, to_document
 from webfold.sniff import StreamInfo
@@ -92,7 +93,7 @@ class _Paragraph:
     ordered: bool = False
     num_id: str = ""  # the list a list item belongs to
     number: int = 1  # an ordered item's number at its level (Word's count over the document)
-    after: list[str] = field(default_factory=list)  # text boxes, rendered as paragraphs
+    after: list[str] = field(default_factory=list)  # blocks of its text boxes and diagrams
 
 
 class _Reader:
@@ -146,7 +147,7 @@ class _Reader:
                     yield f"<h{paragraph.level}>{paragraph.html}</h{paragraph.level}>"
                 elif paragraph.kind == "paragraph" and paragraph.html.strip():
                     yield f"<p>{paragraph.html}</p>"
-                yield from (f"<p>{html}</p>" for html in paragraph.after)
+                yield from paragraph.after
             elif child.tag == f"{W}tbl":
                 if items:
                     yield _list_html(items)
@@ -301,7 +302,13 @@ class _Reader:
 
     def _drawing(self, node: Element, runs: _Runs, after: list[str]) -> None:
         """Pictures as image markers (alt text from the drawing's description); text
-        boxes as paragraphs after the one that anchors them."""
+        boxes as paragraphs and SmartArt as a list after the one that anchors them."""
+        diagram = next(node.iter(f"{DGM}relIds"), None)
+        if diagram is not None:
+            rel = self.part_rels.get(diagram.get(f"{R}dm") or "")
+            if rel and has(self.archive, rel[1]):
+                after.append(smartart_html(read_xml(self.archive, rel[1])))
+            return
         for doc_pr in node.iter(f"{WP}docPr"):
             alt = doc_pr.get("descr") or doc_pr.get("title") or ""
             runs.add(self._image(node, alt), False, False, None)
@@ -313,8 +320,8 @@ class _Reader:
                     rel = self.part_rels.get(data.get(f"{R}id") or "")
                     runs.add(self._image_for(rel, shape.get("alt") or ""), False, False, None)
         for box in node.iter(f"{W}txbxContent"):
-            after.extend(p for p in (self.inline(p, after) for p in box.iter(f"{W}p"))
-                         if p.strip())
+            after.extend(f"<p>{p}</p>" for p in (self.inline(p, after)
+                                                 for p in box.iter(f"{W}p")) if p.strip())
             break  # a text box's fallback copy (VML) repeats it
 
     def _image(self, node: Element, alt: str) -> str:
@@ -450,7 +457,7 @@ def _list_html(items: list[_Paragraph]) -> str:
             while len(stack) > item.level:
                 out.append(f"</{stack.pop()}></li>")
         out.append(f"<li>{item.html}")
-        out.extend(f"<p>{html}</p>" for html in item.after)
+        out.extend(item.after)
     out.append("</li>")
     while stack:
         out.append(f"</{stack.pop()}>" + ("</li>" if stack else ""))

@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element
 from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
 from webfold.office.archive import ArchiveError, has, open_archive, read_xml, relationships
+from webfold.office.diagram import DGM, nested_list, smartart_html
 from webfold.office.metadata import core_properties
 from webfold.office.render import ImageWriter, escape, to_document
 from webfold.sniff import StreamInfo
@@ -26,7 +27,6 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
-DGM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
 PRESENTATION = "ppt/presentation.xml"
 TITLE_TYPES = frozenset({"title", "ctrTitle"})
 LIST_PLACEHOLDERS = frozenset({"body", "obj", None})  # None: a content placeholder (idx only)
@@ -170,7 +170,7 @@ def _shape_html(archive: zipfile.ZipFile, shape: Element, slide: _Slide,
         if diagram is not None:
             rel = slide.rels.get(diagram.get(f"{R}dm") or "")
             if rel and has(archive, rel[1]):
-                return _smartart_html(read_xml(archive, rel[1]))
+                return smartart_html(read_xml(archive, rel[1]))
         return ""
     if tag == f"{P}grpSp" and depth < MAX_GROUP_DEPTH:
         return "".join(_shape_html(archive, child, slide, images, depth + 1)
@@ -220,26 +220,11 @@ def _text_html(body: Element, slide: _Slide, *, as_list: bool) -> str:
             items.append((level, html))
             continue
         if items:
-            out.append(_nested_list(items))
+            out.append(nested_list(items))
             items = []
         out.append(f"<p>{html}</p>")
     if items:
-        out.append(_nested_list(items))
-    return "".join(out)
-
-
-def _nested_list(items: list[tuple[int, str]]) -> str:
-    """`<ul>` markup for (level, item) pairs, a deeper item nested in the one before."""
-    out: list[str] = []
-    depth = 0
-    for level, html in items:
-        if level > depth:
-            out.append("<ul>" * (level - depth))
-        else:
-            out.append("</li>" + "</ul></li>" * (depth - level))
-        out.append(f"<li>{html}")
-        depth = level
-    out.append("</li>" + "</ul></li>" * (depth - 1) + "</ul>")
+        out.append(nested_list(items))
     return "".join(out)
 
 
@@ -316,38 +301,6 @@ def _chart_html(chart: Element) -> str:
         + "".join(f"<td>{escape(col.get(i, ''))}</td>" for col in columns) + "</tr>"
         for i in indexes)
     return f"{heading}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _smartart_html(data: Element) -> str:
-    """A SmartArt diagram's text from its data model: the text points as a nested list,
-    ordered and nested as the diagram's parent-of connections say (a cycle, or a point
-    reached twice, is read once)."""
-    texts, kinds = {}, {}
-    for point in data.iter(f"{DGM}pt"):
-        key = point.get("modelId") or ""
-        kinds[key] = point.get("type") or "node"
-        body = point.find(f"{DGM}t")
-        if body is not None:
-            lines = ("".join(t.text or "" for t in p.iter(f"{A}t")) for p in body.iter(f"{A}p"))
-            texts[key] = escape(" ".join(" ".join(line.split()) for line in lines))
-    children: dict[str, list[tuple[int, str]]] = {}
-    for link in data.iter(f"{DGM}cxn"):
-        if (link.get("type") or "parOf") == "parOf":
-            children.setdefault(link.get("srcId") or "", []).append(
-                (_int(link.get("srcOrd")), link.get("destId") or ""))
-    items: list[tuple[int, str]] = []
-    seen: set[str] = set()
-    stack = [(0, key) for key, kind in kinds.items() if kind == "doc"]
-    while stack:
-        level, key = stack.pop()
-        if key in seen:
-            continue
-        seen.add(key)
-        if kinds.get(key) == "node" and texts.get(key):
-            items.append((min(level, 9), texts[key]))
-        below = sorted(children.get(key, []), reverse=True)
-        stack.extend((level + 1, child) for _, child in below if kinds.get(child) != "doc")
-    return _nested_list(items) if items else ""
 
 
 def _under(series: Element, value: Element, child: str) -> bool:
