@@ -5,7 +5,11 @@ text (headings and pipe-table rows of a `.md` reference are scored too); (2) the
 generated hard-case corpus from `scripts/pdf_corpus.py` with its expected text,
 headings and rows; (3) the real-engine corpus from `scripts/pdf_engine_corpus.py`
 (Chromium and LibreOffice PDFs; built on first use into its ignored folder), scored
-per source with table cell recall, row recall and column count right as well.
+per source with table cell recall, row recall and column count right as well; (4) the
+table corpus from `scripts/pdf_table_corpus.py` (Chromium, LibreOffice and PyMuPDF
+tables of many styles, plus pages with none), scored per kind the same way, with the
+count of extra tables (output tables beyond the expected ones: diagrams read as tables,
+a table split in two).
 Per file and tool: normalised CER, word F1, heading recall, table row recall (where the
 file has them) and wall ms/page (median of --repeats runs; OCR runs in tesseract
 subprocesses, which CPU time would miss); means at the bottom of each
@@ -14,6 +18,7 @@ table. Each tool runs over all files before the next starts. pdfplumber runs
 
     .venv/bin/python scripts/bench_pdf.py                    # all corpora, all tools
     .venv/bin/python scripts/bench_pdf.py --corpus engine --tools webfold,pypdf
+    .venv/bin/python scripts/bench_pdf.py --corpus tables --tools webfold,pymupdf4llm,pdfplumber
     .venv/bin/python scripts/bench_pdf.py --gate             # exit 1 if a hard case > 0.03
 """
 
@@ -48,6 +53,8 @@ from pdf_scores import (  # noqa: E402
     table_scores,
     word_f1,
 )
+from pdf_table_corpus import DEFAULT_OUT as TABLE_DIR  # noqa: E402
+from pdf_table_corpus import build as build_table_corpus  # noqa: E402
 
 REFERENCE_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev" / \
     "reference"
@@ -65,6 +72,7 @@ class Score:
     rows: float | None
     ms_page: float
     tables: list[tuple[float, float, float]] | None = None  # per expected table
+    found: int | None = None  # tables in the output (None: the tool finds none)
 
 
 @dataclass(slots=True)
@@ -155,11 +163,13 @@ def score(item: Case, tool: str, repeats: int) -> Score:
     tables = None
     if out.tables is not None and item.tables:
         tables = [table_scores(t, out.tables) for t in item.tables]
+    found = None if out.tables is None else len(out.tables)
     if out.text is None:
-        return Score(None, None, None, None, statistics.median(times), tables)
+        return Score(None, None, None, None, statistics.median(times), tables, found)
     return Score(cer(item.text, out.text), word_f1(item.text, out.text),
                  heading_recall(item.headings, out.text),
-                 table_row_recall(item.table_rows, out.text), statistics.median(times), tables)
+                 table_row_recall(item.table_rows, out.text), statistics.median(times), tables,
+                 found)
 
 
 def _fmt(value: float | None, digits: int = 3) -> str:
@@ -179,23 +189,32 @@ def engine_items(out: Path) -> list[Case]:
             for c in build_engine_corpus(out)]
 
 
+def table_items(out: Path) -> list[Case]:
+    """The table corpus as `Case`s, each file's kind (chromium-booktabs, ...) in `note`."""
+    return [Case(c.name, out / c.path, c.text, tables=c.tables, note=c.kind)
+            for c in build_table_corpus(out)]
+
+
 def print_sources(items: list[Case], tools: list[str],
                   results: dict[tuple[str, str], Score]) -> None:
     """Per source and tool: mean CER / word F1, table cell / row recall / column count
-    right (means over tables), median ms/page."""
-    print(f"\n{'source':18}{'tool':13}{'files':>6}{'CER':>8}{'F1':>8}{'cells':>8}{'rows':>8}"
-          f"{'cols':>8}{'ms/p':>9}")
-    for source in sorted({i.note for i in items}):
-        group = [i for i in items if i.note == source]
+    right (means over tables), extra tables, median ms/page; then the same over all
+    sources."""
+    print(f"\n{'source':22}{'tool':13}{'files':>6}{'CER':>8}{'F1':>8}{'cells':>8}{'rows':>8}"
+          f"{'cols':>8}{'extra':>7}{'ms/p':>9}")
+    for source in sorted({i.note for i in items}) + ["all"]:
+        group = [i for i in items if source in ("all", i.note)]
         for t in tools:
-            scores = [results[(i.name, t)] for i in group if (i.name, t) in results]
-            if not scores:
+            pairs = [(i, results[(i.name, t)]) for i in group if (i.name, t) in results]
+            if not pairs:
                 continue
+            scores = [s for _, s in pairs]
             tables = [ts for s in scores if s.tables for ts in s.tables]
             cells = [_fmt(_mean([x[k] for x in tables]), 2) if tables else "-" for k in range(3)]
-            print(f"{source:18}{t:13}{len(scores):>6}{_fmt(_mean([s.cer for s in scores])):>8}"
+            extra = sum(max(0, s.found - len(i.tables)) for i, s in pairs if s.found is not None)
+            print(f"{source:22}{t:13}{len(scores):>6}{_fmt(_mean([s.cer for s in scores])):>8}"
                   f"{_fmt(_mean([s.f1 for s in scores])):>8}{cells[0]:>8}{cells[1]:>8}"
-                  f"{cells[2]:>8}{statistics.median(s.ms_page for s in scores):>9.1f}")
+                  f"{cells[2]:>8}{extra:>7}{statistics.median(s.ms_page for s in scores):>9.1f}")
 
 
 def print_table(title: str, items: list[Case], tools: list[str],
@@ -226,7 +245,7 @@ def print_table(title: str, items: list[Case], tools: list[str],
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", choices=("reference", "generated", "engine", "all"),
+    parser.add_argument("--corpus", choices=("reference", "generated", "engine", "tables", "all"),
                         default="all")
     parser.add_argument("--tools", default=",".join(TOOLS),
                         help=f"comma-separated, from {', '.join(TOOLS)}")
@@ -255,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.corpus in ("engine", "all"):
             corpora.append((f"real engines (scripts/pdf_engine_corpus.py, {ENGINE_DIR.name})",
                             engine_items(ENGINE_DIR)))
+        if args.corpus in ("tables", "all"):
+            corpora.append((f"tables (scripts/pdf_table_corpus.py, {TABLE_DIR.name})",
+                            table_items(TABLE_DIR)))
         # One tool at a time over every file of every corpus, pymupdf4llm last: importing
         # it switches on pymupdf.layout for the whole process (PyMuPDF's table finder then
         # runs the layout model), so no other tool may run after it.
@@ -262,15 +284,16 @@ def main(argv: list[str] | None = None) -> int:
         results: dict[tuple[str, str], Score] = {}
         for t in tools:
             RUNNERS[t](corpora[-1][1][0].path)  # imports and first-call set-up stay out
-            for _, items in corpora:
+            for title, items in corpora:
                 results.update({(i.name, t): score(i, t, 1 if t == "pymupdf4llm" else
                                                    args.repeats)
-                                for i in items if t != "pdfplumber" or i.tables})
+                                for i in items
+                                if t != "pdfplumber" or i.tables or title.startswith("tables")})
         failed = []
         for title, items in corpora:
             text_tools = [t for t in tools if t in TEXT_TOOLS]
             print_table(title, items, text_tools, results)
-            if title.startswith("real engines"):
+            if title.startswith(("real engines", "tables")):
                 print_sources(items, tools, results)
             if title.startswith("generated") and "webfold" in tools:
                 failed += [i.name for i in items

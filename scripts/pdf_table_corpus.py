@@ -1,0 +1,569 @@
+"""A PDF table corpus made by real engines, every table known cell by cell.
+
+Three producers, from sources written here with a seeded random mix of styles:
+
+- headless Chromium (Playwright, the system browser, JavaScript and network off)
+  prints HTML tables: full grid, no borders, a rule under every row, booktabs (top,
+  header and bottom rules), zebra row fills, coloured cells with white gaps, column-
+  and row-spanning headers, wrapped multi-line cells, right-aligned numbers, empty
+  cells, wide tables in a small font, long tables across pages, landscape pages, a
+  table beside prose, two tables on a page, captions and footnotes, right-to-left
+  tables; and pages with no table at all (a flow chart of boxes, a card grid), where
+  any table found is a false one.
+- LibreOffice (`soffice --headless --convert-to pdf`) converts Word files made with
+  python-docx: grid, no borders, built-in table styles, merged cells.
+- PyMuPDF draws financial statements (labels with dot leaders, right-aligned amounts
+  in year columns, no rules) and plain right-aligned number tables.
+
+Each case has a `kind` (what it tests); expected tables are rows of cells with merged
+cells repeated into every grid cell they cover (the scorer accepts the repeats empty).
+Files go to an ignored folder (default `.pdf-table-corpus/`) with a `cases.json`
+manifest; a later run reuses them unless `--rebuild`. A producer that is not
+installed is skipped with a message.
+
+    python scripts/pdf_table_corpus.py [--out DIR] [--per-kind N] [--rebuild]
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = REPO / ".pdf-table-corpus"
+CHROMIUM = "/usr/bin/chromium"
+PER_KIND = 5  # seeded variants of every kind
+SOFFICE_TIMEOUT_S = 300
+SEED = 20261201
+
+
+@dataclass(slots=True)
+class TableCase:
+    """One PDF and the tables (and text) a converter should get out of it."""
+
+    name: str
+    kind: str  # what the case tests: chromium-grid, libreoffice-merged, pymupdf-leaders, ...
+    path: str
+    text: str  # reference plain text: prose and cells, in reading order
+    tables: list[list[list[str]]] = field(default_factory=list)  # rows of cells, per table
+
+
+# --- cell content -----------------------------------------------------------------------
+
+WORDS = ("harbour valley river station market bridge north south east west central upper "
+         "lower old new green stone mill forest lake hill field castle garden park road "
+         "school church farm village town port bay island coast mountain spring summer "
+         "winter autumn copper iron silver timber grain wool cotton salt coal glass paper "
+         "brick cloth leather rope sugar coffee tea wine oil steel tin lead zinc").split()
+HEADS = ("Region District Site Item Product Category Group Type Owner Status Source Route "
+         "Supplier Account Sector Branch Project Unit Grade Class").split()
+NUM_HEADS = ("Count Total Area Weight Share Price Cost Revenue Volume Rate Length Budget "
+             "Income Output Change Score Index Stock Orders Visits").split()
+LONG = ("delivered late because the road was closed for repairs",
+        "checked again by the district office after the spring floods",
+        "includes the two new mills that opened in the autumn",
+        "estimate only; the full count follows in the next report",
+        "moved to the eastern warehouse until the roof is mended",
+        "shared between the two villages under the old agreement")
+AR_WORDS = ("القمح الشعير الذرة الأرز المنطقة الشمال الجنوب الشرق الغرب المساحة الإنتاج "
+            "المدينة القرية السوق النهر الوادي الميناء المصنع المزرعة الحقل").split()
+
+
+def _label(rng: random.Random, words: int = 2) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, words))).capitalize()
+
+
+def _number(rng: random.Random, kind: str) -> str:
+    if kind == "int":
+        return f"{rng.randint(3, 98_000):,}"
+    if kind == "money":
+        return f"${rng.randint(10, 9_999):,}.{rng.randint(0, 99):02d}"
+    if kind == "pct":
+        return f"{rng.uniform(0, 99):.1f}%"
+    if kind == "dec":
+        return f"{rng.uniform(0, 50):.2f}"
+    if kind == "date":
+        return f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+    return f"{rng.choice('ABCDEFGHKMPRT')}{rng.choice('ABCDEFGHKMPRT')}-{rng.randint(100, 9999)}"
+
+
+def _columns(rng: random.Random, count: int) -> list[str]:
+    """Column types: the first a label, the rest a mix of numbers, codes and labels."""
+    kinds = ["label"]
+    for _ in range(count - 1):
+        kinds.append(rng.choice(["int", "money", "pct", "dec", "date", "code", "label", "int"]))
+    return kinds
+
+
+def _grid(rng: random.Random, rows: int, cols: int, *, long_text: bool = False,
+          empty: float = 0.0) -> list[list[str]]:
+    """A header row and `rows` body rows of `cols` cells; `empty` is the chance a body
+    cell (not in the first column) is left empty."""
+    kinds = _columns(rng, cols)
+    if long_text:
+        kinds[rng.randrange(1, cols)] = "long"
+    heads = rng.sample(HEADS, 1) + rng.sample(NUM_HEADS, cols - 1)
+    heads = [h if k != "label" or c == 0 else rng.choice(HEADS) for c, (h, k) in
+             enumerate(zip(heads, kinds, strict=True))]
+    out = [heads]
+    for _ in range(rows):
+        row = []
+        for c, k in enumerate(kinds):
+            if c and rng.random() < empty:
+                row.append("")
+            elif k == "label":
+                row.append(_label(rng, 3 if c == 0 else 2))
+            elif k == "long":
+                row.append(rng.choice(LONG))
+            else:
+                row.append(_number(rng, k))
+        out.append(row)
+    _distinct_first_column(out)
+    return out
+
+
+def _distinct_first_column(rows: list[list[str]]) -> None:
+    """Row labels made distinct (row recall would accept a duplicate row twice)."""
+    seen: set[str] = set()
+    for row in rows[1:]:
+        while row[0] in seen:
+            row[0] += " " + WORDS[len(seen) % len(WORDS)]
+        seen.add(row[0])
+
+
+# --- Chromium pages ---------------------------------------------------------------------
+
+STYLES = ("grid", "none", "hrules", "booktabs", "zebra", "cellfill")
+PROSE = ("The district offices sent their counts at the end of the season. The table "
+         "gathers them as reported, before the checks of the statistics office.",
+         "Figures are rounded to the nearest unit; a blank cell means the office sent no "
+         "figure for that item. Totals are computed from the unrounded counts.",
+         "Where two offices share a site, the site is listed once under the office that "
+         "keeps its register, and the other office's counts are added to it.")
+
+
+def _css(style: str, rng: random.Random, font_pt: float, name: str) -> str:
+    pad = f"{rng.choice([1, 2, 3, 4])}pt {rng.choice([4, 6, 8, 10])}pt"
+    base = (f"table.{name}{{font-size:{font_pt}pt;border-collapse:collapse}}"
+            f"table.{name} td,table.{name} th{{padding:{pad};text-align:left;"
+            f"vertical-align:{rng.choice(['top', 'middle', 'baseline'])}}}")
+    rule = f"{rng.choice([0.5, 0.75, 1, 1.5])}px solid #{rng.choice(['000', '444', '888'])}"
+    if style == "grid":
+        return base + f"table.{name} td,table.{name} th{{border:{rule}}}"
+    if style == "hrules":
+        return base + f"table.{name} tr{{border-bottom:{rule}}}"
+    if style == "booktabs":
+        return base + (f"table.{name}{{border-top:2px solid #000;border-bottom:2px solid #000}}"
+                       f"table.{name} thead tr:last-child th{{border-bottom:{rule}}}")
+    if style == "zebra":
+        fill = rng.choice(["#eef2f7", "#f2f2f2", "#e8f4e8", "#fdf3e1"])
+        head = rng.choice(["#2f4f7f", "#444", "#7a2e2e"])
+        return base + (f"table.{name} tbody tr:nth-child(even){{background:{fill}}}"
+                       f"table.{name} th{{background:{head};color:#fff}}")
+    if style == "cellfill":
+        gap = rng.choice([2, 3, 4])
+        return (base.replace("border-collapse:collapse", f"border-collapse:separate;"
+                             f"border-spacing:{gap}px") +
+                f"table.{name} td{{background:{rng.choice(['#dde6f0', '#e6e6e6', '#e2efd9'])}}}"
+                f"table.{name} th{{background:{rng.choice(['#2f4f7f', '#5b9bd5', '#404040'])};"
+                "color:#fff}")
+    return base  # none
+
+
+def _thead(cells: list[str]) -> str:
+    return "<tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in cells) + "</tr>"
+
+
+def _table_html(rows: list[list[str]], name: str, numeric_right: bool,
+                head_html: str | None = None, body_html: list[str] | None = None,
+                caption: str = "") -> str:
+    head = head_html if head_html is not None else _thead(rows[0])
+    body = body_html or []
+    if not body:
+        for row in rows[1:]:
+            tds = []
+            for c, cell in enumerate(row):
+                right = numeric_right and c and cell[:1] in "$0123456789"
+                tds.append(f"<td{' style=text-align:right' if right else ''}>"
+                           f"{html.escape(cell)}</td>")
+            body.append("<tr>" + "".join(tds) + "</tr>")
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f"<table class='{name}'>{cap}<thead>{head}</thead><tbody>{''.join(body)}</tbody>"
+            "</table>")
+
+
+def _spanning_header(rng: random.Random, rows: list[list[str]]) -> tuple[str, list[list[str]]]:
+    """A two-level header: the first column spans both header rows, then groups of two
+    columns under a spanning year. Returns the header HTML and the expected header rows."""
+    cols = len(rows[0])
+    groups, c = [], 1
+    while c < cols:
+        width = 2 if cols - c >= 2 else 1
+        groups.append((c, width))
+        c += width
+    years = [str(2019 + i) for i in range(len(groups))]
+    top = [rows[0][0]] + [""] * (cols - 1)
+    top_html = f"<tr><th rowspan=2>{html.escape(rows[0][0])}</th>"
+    for (start, width), year in zip(groups, years, strict=True):
+        top_html += f"<th colspan={width}>{year}</th>"
+        for k in range(start, start + width):
+            top[k] = year
+    top_html += "</tr>"
+    sub_html = "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in rows[0][1:]) + "</tr>"
+    return top_html + sub_html, [top, rows[0]]
+
+
+def _rowspan_body(rng: random.Random, rows: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """Body rows whose first column groups 2-3 rows under one spanning cell."""
+    body, expected, r = [], [], 1
+    groups = rng.sample(HEADS, len(HEADS))
+    g = 0
+    while r < len(rows):
+        span = min(rng.choice([2, 3]), len(rows) - r)
+        label = groups[g % len(groups)] + f" {g + 1}"
+        g += 1
+        for k in range(span):
+            row = rows[r + k]
+            tds = "".join(f"<td>{html.escape(c)}</td>" for c in row[1:])
+            first = f"<td rowspan={span}>{html.escape(label)}</td>" if k == 0 else ""
+            body.append(f"<tr>{first}{tds}</tr>")
+            expected.append([label] + row[1:])
+        r += span
+    return body, expected
+
+
+def _rtl_rows(rng: random.Random, rows: int, cols: int) -> list[list[str]]:
+    out = [[" ".join(rng.sample(AR_WORDS, 1)) for _ in range(cols)]]
+    for _ in range(rows):
+        out.append([rng.choice(AR_WORDS) + " " + rng.choice(AR_WORDS)] +
+                   [f"{rng.randint(10, 9999)}" for _ in range(cols - 1)])
+    _distinct_first_column(out)
+    return out
+
+
+def _chromium_page(kind: str, rng: random.Random, name: str) -> tuple[str, list, list[str], bool]:
+    """(body HTML, expected tables, text blocks, landscape) for one written page."""
+    style = kind.removeprefix("chromium-") if kind.removeprefix("chromium-") in STYLES else \
+        rng.choice(STYLES)
+    font = rng.choice([8, 9, 10, 11, 12])
+    cols, nrows = rng.randint(3, 6), rng.randint(4, 12)
+    numeric_right = rng.random() < 0.5
+    css = _css(style, rng, font, name)
+    intro = rng.choice(PROSE)
+    texts, tables, body, landscape = [intro], [], [f"<p>{intro}</p>"], False
+    rows = _grid(rng, nrows, cols)
+    head_html = body_html = None
+    caption = footnote = ""
+    expected = rows
+    if kind == "chromium-colspan":
+        head_html, heads = _spanning_header(rng, rows)
+        expected = heads + rows[1:]
+    elif kind == "chromium-rowspan":
+        body_html, body_rows = _rowspan_body(rng, rows)
+        expected = [rows[0]] + body_rows
+    elif kind == "chromium-wrapped":
+        rows = _grid(rng, nrows, cols, long_text=True)
+        expected = rows
+        css += f"table.{name}{{width:{rng.choice([60, 75, 90])}%}}"
+    elif kind == "chromium-numeric":
+        rows = [rows[0]] + [[r[0]] + [_number(rng, rng.choice(["int", "money", "dec"]))
+                                      for _ in r[1:]] for r in rows[1:]]
+        expected, numeric_right = rows, True
+    elif kind == "chromium-empty":
+        rows = _grid(rng, nrows, cols, empty=0.25)
+        expected = rows
+    elif kind == "chromium-wide":
+        cols = rng.randint(8, 12)
+        rows = _grid(rng, nrows, cols)
+        expected = rows
+        css = _css(style, rng, rng.choice([6, 7, 7.5]), name)
+    elif kind == "chromium-long":
+        rows = _grid(rng, rng.randint(45, 80), cols)
+        expected = rows
+    elif kind == "chromium-landscape":
+        cols = rng.randint(6, 10)
+        rows = _grid(rng, nrows, cols)
+        expected, landscape = rows, True
+    elif kind == "chromium-caption":
+        caption = f"Table {rng.randint(1, 9)}: {_label(rng, 3)} by {rows[0][0].lower()}"
+        footnote = "Note: " + rng.choice(PROSE)
+    elif kind == "chromium-rtl":
+        rows = _rtl_rows(rng, nrows, cols)
+        expected = rows
+    table = _table_html(rows, name, numeric_right, head_html, body_html, caption)
+    if caption:
+        texts.append(caption)
+    if kind == "chromium-beside":
+        prose = " ".join(rng.sample(PROSE, 3))
+        side = rng.choice(["left", "right"])
+        body.append(f"<div style='float:{side};width:{rng.choice([50, 55, 60])}%;"
+                    f"margin:0 12pt'>{table}</div><p>{prose}</p><p>{prose}</p>")
+        texts += [prose, prose]
+    elif kind == "chromium-two":
+        other = _grid(rng, rng.randint(3, 8), rng.randint(2, 5))
+        table2 = _table_html(other, name, numeric_right)
+        mid = rng.choice(PROSE)
+        body.append(f"{table}<p>{mid}</p>{table2}")
+        texts += [mid]
+        tables.append(other)
+    else:
+        body.append(table)
+    if footnote:
+        body.append(f"<p style='font-size:{font - 1}pt'>{html.escape(footnote)}</p>")
+        texts.append(footnote)
+    outro = rng.choice(PROSE)
+    body.append(f"<p>{outro}</p>")
+    texts.append(outro)
+    tables.insert(0, expected)
+    page = f"<style>{css}</style>" + "".join(body)
+    if kind == "chromium-rtl":
+        page = f"<div dir='rtl' lang='ar'>{page}</div>"
+    texts[1:1] = ["\n".join(" ".join(r) for r in t) for t in tables]
+    return page, tables, texts, landscape
+
+
+def _diagram_page(rng: random.Random, variant: int) -> tuple[str, list[str]]:
+    """A page with boxes laid out in rows and columns that is no table: a flow chart
+    (bordered boxes joined by arrows) or a grid of cards holding sentences."""
+    if variant % 2 == 0:
+        steps = [_label(rng, 3) for _ in range(rng.choice([6, 9]))]
+        cells = "".join(f"<div style='border:1px solid #000;padding:8pt;margin:14pt;"
+                        f"text-align:center'>{html.escape(s)}</div>" for s in steps)
+        page = (f"<p>{PROSE[0]}</p><div style='display:grid;grid-template-columns:repeat(3,1fr);"
+                f"gap:20pt'>{cells}</div><p>{PROSE[1]}</p>")
+        return page, [PROSE[0], *steps, PROSE[1]]
+    cards = [rng.choice(LONG).capitalize() + ". " + rng.choice(PROSE) for _ in range(4)]
+    cells = "".join(f"<div style='background:#eef2f7;padding:10pt'>{html.escape(c)}</div>"
+                    for c in cards)
+    page = (f"<p>{PROSE[2]}</p><div style='display:grid;grid-template-columns:1fr 1fr;"
+            f"gap:12pt'>{cells}</div>")
+    return page, [PROSE[2], *cards]
+
+
+CHROMIUM_KINDS = tuple(f"chromium-{s}" for s in STYLES) + tuple(
+    f"chromium-{k}" for k in ("colspan", "rowspan", "wrapped", "numeric", "empty", "wide",
+                              "long", "landscape", "beside", "two", "caption", "rtl"))
+
+
+def chromium_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
+    """Every Chromium kind `per_kind` times, plus diagram pages; [] without Chromium."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("skipping Chromium: playwright is not installed", file=sys.stderr)
+        return []
+    if not Path(CHROMIUM).exists():
+        print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
+        return []
+    sources = []
+    for kind in CHROMIUM_KINDS:
+        for i in range(per_kind):
+            name = f"{kind.replace('-', '_')}_{i}"
+            sources.append((name, kind, *_chromium_page(kind, rng, f"t{i}")))
+    for i in range(per_kind):
+        page, texts = _diagram_page(rng, i)
+        sources.append((f"chromium_diagram_{i}", "chromium-diagram", page, [], texts, False))
+    family = ("'DejaVu Sans',sans-serif", "'DejaVu Serif',serif",
+              "'DejaVu Sans Condensed',sans-serif")
+    cases = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--no-first-run",
+            "--disable-component-update", "--disable-sync"])
+        context = browser.new_context(java_script_enabled=False, offline=True)
+        context.route("**/*", lambda route: route.abort())
+        for name, kind, body, tables, texts, landscape in sources:
+            font = rng.choice(family)
+            page_html = (f"<html><head><meta charset='utf-8'><style>body{{font-family:{font};"
+                         f"font-size:11pt;margin:0}}</style></head><body>{body}</body></html>")
+            page = context.new_page()
+            path = out / f"{name}.pdf"
+            try:
+                page.set_content(page_html, wait_until="domcontentloaded", timeout=20_000)
+                page.pdf(path=str(path), format=rng.choice(["A4", "Letter"]),
+                         landscape=landscape, print_background=True,
+                         margin={"top": "15mm", "bottom": "15mm", "left": "15mm",
+                                 "right": "15mm"})
+            except Exception as exc:  # one page failing to print leaves the rest
+                print(f"  chromium {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                continue
+            finally:
+                page.close()
+            cases.append(TableCase(name, kind, path.name, "\n\n".join(texts), tables))
+        browser.close()
+    return cases
+
+
+# --- LibreOffice ------------------------------------------------------------------------
+
+LO_KINDS = ("libreoffice-grid", "libreoffice-none", "libreoffice-styled", "libreoffice-merged")
+DOCX_STYLES = ("Light Shading", "Light Shading Accent 1", "Light List Accent 1",
+               "Medium Shading 1 Accent 1", "Light Grid Accent 1", "Medium List 1")
+
+
+def _docx_case(out: Path, kind: str, name: str, rng: random.Random) -> TableCase:
+    import docx
+    from docx.shared import Pt
+
+    document = docx.Document()
+    intro, outro = rng.choice(PROSE), rng.choice(PROSE)
+    document.add_paragraph(intro)
+    cols = rng.randint(3, 6)
+    rows = _grid(rng, rng.randint(4, 10), cols, long_text=rng.random() < 0.3)
+    table = document.add_table(rows=len(rows), cols=cols)
+    if kind == "libreoffice-grid":
+        table.style = "Table Grid"
+    elif kind == "libreoffice-styled":
+        table.style = rng.choice(DOCX_STYLES)
+    elif kind == "libreoffice-merged":
+        table.style = "Table Grid"
+    expected = [list(r) for r in rows]
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            table.cell(r, c).text = value
+    if kind == "libreoffice-merged":
+        # a header spanning the last two columns, and the first column merged down in pairs
+        a, b = table.cell(0, cols - 2), table.cell(0, cols - 1)
+        merged = a.merge(b)
+        merged.text = rows[0][cols - 2]
+        expected[0][cols - 1] = rows[0][cols - 2]
+        for top in range(1, len(rows) - 1, 3):
+            label = expected[top][0]
+            cell = table.cell(top, 0).merge(table.cell(top + 1, 0))
+            cell.text = label
+            expected[top + 1][0] = label
+    size = Pt(rng.choice([8, 9, 10, 11]))
+    for row in table.rows:
+        for cell in row.cells:
+            for paragraph in cell.paragraphs:
+                for run in paragraph.runs:
+                    run.font.size = size
+    document.add_paragraph(outro)
+    document.save(out / f"{name}.docx")
+    text = "\n\n".join([intro, "\n".join(" ".join(r) for r in rows), outro])
+    return TableCase(name, kind, f"{name}.pdf", text, [expected])
+
+
+def libreoffice_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
+    """Word files made here, converted by LibreOffice; [] without it or python-docx."""
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    try:
+        import docx  # noqa: F401
+    except ImportError:
+        print("skipping LibreOffice: python-docx is not installed", file=sys.stderr)
+        return []
+    if soffice is None:
+        print("skipping LibreOffice: soffice is not on PATH", file=sys.stderr)
+        return []
+    made = [_docx_case(out, kind, f"{kind.replace('-', '_')}_{i}", rng)
+            for kind in LO_KINDS for i in range(per_kind)]
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run(
+            [soffice, f"-env:UserInstallation=file://{profile}", "--headless",
+             "--convert-to", "pdf", "--outdir", str(out),
+             *[str(out / f"{c.name}.docx") for c in made]],
+            capture_output=True, text=True, timeout=SOFFICE_TIMEOUT_S)
+    cases = []
+    for case in made:
+        if (out / case.path).exists():
+            cases.append(case)
+        else:
+            print(f"  libreoffice {case.name}: no PDF ({done.stderr.strip()[:200]})",
+                  file=sys.stderr)
+    return cases
+
+
+# --- PyMuPDF-drawn statements -------------------------------------------------------------
+
+def _statement(out: Path, name: str, rng: random.Random, leaders: bool) -> TableCase:
+    """A statement drawn with PyMuPDF: labels (with dot leaders when `leaders`), amounts
+    right-aligned under year headings, no rules."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    size = rng.choice([9, 10, 11])
+    font = rng.choice(["helv", "tiro"])
+    title = f"Statement of {_label(rng, 2).lower()} accounts"
+    page.insert_text((60, 70), title, fontsize=size + 4, fontname=font)
+    years = [str(2025 - k) for k in range(rng.choice([2, 3]))]
+    right_edges = [400 + 80 * k for k in range(len(years))]
+    y = 110
+    for year, edge in zip(years, right_edges, strict=True):
+        w = pymupdf.get_text_length(year, fontname=font, fontsize=size)
+        page.insert_text((edge - w, y), year, fontsize=size, fontname=font)
+    expected = [[""] + years]
+    labels = rng.sample([f"{w.capitalize()} {v}" for w in WORDS[:40] for v in
+                         ("income", "costs", "fees", "stock", "loans", "grants")], 12)
+    for label in labels[: rng.randint(6, 12)]:
+        y += size * 1.6
+        page.insert_text((60, y), label, fontsize=size, fontname=font)
+        if leaders:
+            x = 60 + pymupdf.get_text_length(label, fontname=font, fontsize=size) + 4
+            dot_w = pymupdf.get_text_length(". ", fontname=font, fontsize=size)
+            count = int((right_edges[0] - 70 - x) / dot_w)
+            page.insert_text((x, y), ". " * count, fontsize=size, fontname=font)
+        row = [label]
+        for edge in right_edges:
+            amount = f"{rng.randint(100, 99_999):,}"
+            if rng.random() < 0.15:
+                amount = f"({amount})"
+            w = pymupdf.get_text_length(amount, fontname=font, fontsize=size)
+            page.insert_text((edge - w, y), amount, fontsize=size, fontname=font)
+            row.append(amount)
+        expected.append(row)
+    note = "Amounts in thousands; figures in brackets are losses."
+    page.insert_text((60, y + 40), note, fontsize=size - 1, fontname=font)
+    doc.save(out / f"{name}.pdf")
+    text = "\n\n".join([title, "\n".join(" ".join(r) for r in expected), note])
+    return TableCase(name, "pymupdf-leaders" if leaders else "pymupdf-statement",
+                     f"{name}.pdf", text, [expected])
+
+
+def pymupdf_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
+    return [_statement(out, f"pymupdf_{'leaders' if lead else 'statement'}_{i}", rng, lead)
+            for lead in (True, False) for i in range(per_kind)]
+
+
+# --- manifest ---------------------------------------------------------------------------
+
+def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False) -> list[TableCase]:
+    """The corpus in `out`: read from its manifest, or made (and the manifest written)."""
+    manifest = out / "cases.json"
+    if manifest.exists() and not rebuild:
+        return [TableCase(**c) for c in json.loads(manifest.read_text(encoding="utf-8"))]
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(SEED)
+    cases = (chromium_cases(out, per_kind, rng) + libreoffice_cases(out, per_kind, rng) +
+             pymupdf_cases(out, per_kind, rng))
+    manifest.write_text(json.dumps([asdict(c) for c in cases], ensure_ascii=False, indent=1),
+                        encoding="utf-8")
+    return cases
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--per-kind", type=int, default=PER_KIND,
+                        help="seeded variants of every kind")
+    parser.add_argument("--rebuild", action="store_true")
+    args = parser.parse_args(argv)
+    cases = build(args.out, args.per_kind, args.rebuild)
+    for case in cases:
+        print(f"{case.name:30} {case.kind:22} {len(case.tables)} tables "
+              f"{sum(len(t) for t in case.tables):>4} rows")
+    print(f"{len(cases)} files, {sum(len(c.tables) for c in cases)} tables")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
