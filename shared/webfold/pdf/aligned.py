@@ -13,6 +13,7 @@ first column is the rightmost one, as it is read.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from webfold.pdf.layout import LONE_MARKER, is_rtl
@@ -26,6 +27,13 @@ SAME_CELL_GAP = 0.5  # lines on one row closer than this many font sizes are one
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
+# A line under a cell's line is that cell's next line when the gap between them is at
+# most this many line heights (when the cell's own line gap is not known yet) ...
+WRAP_GAP = 0.45
+WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many heights
+# An amount, a date, a code of digits: a number under a number is the next row's, never
+# a wrapped line (numbers do not break across lines).
+_NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 
 
 @dataclass(slots=True)
@@ -33,10 +41,11 @@ class _Row:
     top: float
     bottom: float
     cells: list[list[Line]] = field(default_factory=list)  # segments, left to right
+    line_height: float = 0.0  # of one text line (a row of wrapped cells is taller)
 
     @property
     def height(self) -> float:
-        return self.bottom - self.top
+        return self.line_height or self.bottom - self.top
 
 
 @dataclass(slots=True)
@@ -80,7 +89,7 @@ def _rows(lines: list[Line]) -> list[_Row]:
                 last.cells.append([line])
                 last.top, last.bottom = min(last.top, y0), max(last.bottom, y1)
                 continue
-        rows.append(_Row(y0, y1, [[line]]))
+        rows.append(_Row(y0, y1, [[line]], y1 - y0))
     for row in rows:
         row.cells.sort(key=lambda seg: seg[0].bbox[0])
         merged: list[list[Line]] = []
@@ -93,7 +102,74 @@ def _rows(lines: list[Line]) -> list[_Row]:
                     continue
             merged.append(seg)
         row.cells = merged
-    return rows
+    return _join_wrapped(rows)
+
+
+def _span(seg: list[Line]) -> tuple[float, float]:
+    return min(ln.bbox[0] for ln in seg), max(ln.bbox[2] for ln in seg)
+
+
+def _join_wrapped(rows: list[_Row]) -> list[_Row]:
+    """Visual rows joined where cells wrap onto more lines: a row with fewer cells than
+    the one above whose every cell sits directly under a cell of it (line-gap apart) is
+    those cells' next lines; and a row with fewer cells directly above a fuller one is
+    its cells' first lines (cells set in the middle or at the bottom of a tall row)."""
+    out: list[_Row] = []
+    for row in rows:
+        last = out[-1] if out else None
+        if last is not None and row.cells and _continues(last, row):
+            for seg in row.cells:
+                x0, x1 = _span(seg)
+                home = next((c for c in last.cells if _overlaps(_span(c), (x0, x1))), None)
+                if home is None:
+                    last.cells.append(seg)
+                else:
+                    home += seg
+            last.cells.sort(key=lambda c: _span(c)[0])
+            last.top, last.bottom = min(last.top, row.top), max(last.bottom, row.bottom)
+            continue
+        out.append(row)
+    return out
+
+
+def _continues(group: _Row, row: _Row) -> bool:
+    """True when `row` holds the next lines of cells of `group` (see `_join_wrapped`)."""
+    if len(row.cells) == len(group.cells):
+        return False
+    homes: set[int] = set()
+    for seg in row.cells:
+        span = _span(seg)
+        home = [c for c in group.cells if _overlaps(_span(c), span)]
+        if len(home) > 1 or (home and id(home[0]) in homes):
+            return False  # a line across several cells, or cells under one line: no wrap
+        if not home:
+            continue
+        homes.add(id(home[0]))
+        above = max(home[0], key=lambda ln: ln.bbox[3])
+        below = min(seg, key=lambda ln: ln.bbox[1])
+        if _NUMBER.match(above.text) and _NUMBER.match(below.text):
+            return False
+        height = max(above.bbox[3] - above.bbox[1], 1.0)
+        gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
+        if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
+            return False
+    # The fuller row may bring cells of its own; the sparser one may not, unless it is
+    # the later, shorter continuation (every cell of `row` then sits under one above).
+    return bool(homes) and (len(row.cells) > len(group.cells) or len(homes) == len(row.cells))
+
+
+def _wrap_limit(cell: list[Line], height: float) -> float:
+    """Largest gap under the cell's last line that still continues it: its own line gap
+    (when it already has two lines) plus a little, else `WRAP_GAP` line heights."""
+    ys = sorted((ln.bbox[1], ln.bbox[3]) for ln in cell)
+    gaps = [b[0] - a[1] for a, b in zip(ys, ys[1:], strict=False) if b[0] >= a[1] - 0.2 * height]
+    if gaps:
+        return max(0.0, min(gaps)) + WRAP_GAP_SLACK * height
+    return WRAP_GAP * height
+
+
+def _overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return min(a[1], b[1]) - max(a[0], b[0]) > 0
 
 
 def _tables_in(run: list[_Row]) -> list[AlignedTable]:
@@ -104,7 +180,7 @@ def _tables_in(run: list[_Row]) -> list[AlignedTable]:
     for row in run:
         cells: list[list[Line]] = [[] for _ in columns]
         for seg in row.cells:
-            x0, x1 = seg[0].bbox[0], seg[-1].bbox[2]
+            x0, x1 = _span(seg)
             k = next(i for i, (a, b) in enumerate(columns) if a - COLUMN_SLACK <= x0 and
                      x1 <= b + COLUMN_SLACK)
             cells[k] += seg
@@ -130,7 +206,7 @@ def _tables_in(run: list[_Row]) -> list[AlignedTable]:
 def _columns(run: list[_Row]) -> list[tuple[float, float]]:
     """The x-ranges covered by the run's cell segments, merged where they overlap: the
     white stripes between them go through every row."""
-    spans = sorted((seg[0].bbox[0], seg[-1].bbox[2]) for row in run for seg in row.cells)
+    spans = sorted(_span(seg) for row in run for seg in row.cells)
     columns: list[tuple[float, float]] = []
     for x0, x1 in spans:
         if columns and x0 <= columns[-1][1] + COLUMN_SLACK:
