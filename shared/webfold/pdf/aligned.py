@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from webfold.pdf.layout import LONE_MARKER, is_rtl
-from webfold.pdf.model import BBox, Line
+from webfold.pdf.model import BBox, Line, Span
 
 MIN_ROWS = 3  # a header and two body rows
 MIN_COLUMNS = 2
@@ -27,6 +28,10 @@ SAME_CELL_GAP = 0.5  # lines on one row closer than this many font sizes are one
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
+# Engines that put table cells close together get them written as one text line
+# ("56,962 Town island" for the cells "56,962" and "Town island"); a gap between words of
+# this many line heights (a space is 0.25-0.35) separates cells within a line.
+CELL_GAP = 0.5
 # A line under a cell's line is that cell's next line when the gap between them is at
 # most this many line heights (when the cell's own line gap is not known yet) ...
 WRAP_GAP = 0.45
@@ -55,13 +60,19 @@ class AlignedTable:
     lines: list[Line]  # the page lines the table is made of
 
 
-def find_aligned_tables(lines: list[Line]) -> list[AlignedTable]:
+def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[AlignedTable]:
     """Tables made of upright `lines` aligned in columns (see the module docstring).
 
-    Returns them top to bottom; lines not in a table are left alone. Never raises.
+    `textpage` is the native text page the lines came from: its word boxes split lines
+    that run across cells (`CELL_GAP`); without it lines are taken whole. Returns the
+    tables top to bottom, each with the page lines it is made of; lines not in a table
+    are left alone. Never raises.
     """
     upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
                and ln.text.strip()]
+    whole: dict[int, Line] = {}  # id of a piece of a line -> the line
+    if textpage is not None and len(upright) >= MIN_ROWS:
+        upright = _split_at_cell_gaps(upright, textpage, whole)
     rows = _rows(upright)
     tables: list[AlignedTable] = []
     run: list[_Row] = []
@@ -71,9 +82,79 @@ def find_aligned_tables(lines: list[Line]) -> list[AlignedTable]:
             run.append(row)
             continue
         if len(run) >= MIN_ROWS:
-            tables += _tables_in(run)
+            tables += _tables_in(run, whole)
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
+
+
+def _split_at_cell_gaps(lines: list[Line], textpage: Any,
+                        whole: dict[int, Line]) -> list[Line]:
+    """`lines` with each line that has a gap of `CELL_GAP` between words cut there into
+    pieces (plain text, the line's size); `whole` records each piece's line."""
+    try:
+        words = textpage.extractWORDS()
+    except Exception:  # no word boxes: lines stay whole
+        return lines
+    by_line: dict[tuple[int, int], list[tuple]] = {}
+    for w in words:
+        by_line.setdefault((w[5], w[6]), []).append(w)
+    out: list[Line] = []
+    for line in lines:
+        found = by_line.get(line.key) if line.key is not None else None
+        pieces = _pieces(line, found) if found and len(found) > 1 else None
+        if not pieces:
+            out.append(line)
+            continue
+        for piece in pieces:
+            whole[id(piece)] = line
+        out += pieces
+    return out
+
+
+def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
+    """The line cut at wide gaps between its words (in visual order); None if none is.
+
+    A piece's words are read left to right, or right to left when they are in a
+    right-to-left script."""
+    height = max(line.bbox[3] - line.bbox[1], 1.0)
+    order = sorted(range(len(words)), key=lambda i: words[i][0])
+    groups: list[list[int]] = [[order[0]]]
+    right = words[order[0]][2]
+    for i in order[1:]:
+        if words[i][0] - right >= CELL_GAP * height:
+            groups.append([i])
+        else:
+            groups[-1].append(i)
+        right = max(right, words[i][2])
+    if len(groups) == 1:
+        return None
+    size = line.spans[0].size if line.spans else height
+    texts = _word_texts(line, words)
+    pieces = []
+    for group in groups:
+        # Words right to left in a right-to-left cell: MuPDF keeps a line's words in
+        # whichever order the engine wrote them.
+        rtl = is_rtl(" ".join(texts[i] for i in group))
+        group.sort(key=lambda i: -words[i][0] if rtl else words[i][0])
+        box = (min(words[i][0] for i in group), line.bbox[1],
+               max(words[i][2] for i in group), line.bbox[3])
+        text = " ".join(texts[i] for i in group)
+        pieces.append(Line(spans=[Span(text=text, bbox=box, size=size)], bbox=box,
+                           direction=line.direction, source=line.source))
+    return pieces
+
+
+def _word_texts(line: Line, words: list[tuple]) -> list[str]:
+    """The words' texts cut from the line's own text where the letters add up: the line
+    has the reader's repairs (right-to-left ligatures put back in order)."""
+    compact = "".join(line.text.split())
+    if len(compact) != sum(len(w[4]) for w in words):
+        return [w[4] for w in words]
+    out, at = [], 0
+    for w in words:
+        out.append(compact[at:at + len(w[4])])
+        at += len(w[4])
+    return out
 
 
 def _rows(lines: list[Line]) -> list[_Row]:
@@ -172,7 +253,7 @@ def _overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return min(a[1], b[1]) - max(a[0], b[0]) > 0
 
 
-def _tables_in(run: list[_Row]) -> list[AlignedTable]:
+def _tables_in(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
     columns = _columns(run)
     if len(columns) < MIN_COLUMNS:
         return []
@@ -195,8 +276,10 @@ def _tables_in(run: list[_Row]) -> list[AlignedTable]:
         return []
     if all(not row[0] or LONE_MARKER.match(row[0]) for row in texts):
         return []  # bullets or numbers beside their items: a list
-    lines = [ln for row in run for seg in row.cells for ln in seg]
-    if sum(is_rtl(ln.text) for ln in lines) * 2 > len(lines):
+    lines = list({id(w): w for w in (whole.get(id(ln), ln) for row in run
+                                      for seg in row.cells for ln in seg)}.values())
+    worded = [t for row in texts for t in row if any(c.isalpha() for c in t)]
+    if sum(is_rtl(t) for t in worded) * 2 > len(worded):
         texts = [row[::-1] for row in texts]
     bbox = (min(ln.bbox[0] for ln in lines), min(ln.bbox[1] for ln in lines),
             max(ln.bbox[2] for ln in lines), max(ln.bbox[3] for ln in lines))

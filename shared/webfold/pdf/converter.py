@@ -201,7 +201,7 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]], out
     for table in find_tables(page, lines.lines, lines.image_boxes):
         lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
         out.placed.append((table.bbox, table.block))
-    for aligned in find_aligned_tables(lines.lines):
+    for aligned in find_aligned_tables(lines.lines, lines.textpage):
         used = {id(ln) for ln in aligned.lines}
         lines.lines = [ln for ln in lines.lines if id(ln) not in used]
         out.placed.append((aligned.bbox, table_block(aligned.rows)))

@@ -8,6 +8,7 @@ headings are worked out by one code path whatever the route.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin top-left
 
@@ -38,6 +39,7 @@ class Line:
     source: str = "native"  # native | ocr
     confidence: float | None = None  # OCR mean word confidence, 0..100
     origin: tuple[float, float] | None = None  # baseline start of the first span (native)
+    key: tuple[int, int] | None = None  # (block, line) in the native text page
 
     @property
     def text(self) -> str:
@@ -53,3 +55,5 @@ class PageLines:
     height: float
     lines: list[Line] = field(default_factory=list)
     image_boxes: list[BBox] = field(default_factory=list)
+    # The native text page the lines came from (word boxes for table cells); None for OCR.
+    textpage: Any = None

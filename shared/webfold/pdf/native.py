@@ -54,12 +54,14 @@ def read_page(page: Any, number: int) -> PageLines:
         _fix_lam_alef(data, textpage.extractRAWDICT())
     links = _uri_links(page)
     lines: list[Line] = []
-    for block in data.get("blocks", ()):
-        for raw in block.get("lines", ()):
+    for b, block in enumerate(data.get("blocks", ())):
+        for k, raw in enumerate(block.get("lines", ())):
             line = _line(raw, links)
             if line is not None:
+                line.key = (b, k)  # as the text page's word list numbers them
                 lines.append(line)
-    return PageLines(number=number, width=rect.width, height=rect.height, lines=lines)
+    return PageLines(number=number, width=rect.width, height=rect.height, lines=lines,
+                     textpage=textpage)
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
