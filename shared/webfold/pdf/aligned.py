@@ -38,6 +38,7 @@ WRAP_GAP = 0.45
 WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many heights
 # An amount, a date, a code of digits: a number under a number is the next row's, never
 # a wrapped line (numbers do not break across lines).
+_LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 
 
@@ -300,4 +301,5 @@ def _columns(run: list[_Row]) -> list[tuple[float, float]]:
 
 
 def _cell_text(lines: list[Line]) -> str:
-    return " ".join(" ".join(ln.text.split()) for ln in lines)
+    text = " ".join(" ".join(ln.text.split()) for ln in lines)
+    return _LEADER.sub("", text)  # "Revenue . . . . ." in a statement is the label "Revenue"
