@@ -39,6 +39,7 @@ WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many h
 # An amount, a date, a code of digits: a number under a number is the next row's, never
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
+_PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 
 
@@ -267,6 +268,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
                      x1 <= b + COLUMN_SLACK)
             cells[k] += seg
         grid.append(cells)
+    if _is_contents(grid):
+        return []  # "Methods . . . 5": contents lines, one entry a line
     texts = [[_cell_text(c) for c in row] for row in grid]
     filled = [t for row in texts for t in row if t]
     if len(filled) < MIN_FILLED * len(columns) * len(run):
@@ -298,6 +301,16 @@ def _columns(run: list[_Row]) -> list[tuple[float, float]]:
         else:
             columns.append((x0, x1))
     return columns
+
+
+def _is_contents(grid: list[list[list[Line]]]) -> bool:
+    """True for titles with leader dots before a column of page labels (a contents page);
+    a statement's leaders run to amounts ("1,250", "(340)") in one or more columns."""
+    if len(grid[0]) != 2:
+        return False
+    dotted = sum(1 for row in grid if row[0] and _LEADER.search(row[0][-1].text))
+    labels = sum(1 for row in grid if row[1] and _PAGE_LABEL.match(_cell_text(row[1])))
+    return dotted * 2 > len(grid) and labels * 2 > len(grid)
 
 
 def _cell_text(lines: list[Line]) -> str:
