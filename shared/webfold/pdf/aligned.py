@@ -28,6 +28,7 @@ SAME_CELL_GAP = 0.5  # lines on one row closer than this many font sizes are one
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
+PROSE_LINE_WORDS = 6  # words a line of a paragraph beside a table has (median)
 # Engines that put table cells close together get them written as one text line
 # ("56,962 Town island" for the cells "56,962" and "Town island"); a gap between words of
 # this many line heights (a space is 0.25-0.35) separates cells within a line.
@@ -84,9 +85,45 @@ def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[Aligned
             run.append(row)
             continue
         if len(run) >= MIN_ROWS:
-            tables += _tables_in(run, whole)
+            start = rows.index(run[0])
+            around = [rows[start - 1]] if start else []
+            around += [row] if row is not None else []
+            tables += _tables_in(_without_prose(run, around), whole)
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
+
+
+def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
+    """The run with a paragraph set beside the table taken out: an edge column of long
+    lines (`PROSE_LINE_WORDS` words each, by the median) whose text goes on, line-gap
+    close, in a row just above or below the run. Rows left with one cell go too."""
+    columns = _columns(run)
+    if len(columns) <= MIN_COLUMNS:
+        return run
+    for edge in (columns[0], columns[-1]):
+        segs = [seg for row in run for seg in row.cells if _overlaps(_span(seg), edge)]
+        words = sorted(len(ln.text.split()) for seg in segs for ln in seg)
+        if not words or words[len(words) // 2] < PROSE_LINE_WORDS:
+            continue
+        if not any(_flows_into(seg, other) for seg in segs for row in around
+                   for other in row.cells if _overlaps(_span(other), edge)):
+            continue
+        kept = []
+        for row in run:
+            cells = [seg for seg in row.cells if not _overlaps(_span(seg), edge)]
+            if len(cells) >= MIN_COLUMNS:
+                kept.append(_Row(row.top, row.bottom, cells, row.line_height))
+        return kept
+    return run
+
+
+def _flows_into(seg: list[Line], other: list[Line]) -> bool:
+    """True when `other` is the line just above or below the text of `seg` (line-gap apart)."""
+    top, bottom = min(ln.bbox[1] for ln in seg), max(ln.bbox[3] for ln in seg)
+    o_top, o_bottom = min(ln.bbox[1] for ln in other), max(ln.bbox[3] for ln in other)
+    height = max(seg[0].bbox[3] - seg[0].bbox[1], 1.0)
+    limit = _wrap_limit(seg, height)
+    return -0.2 * height <= o_top - bottom <= limit or -0.2 * height <= top - o_bottom <= limit
 
 
 def _split_at_cell_gaps(lines: list[Line], textpage: Any,
