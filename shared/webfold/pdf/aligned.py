@@ -24,15 +24,17 @@ MIN_ROWS = 3  # a header and two body rows
 MIN_COLUMNS = 2
 MAX_CELL_WORDS = 6  # mean words per filled cell; more is prose in columns
 MIN_FILLED = 0.6  # share of the grid's cells holding text
-SAME_CELL_GAP = 0.5  # lines on one row closer than this many font sizes are one cell
+# Lines on one row closer than this many font sizes are one cell (below `CELL_GAP`).
+SAME_CELL_GAP = 0.5
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
 PROSE_LINE_WORDS = 6  # words a line of a paragraph beside a table has (median)
 # Engines that put table cells close together get them written as one text line
-# ("56,962 Town island" for the cells "56,962" and "Town island"); a gap between words of
-# this many line heights (a space is 0.25-0.35) separates cells within a line.
-CELL_GAP = 0.5
+# ("56,962 Town island" for the cells "56,962" and "Town island"; MuPDF joins text less
+# than about 0.8 font sizes apart); a gap between words of this many font sizes (a space
+# is 0.25-0.4) separates cells within a line.
+CELL_GAP = 0.55
 # A line under a cell's line is that cell's next line when the gap between them is at
 # most this many line heights (when the cell's own line gap is not known yet) ...
 WRAP_GAP = 0.45
@@ -95,8 +97,9 @@ def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[Aligned
 
 def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
     """The run with a paragraph set beside the table taken out: an edge column of long
-    lines (`PROSE_LINE_WORDS` words each, by the median) whose text goes on, line-gap
-    close, in a row just above or below the run. Rows left with one cell go too."""
+    lines (`PROSE_LINE_WORDS` words each, by the median) whose text runs on past the
+    table's other columns, or on, line-gap close, into the row just above or below the
+    run. Rows left with one cell go too."""
     columns = _columns(run)
     if len(columns) <= MIN_COLUMNS:
         return run
@@ -105,8 +108,14 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
         words = sorted(len(ln.text.split()) for seg in segs for ln in seg)
         if not words or words[len(words) // 2] < PROSE_LINE_WORDS:
             continue
-        if not any(_flows_into(seg, other) for seg in segs for row in around
-                   for other in row.cells if _overlaps(_span(other), edge)):
+        rest = [ln for row in run for seg in row.cells if not _overlaps(_span(seg), edge)
+                for ln in seg]
+        mine = [ln for seg in segs for ln in seg]
+        height = max(mine[0].bbox[3] - mine[0].bbox[1], 1.0)
+        past = (max(ln.bbox[3] for ln in mine) > max(ln.bbox[3] for ln in rest) + height or
+                min(ln.bbox[1] for ln in mine) < min(ln.bbox[1] for ln in rest) - height)
+        if not past and not any(_flows_into(seg, other) for seg in segs for row in around
+                                for other in row.cells if _overlaps(_span(other), edge)):
             continue
         kept = []
         for row in run:
@@ -155,19 +164,18 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
 
     A piece's words are read left to right, or right to left when they are in a
     right-to-left script."""
-    height = max(line.bbox[3] - line.bbox[1], 1.0)
+    size = line.spans[0].size if line.spans else line.bbox[3] - line.bbox[1]
     order = sorted(range(len(words)), key=lambda i: words[i][0])
     groups: list[list[int]] = [[order[0]]]
     right = words[order[0]][2]
     for i in order[1:]:
-        if words[i][0] - right >= CELL_GAP * height:
+        if words[i][0] - right >= CELL_GAP * max(size, 1.0):
             groups.append([i])
         else:
             groups[-1].append(i)
         right = max(right, words[i][2])
     if len(groups) == 1:
         return None
-    size = line.spans[0].size if line.spans else height
     texts = _word_texts(line, words)
     pieces = []
     for group in groups:
@@ -216,8 +224,8 @@ def _rows(lines: list[Line]) -> list[_Row]:
         for seg in row.cells:
             if merged:
                 prev = merged[-1][-1]
-                size = max(prev.bbox[3] - prev.bbox[1], 1.0)
-                if seg[0].bbox[0] - prev.bbox[2] < SAME_CELL_GAP * size:
+                size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
+                if seg[0].bbox[0] - prev.bbox[2] < SAME_CELL_GAP * max(size, 1.0):
                     merged[-1] += seg
                     continue
             merged.append(seg)
@@ -267,7 +275,8 @@ def _continues(group: _Row, row: _Row) -> bool:
         homes.add(id(home[0]))
         above = max(home[0], key=lambda ln: ln.bbox[3])
         below = min(seg, key=lambda ln: ln.bbox[1])
-        if _NUMBER.match(above.text) and _NUMBER.match(below.text):
+        if (_NUMBER.match(above.text) and _NUMBER.match(below.text)
+                and not above.text.rstrip().endswith("-")):  # "2025-" / "02-08" is broken
             return False
         height = max(above.bbox[3] - above.bbox[1], 1.0)
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
@@ -351,5 +360,9 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
 
 
 def _cell_text(lines: list[Line]) -> str:
-    text = " ".join(" ".join(ln.text.split()) for ln in lines)
+    text = ""
+    for ln in lines:
+        part = " ".join(ln.text.split())
+        # A cell broken after a hyphen ("2025-" / "02-08", "FP-" / "7170") joins up.
+        text += part if not text or text.endswith("-") else " " + part
     return _LEADER.sub("", text)  # "Revenue . . . . ." in a statement is the label "Revenue"

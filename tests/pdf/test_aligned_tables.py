@@ -1,0 +1,129 @@
+"""Borderless tables found from text alignment: cells written as one text line, cells
+wrapped onto several lines, statements with leader dots, a paragraph beside a table."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from webfold import convert
+from webfold.pdf.native import read_page
+
+INTRO = "The offices sent their counts at the end of the season, as listed below."
+OUTRO = "Figures for the next season follow once every office has sent its report."
+
+
+def _tables(data: bytes) -> list[list[list[str]]]:
+    result = convert(data)
+    assert result.ok, result.error
+    return [[row.split("\t") for row in b.text.splitlines()] for b in result.blocks
+            if b.kind == "table"]
+
+
+def _write_row(page: pymupdf.Page, y: float, cells: list[str], xs: list[float],
+               size: float = 10) -> None:
+    for x, text in zip(xs, cells, strict=True):
+        page.insert_text((x, y), text, fontsize=size)
+
+
+def test_cells_close_together_in_one_text_line_are_split_at_the_gaps():
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town council"],
+            ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private owner"],
+            ["Lake port", "415", "Harbour trust"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    # Columns 6.5 pt apart: MuPDF joins neighbouring cells into one text line.
+    widths = [max(pymupdf.get_text_length(r[c], fontsize=10) for r in rows) for c in range(3)]
+    xs = [72, 72 + widths[0] + 6.5, 72 + widths[0] + widths[1] + 13]
+    for r, row in enumerate(rows):
+        _write_row(page, 110 + 14 * r, row, xs)
+    page.insert_text((72, 200), OUTRO, fontsize=10)
+    data = doc.tobytes()
+    with pymupdf.open(stream=data) as check:  # the premise: cells do share lines
+        texts = [ln.text for ln in read_page(check[0], 1).lines]
+    assert sum(1 for t in texts if any(f"{a} {b}" in t for row in rows
+                                       for a, b in zip(row, row[1:], strict=False))) >= 2
+    assert _tables(data) == [rows]
+
+
+def test_cells_wrapped_onto_several_lines_are_one_cell():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 250]
+    body = [("Wheat", "1,200", ["delivered late because", "the road was closed"]),
+            ("Barley", "950", ["checked again by the", "district office after", "the floods"]),
+            ("Oats", "430", ["estimate only"]),
+            ("Rye", "610", ["moved to the eastern", "warehouse"])]
+    y = 110
+    _write_row(page, y, ["Crop", "Area", "Note"], xs)
+    for crop, area, note in body:
+        y += 20  # rows 20 pt apart, the lines of a cell 12 pt
+        _write_row(page, y, [crop, area, note[0]], xs)
+        for k, more in enumerate(note[1:], 1):
+            page.insert_text((xs[2], y + 12 * k), more, fontsize=10)
+        y += 12 * (len(note) - 1)
+    page.insert_text((72, y + 40), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["Crop", "Area", "Note"]] + [
+        [crop, area, " ".join(note)] for crop, area, note in body]]
+
+
+def test_numbers_under_numbers_are_rows_not_wrapped_lines():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["", "2025", "2024"], ["Fees", "1,250", "1,100"], ["Grants", "(340)", "96"],
+            ["Loans", "12,001", "9,870"]]
+    for r, row in enumerate(rows):
+        y = 100 + 12 * r  # tight: each row a line height under the last
+        page.insert_text((72, y), row[0], fontsize=10)
+        for edge, amount in zip((300, 380), row[1:], strict=True):
+            page.insert_text((edge - pymupdf.get_text_length(amount, fontsize=10), y), amount,
+                             fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+
+
+def test_statement_labels_lose_their_leader_dots_but_contents_stay_lines():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["", "2025", "2024"], ["Revenue", "77,944", "16,241"],
+            ["Operating costs", "99,980", "17,621"], ["Grants received", "45,624", "45,895"]]
+    for r, row in enumerate(rows):
+        y = 100 + 16 * r
+        if row[0]:
+            dots = " ." * int((260 - 80 - pymupdf.get_text_length(row[0], fontsize=10)) / 5)
+            page.insert_text((72, y), row[0] + dots, fontsize=10)
+        for edge, amount in zip((330, 400), row[1:], strict=True):
+            page.insert_text((edge - pymupdf.get_text_length(amount, fontsize=10), y), amount,
+                             fontsize=10)
+    contents = doc.new_page()
+    for k, (title, number) in enumerate([("Introduction", "1"), ("Methods", "5"),
+                                         ("Results", "9"), ("Discussion", "14")]):
+        dots = " ." * int((300 - pymupdf.get_text_length(title, fontsize=10)) / 5)
+        contents.insert_text((72, 100 + 16 * k), title + dots, fontsize=10)
+        contents.insert_text((420, 100 + 16 * k), number, fontsize=10)
+    result = convert(doc.tobytes())
+    tables = [b for b in result.blocks if b.kind == "table"]
+    assert [[row.split("\t") for row in t.text.splitlines()] for t in tables] == [rows]
+    assert "Methods ... 5" in result.markdown
+
+
+def test_a_paragraph_beside_a_table_is_not_a_column_of_it():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Council"],
+            ["Old bridge", "98", "Board"], ["Stone farm", "7,310", "Trust"],
+            ["Lake port", "415", "Owner"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 100 + 18 * r, row, [72, 150, 200])
+    prose = ["The offices sent their counts at the end", "of the season, and the board checked",
+             "every figure against the registers kept", "in the town hall before the list was",
+             "printed. Where two offices share a site,",
+             "the site is listed once, under the office",
+             "that keeps its register, as agreed before", "by all the offices of the valley."]
+    for k, text in enumerate(prose):  # beside the table and on below it, 13 pt apart
+        page.insert_text((300, 100 + 13 * k), text, fontsize=10)
+    result = convert(doc.tobytes())
+    tables = [[row.split("\t") for row in b.text.splitlines()] for b in result.blocks
+              if b.kind == "table"]
+    assert tables == [rows]
+    assert "checked every figure against the registers" in result.markdown
