@@ -127,3 +127,16 @@ def test_a_paragraph_beside_a_table_is_not_a_column_of_it():
               if b.kind == "table"]
     assert tables == [rows]
     assert "checked every figure against the registers" in result.markdown
+
+
+def test_a_table_broken_by_a_page_is_one_table_with_its_header_once():
+    doc = pymupdf.open()
+    head = ["Site", "Count", "Owner"]
+    body = [[f"Site {k}", f"{100 + 7 * k:,}", ["Council", "Board", "Trust"][k % 3]]
+            for k in range(1, 13)]
+    for part in (body[:6], body[6:]):
+        page = doc.new_page()
+        for r, row in enumerate([head] + part):  # the header repeated on each page
+            _write_row(page, 100 + 16 * r, row, [72, 200, 300])
+    page.insert_text((72, 260), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[head] + body]

@@ -19,6 +19,7 @@ from webfold.markdown import code_span, escape, escape_line_start, fence
 from webfold.pdf.furniture import PAGE_NUMBER
 from webfold.pdf.layout import Item
 from webfold.pdf.model import Span
+from webfold.pdf.tables import table_block
 
 MAX_HEADING_CHARS = 160
 MAX_BOLD_HEADING_WORDS = 14
@@ -127,10 +128,30 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
             _flush(blocks, kind, group, styles, markers)
             group, kind = [row], row_kind
     _flush(blocks, kind, group, styles, markers)
+    blocks = _tables_across_pages(blocks)
     _captions_above_tables(blocks)
     for i, block in enumerate(blocks):
         block.index = i
     return blocks
+
+
+def _tables_across_pages(blocks: list[Block]) -> list[Block]:
+    """A table that ends one page and one as wide that starts the next are one table
+    broken by the page; a header row repeated at the top of the next page goes."""
+    out: list[Block] = []
+    for block in blocks:
+        last = out[-1] if out else None
+        if (last is not None and block.kind == "table" and last.kind == "table"
+                and last.page is not None and block.page == last.page + 1):
+            above = [row.split("\t") for row in last.text.splitlines()]
+            below = [row.split("\t") for row in block.text.splitlines()]
+            if len(above[0]) == len(below[0]):
+                joined = table_block(above + (below[1:] if below[0] == above[0] else below))
+                joined.page = last.page
+                out[-1] = joined
+                continue
+        out.append(block)
+    return out
 
 
 def _captions_above_tables(blocks: list[Block]) -> None:
