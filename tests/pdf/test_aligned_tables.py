@@ -140,3 +140,18 @@ def test_a_table_broken_by_a_page_is_one_table_with_its_header_once():
             _write_row(page, 100 + 16 * r, row, [72, 200, 300])
     page.insert_text((72, 260), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [[head] + body]
+
+
+def test_paragraphs_side_by_side_are_no_table():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    left = ["Shared between the two villages under", "the old agreement, the mill keeps its",
+            "register in the town hall and sends", "its counts to the office every spring."]
+    right = ["Delivered late because the road was", "closed for repairs, the figures of the",
+             "eastern district arrived in the summer", "and were checked again in the autumn."]
+    for k, (a, b) in enumerate(zip(left, right, strict=True)):  # two cards, one line pitch
+        page.insert_text((72, 100 + 13 * k), a, fontsize=10)
+        page.insert_text((320, 100 + 13 * k), b, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "mill keeps its register" in result.markdown

@@ -105,8 +105,7 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
         return run
     for edge in (columns[0], columns[-1]):
         segs = [seg for row in run for seg in row.cells if _overlaps(_span(seg), edge)]
-        words = sorted(len(ln.text.split()) for seg in segs for ln in seg)
-        if not words or words[len(words) // 2] < PROSE_LINE_WORDS:
+        if _median_words(segs) < PROSE_LINE_WORDS:
             continue
         rest = [ln for row in run for seg in row.cells if not _overlaps(_span(seg), edge)
                 for ln in seg]
@@ -124,6 +123,11 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
                 kept.append(_Row(row.top, row.bottom, cells, row.line_height))
         return kept
     return run
+
+
+def _median_words(cells: Any) -> int:
+    words = sorted(len(ln.text.split()) for cell in cells for ln in cell)
+    return words[len(words) // 2] if words else 0
 
 
 def _flows_into(seg: list[Line], other: list[Line]) -> bool:
@@ -164,7 +168,7 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
 
     A piece's words are read left to right, or right to left when they are in a
     right-to-left script."""
-    size = line.spans[0].size if line.spans else line.bbox[3] - line.bbox[1]
+    size = line.spans[0].size
     order = sorted(range(len(words)), key=lambda i: words[i][0])
     groups: list[list[int]] = [[order[0]]]
     right = words[order[0]][2]
@@ -186,8 +190,11 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
         box = (min(words[i][0] for i in group), line.bbox[1],
                max(words[i][2] for i in group), line.bbox[3])
         text = " ".join(texts[i] for i in group)
-        pieces.append(Line(spans=[Span(text=text, bbox=box, size=size)], bbox=box,
-                           direction=line.direction, source=line.source))
+        first = line.spans[0]  # the style of the line's first run
+        span = Span(text=text, bbox=box, size=size, bold=first.bold, italic=first.italic,
+                    mono=first.mono, font=first.font)
+        pieces.append(Line(spans=[span], bbox=box, direction=line.direction,
+                           source=line.source))
     return pieces
 
 
@@ -278,6 +285,8 @@ def _continues(group: _Row, row: _Row) -> bool:
         if (_NUMBER.match(above.text) and _NUMBER.match(below.text)
                 and not above.text.rstrip().endswith("-")):  # "2025-" / "02-08" is broken
             return False
+        if _style(above.spans[-1]) != _style(below.spans[0]):
+            return False  # a bold header over a plain body cell: two rows
         height = max(above.bbox[3] - above.bbox[1], 1.0)
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
         if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
@@ -285,6 +294,10 @@ def _continues(group: _Row, row: _Row) -> bool:
     # The fuller row may bring cells of its own; the sparser one may not, unless it is
     # the later, shorter continuation (every cell of `row` then sits under one above).
     return bool(homes) and (len(row.cells) > len(group.cells) or len(homes) == len(row.cells))
+
+
+def _style(span: Span) -> tuple[str, float, bool]:
+    return span.font, round(span.size, 1), span.bold
 
 
 def _wrap_limit(cell: list[Line], height: float) -> float:
@@ -316,6 +329,9 @@ def _tables_in(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
         grid.append(cells)
     if _is_contents(grid):
         return []  # "Methods . . . 5": contents lines, one entry a line
+    if all(_median_words(row[k] for row in grid) >= PROSE_LINE_WORDS
+           for k in range(len(columns))):
+        return []  # paragraphs side by side (cards, text columns): no cell is short
     texts = [[_cell_text(c) for c in row] for row in grid]
     filled = [t for row in texts for t in row if t]
     if len(filled) < MIN_FILLED * len(columns) * len(run):

@@ -128,21 +128,22 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
             _flush(blocks, kind, group, styles, markers)
             group, kind = [row], row_kind
     _flush(blocks, kind, group, styles, markers)
-    blocks = _tables_across_pages(blocks)
+    blocks = _joined_tables(blocks)
     _captions_above_tables(blocks)
     for i, block in enumerate(blocks):
         block.index = i
     return blocks
 
 
-def _tables_across_pages(blocks: list[Block]) -> list[Block]:
-    """A table that ends one page and one as wide that starts the next are one table
-    broken by the page; a header row repeated at the top of the next page goes."""
+def _joined_tables(blocks: list[Block]) -> list[Block]:
+    """Two tables as wide with nothing between them are one: a table broken by a page
+    (a header row repeated at the top of the next page goes), or a header drawn as
+    ruled cells over a body set without rules."""
     out: list[Block] = []
     for block in blocks:
         last = out[-1] if out else None
         if (last is not None and block.kind == "table" and last.kind == "table"
-                and last.page is not None and block.page == last.page + 1):
+                and last.page is not None and block.page in (last.page, last.page + 1)):
             above = [row.split("\t") for row in last.text.splitlines()]
             below = [row.split("\t") for row in block.text.splitlines()]
             if len(above[0]) == len(below[0]):
