@@ -130,3 +130,30 @@ def test_a_caption_below_a_table_is_written_above_it_as_a_paragraph():
     blocks = convert(doc.tobytes()).blocks
     assert [(b.kind, b.text[:8]) for b in blocks] == [
         ("paragraph", "Table 1:"), ("table", "Station\t"), ("paragraph", "The leve")]
+
+
+def test_rows_between_shaded_rows_keep_their_cells():
+    # A word processor's banded style: a ruled frame and header, every other body row's
+    # cells filled, the rows between them drawn with no rule inside.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Council"],
+            ["Old bridge", "98", "Board"], ["Stone farm", "7,310", "Trust"],
+            ["Lake port", "415", "Harbour"], ["Green lane", "66", "Parish"]]
+    xs, top, pitch = [72, 216, 360, 504], 100, 16
+    for r, row in enumerate(rows):
+        y0 = top + pitch * r
+        if r % 2 == 1:
+            for x0, x1 in zip(xs, xs[1:], strict=False):
+                page.draw_rect(pymupdf.Rect(x0, y0, x1, y0 + pitch), color=None,
+                               fill=(0.83, 0.87, 0.93))
+        for x, text in zip(xs, row, strict=False):
+            page.insert_text((x + 4, y0 + 12), text, fontsize=10)
+    bottom = top + pitch * len(rows)
+    for y in (top, top + pitch, bottom):
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for x in xs:
+        page.draw_line((x, top), (x, bottom if x in (xs[0], xs[-1]) else top + pitch))
+    result = convert(doc.tobytes())
+    tables = [b for b in result.blocks if b.kind == "table"]
+    assert [[line.split("\t") for line in t.text.splitlines()] for t in tables] == [rows]

@@ -82,7 +82,7 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
             continue
         for tab in found.tables:
-            rows = _expanded_rows(tab, lines)
+            rows = _expanded_rows(tab, [] if turned else lines)
             if rows is not None and _looks_like_table(rows):
                 box = pymupdf.Rect(tab.bbox) * page.derotation_matrix if turned else tab.bbox
                 out.append(FoundTable(bbox=tuple(box), block=table_block(rows)))
@@ -204,7 +204,8 @@ def _add_rule(x0: float, y0: float, x1: float, y1: float,
 
 def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
     """The table's cell texts, merged cells repeated; right-to-left tables with their
-    first column the rightmost, as read."""
+    first column the rightmost, as read. `lines` (the page's, in the finder's space)
+    re-split rows the finder took as one cell (`_resplit_rows`)."""
     try:
         cells = tab.extract()
         boxes = [row.cells for row in tab.rows]
@@ -213,6 +214,8 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
     if len(cells) != len(boxes):
         return None
     rows = [[_clean(c) if c is not None else None for c in row] for row in cells]
+    if lines:
+        _resplit_rows(rows, boxes, lines)
     rtl = 0
     for row in rows:
         for c, value in enumerate(row):
@@ -227,6 +230,34 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
     if rtl * 2 > sum(1 for row in out for c in row if c):
         out = [row[::-1] for row in out]
     return out
+
+
+def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
+                  lines: list[Line]) -> None:
+    """Rows the finder read as one cell across the table (a row shaded edge to edge has
+    no rule between its cells) whose text lines each fit a column of the table's fullest
+    row: those lines become that row's cells again."""
+    full = max(boxes, key=lambda row: sum(b is not None for b in row))
+    if any(b is None for b in full) or len(full) < 2:
+        return
+    for r, row_boxes in enumerate(boxes):
+        present = [b for b in row_boxes if b is not None]
+        if len(present) != 1 or len(row_boxes) != len(full):
+            continue
+        box = present[0]
+        inside = [ln for ln in lines if centre_in(ln.bbox, box)]
+        if len(inside) < 2 or any(is_rtl(ln.text) for ln in inside):
+            continue  # right-to-left cells are read by the finder, reordered below
+        texts: list[list[str]] = [[] for _ in full]
+        for ln in sorted(inside, key=lambda ln: (ln.bbox[1], ln.bbox[0])):
+            k = next((k for k, col in enumerate(full) if col[0] - 1 <= ln.bbox[0]
+                      and ln.bbox[2] <= col[2] + 1), None)
+            if k is None:
+                break  # a line across columns: the row is one cell after all
+            texts[k].append(_clean(ln.text))
+        else:
+            if sum(1 for t in texts if t) >= 2:
+                rows[r] = [" ".join(t) for t in texts]
 
 
 def visual_to_logical(text: str) -> str:
