@@ -215,6 +215,7 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
         return None
     rows = [[_clean(c) if c is not None else None for c in row] for row in cells]
     if lines:
+        _line_texts(rows, boxes, lines)
         _resplit_rows(rows, boxes, lines)
     rtl = 0
     for row in rows:
@@ -230,6 +231,32 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
     if rtl * 2 > sum(1 for row in out for c in row if c):
         out = [row[::-1] for row in out]
     return out
+
+
+def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
+                lines: list[Line]) -> None:
+    """Cell texts from the page's own lines where they hold the same letters as the
+    finder's: the finder orders a ligature's letters by glyph position ("ofif ce" for
+    "office"), the lines have them as written. Right-to-left cells are left as read."""
+    tops = [min((b[1] for b in row if b is not None), default=0.0) for row in boxes]
+    found: dict[tuple[int, int], list[Line]] = {}
+    for line in lines:
+        cx, cy = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+        r = bisect.bisect(tops, cy) - 1
+        if r < 0:
+            continue
+        for c, box in enumerate(boxes[r]):
+            if box is not None and box[0] <= cx <= box[2] and box[1] <= cy <= box[3]:
+                found.setdefault((r, c), []).append(line)
+                break
+    for (r, c), inside in found.items():
+        value = rows[r][c]
+        if not value or is_rtl(value):
+            continue
+        text = _clean(" ".join(ln.text for ln in sorted(inside, key=lambda ln: (ln.bbox[1],
+                                                                                ln.bbox[0]))))
+        if text != value and sorted(text.replace(" ", "")) == sorted(value.replace(" ", "")):
+            rows[r][c] = text
 
 
 def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
