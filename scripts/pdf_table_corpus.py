@@ -21,7 +21,7 @@ Files go to an ignored folder (default `.pdf-table-corpus/`) with a `cases.json`
 manifest; a later run reuses them unless `--rebuild`. A producer that is not
 installed is skipped with a message.
 
-    python scripts/pdf_table_corpus.py [--out DIR] [--per-kind N] [--rebuild]
+    python scripts/pdf_table_corpus.py [--out DIR] [--per-kind N] [--seed N] [--rebuild]
 """
 
 from __future__ import annotations
@@ -536,13 +536,17 @@ def pymupdf_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCas
 
 # --- manifest ---------------------------------------------------------------------------
 
-def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False) -> list[TableCase]:
-    """The corpus in `out`: read from its manifest, or made (and the manifest written)."""
+def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False,
+          seed: int = SEED) -> list[TableCase]:
+    """The corpus in `out`: read from its manifest, or made (and the manifest written).
+
+    Another `seed` makes other tables of the same kinds: a check that a change holds
+    beyond the files it was made on."""
     manifest = out / "cases.json"
     if manifest.exists() and not rebuild:
         return [TableCase(**c) for c in json.loads(manifest.read_text(encoding="utf-8"))]
     out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(SEED)
+    rng = random.Random(seed)
     cases = (chromium_cases(out, per_kind, rng) + libreoffice_cases(out, per_kind, rng) +
              pymupdf_cases(out, per_kind, rng))
     manifest.write_text(json.dumps([asdict(c) for c in cases], ensure_ascii=False, indent=1),
@@ -555,9 +559,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--per-kind", type=int, default=PER_KIND,
                         help="seeded variants of every kind")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help="another seed: other tables of the same kinds (into another --out)")
     parser.add_argument("--rebuild", action="store_true")
     args = parser.parse_args(argv)
-    cases = build(args.out, args.per_kind, args.rebuild)
+    cases = build(args.out, args.per_kind, args.rebuild, args.seed)
     for case in cases:
         print(f"{case.name:30} {case.kind:22} {len(case.tables)} tables "
               f"{sum(len(t) for t in case.tables):>4} rows")
