@@ -156,6 +156,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     thread = rules.is_thread_page(types, page.url)
     article = not thread and rules.is_article_page(types, page.og_type)
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, article)
+    if article:
+        kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)

@@ -100,6 +100,28 @@ _COMMENTS = re.compile(
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
+_MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar(?:ch|\.)?|märz"
+           r"|mars|apr(?:il|\.)?|avr(?:il|\.)?|may|mai|jun(?:e|i|\.)?|juin|jul(?:y|i|\.)?"
+           r"|juil(?:let|\.)?|aug(?:ust|\.)?|août|sep(?:t(?:ember|embre)?)?\.?|oct(?:ober|obre|\.)?"
+           r"|okt(?:ober|\.)?|nov(?:ember|embre|\.)?|dec(?:ember|\.)?|dez(?:ember|\.)?"
+           r"|déc(?:embre|\.)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre"
+           r"|octubre|noviembre|diciembre")
+# A date or relative time standing alone ("20 April 2026", "Apr 28, 2026 · 4 min read",
+# "3h ago", "vor 2 Stunden"): the stamp of a teaser card, a post or a comment.
+_STAMP = re.compile(
+    r"(?:(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?\.?\s*(?:de\s+)?(?:" + _MONTHS + r")\s*(?:de\s+)?\d{4}"
+    r"|(?:" + _MONTHS + r")\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
+    r"(?:,?\s*(?:at\s+|um\s+|à\s+)?\d{1,2}[:.h]\d{2}\s*(?:am|pm|uhr)?)?"
+    r"|\d+\s*(?:min(?:ute)?s?|h(?:ours?|rs?)?|days?|weeks?|months?)\s+ago|yesterday|today"
+    r"|vor\s+\d+\s+(?:minuten|stunden|tagen|wochen)|gestern|heute"
+    r"|il y a\s+\d+\s+(?:minutes?|heures?|jours?)|hier|hace\s+\d+\s+(?:minutos?|horas?|días?))"
+    r"(?:\s*[·|•-]?\s*\d+\s*min(?:ute)?s?\s+read)?")
+_STAMP_TAIL = re.compile(r"(?:^|\s)(?:" + _STAMP.pattern + r")$")
+STAMP_WORDS = 20  # a linked block this short ending with a stamp is a dated headline
+MIN_CARDS = 3  # dated siblings that make a card grid
+GRID_SHARE = 0.5  # a grid holding less than this share of the kept words is not the content
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +327,58 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in label_matches(blocks, kinds.label, _COMMENTS):
         if body[i] > BODY_WORDS and not out[i]:
             out |= section_after(blocks, i, kept, words)
+    return out
+
+
+def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[int]:
+    """Indices of the blocks that are a date stamp, or a short linked headline ending
+    with one ("Storm warning lifted 2 hours ago")."""
+    out = []
+    for i in np.flatnonzero((words > 0) & (words <= STAMP_WORDS)).tolist():
+        text = blocks[i].text.lower().strip(_LABEL_EDGES)
+        if _STAMP.fullmatch(text) or kinds.linked[i] and _STAMP_TAIL.search(text):
+            out.append(i)
+    return out
+
+
+def _common(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """The walk id of the deepest element on both lineages (element ids, root first)."""
+    last = -1
+    for x, y in zip(a, b):  # noqa: B905 - lineages differ in length
+        if x != y:
+            break
+        last = x
+    return last
+
+
+def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                     kinds: BlockKinds) -> np.ndarray:
+    """Kept blocks of teaser card grids: an element whose MIN_CARDS or more children each
+    hold a date stamp ("20 April 2026", "3h ago"; consecutive stamps whose deepest
+    common element is that one), holding under GRID_SHARE of the kept words while over
+    BODY_WORDS kept words lie outside it, all before it or all after it: dated
+    headlines and excerpts after the content or above it ("Latest news" without its
+    heading, a slider of headlines, "Read next" cards). On a listing page the dated
+    cards hold most of the kept words, or kept text follows them, and they stay."""
+    out = np.zeros(len(blocks), dtype=bool)
+    stamps = _stamped(blocks, words, kinds)
+    if len(stamps) < MIN_CARDS:
+        return out
+    total = float(words[kept].sum())
+    run, grid = 1, -2
+    for a, b in zip(stamps, stamps[1:]):  # noqa: B905 - pairs
+        common = _common(blocks[a].ancestors[:-1], blocks[b].ancestors[:-1])
+        run = run + 1 if common == grid else 2
+        grid = common
+        if run == MIN_CARDS and common >= 0:
+            inner = np.fromiter((common in block.ancestors for block in blocks), dtype=bool,
+                                count=len(blocks))
+            held = float(words[kept & inner].sum())
+            body = np.flatnonzero(kept & ~inner)
+            inside_at = np.flatnonzero(inner)
+            beside = len(body) > 0 and (inside_at[0] > body[-1] or inside_at[-1] < body[0])
+            if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
+                out |= kept & inner
     return out
 
 
