@@ -155,7 +155,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
     thread = rules.is_thread_page(types, page.url)
     article = not thread and rules.is_article_page(types, page.og_type)
-    kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, article)
+    declared = article or bool(types & rules.THREAD_TYPES)  # its body comes first
+    kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)

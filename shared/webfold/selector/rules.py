@@ -71,7 +71,9 @@ _TEASER = re.compile(
     r"|you (?:may|might|could) (?:also )?(?:like|enjoy|be interested)"
     r"|recommended (?:for you|stories|articles|reading)|read next|also read"
     r"|popular (?:posts|stories|articles|now)|top stories|editor'?s picks"
-    r"|similar (?:posts|articles)|other (?:articles|stories|posts)"
+    r"|similar (?:posts|articles|threads|topics|questions)|other (?:articles|stories|posts)"
+    r"|suggested (?:topics|threads)|related (?:topics|threads|questions)|linked questions"
+    r"|hot network questions|ähnliche themen|sujets similaires"
     r"|next (?:article|post|story)|previous (?:article|post|story)"
     r"|(?:vorschau auf den )?nächsten? (?:artikel|beitrag)|vorherige[rn]? (?:artikel|beitrag)"
     r"|meistgelesen|meist gelesen|beliebte (?:artikel|beiträge)|das könnte (?:sie|dich)"
@@ -289,8 +291,8 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds, article: bool) -> np.ndarray:
     """Blocks of teaser-list sections after an article body: on a page declared an
-    article (`article`), after its first kept block; else after TEASER_AFTER_WORDS kept
-    words (a listing page's "Latest articles" is its content)."""
+    article or a thread (`article`; JSON-LD or og:type), after its first kept block; else after
+    TEASER_AFTER_WORDS kept words (a listing page's "Latest articles" is its content)."""
     out = np.zeros(len(blocks), dtype=bool)
     if not kept.any():
         return out
