@@ -159,6 +159,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
+    kept &= ~rules.promo_blocks(blocks, kept, words)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)

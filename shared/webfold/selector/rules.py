@@ -384,6 +384,29 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
+_PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|opt-in")
+PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
+
+
+def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Kept notices of sign-up boxes: a run of consecutive kept blocks inside elements
+    whose class or id names a newsletter, subscription or paywall, of at most
+    PROMO_WORDS words together (a longer run is text the name wraps)."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = np.flatnonzero(kept).tolist()
+    named = [any(_PROMO.search(t) for t in blocks[i].tokens) for i in chosen]
+    start = 0
+    while start < len(chosen):  # runs of consecutive kept blocks in such containers
+        end = start
+        while end < len(chosen) and named[end]:
+            end += 1
+        run = chosen[start:end]
+        if run and words[run].sum() <= PROMO_WORDS:
+            out[run] = True
+        start = end + 1
+    return out
+
+
 def is_article_page(page_types: frozenset[str], og_type: str | None) -> bool:
     """A page declared an article (JSON-LD types, lowercased, or og:type)."""
     return bool(page_types & ARTICLE_TYPES) or "article" in (og_type or "").lower()
