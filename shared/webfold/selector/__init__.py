@@ -165,6 +165,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept |= comments & (words > 0)
     else:
         kept &= ~comments
+    if article or thread:
+        kept &= ~rules.trailing_headings(blocks, kept, words)
     chosen = np.flatnonzero(kept)
     groups = repeat_groups([blocks[i] for i in chosen], words[chosen])
     copies = (groups >= 0) & (groups != np.arange(len(chosen)))

@@ -407,6 +407,26 @@ def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np
     return out
 
 
+def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Kept headings after the last kept block with words that is not a heading, whose
+    own section has words but none of them kept: a label over dropped chrome after the
+    content ("Who is online" over a forum's statistics)."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = np.flatnonzero(kept & (words > 0)).tolist()
+    text = [i for i in chosen if blocks[i].kind != "heading"]
+    if not text:
+        return out
+    for i in (i for i in chosen if i > text[-1]):
+        level = blocks[i].heading_level
+        for j in range(i + 1, len(blocks)):
+            if blocks[j].kind == "heading" and blocks[j].heading_level <= level:
+                break
+            if words[j] > 0:
+                out[i] = True
+                break
+    return out
+
+
 def is_article_page(page_types: frozenset[str], og_type: str | None) -> bool:
     """A page declared an article (JSON-LD types, lowercased, or og:type)."""
     return bool(page_types & ARTICLE_TYPES) or "article" in (og_type or "").lower()
