@@ -160,6 +160,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
     kept &= ~rules.promo_blocks(blocks, kept, words)
+    kept &= ~rules.chrome_labels(blocks, kept, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)

@@ -103,6 +103,10 @@ _COMMENTS = re.compile(
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
+# A label that is never what a reader came for: an ad slot's caption, a loading notice.
+_CHROME_LABEL = re.compile(
+    r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad"
+    r"|reklama|pubblicità|loading|wird geladen|chargement|cargando|bild anzeigen")
 _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar(?:ch|\.)?|märz"
            r"|mars|apr(?:il|\.)?|avr(?:il|\.)?|may|mai|jun(?:e|i|\.)?|juin|jul(?:y|i|\.)?"
            r"|juil(?:let|\.)?|aug(?:ust|\.)?|août|sep(?:t(?:ember|embre)?)?\.?|oct(?:ober|obre|\.)?"
@@ -287,6 +291,14 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
     """Indices of the `label` blocks (`BlockKinds`) whose whole text `pattern` matches."""
     return [i for i in np.flatnonzero(label).tolist()
             if pattern.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))]
+
+
+def chrome_labels(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds) -> np.ndarray:
+    """Kept labels (`BlockKinds`) that name an ad slot or a loading notice
+    ("Advertisement", "Anzeige", "Wird geladen ...")."""
+    out = np.zeros(len(blocks), dtype=bool)
+    out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
+    return out
 
 
 def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
