@@ -103,10 +103,13 @@ _COMMENTS = re.compile(
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
-# A label that is never what a reader came for: an ad slot's caption, a loading notice.
+# A label that is never what a reader came for: an ad slot's caption, a loading notice, a
+# picture credit ("Foto: dpa", "Photo: Reuters", "(Quelle: Unsplash)").
 _CHROME_LABEL = re.compile(
     r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad"
-    r"|reklama|pubblicità|loading|wird geladen|chargement|cargando|bild anzeigen")
+    r"|reklama|pubblicità|loading|wird geladen|chargement|cargando|bild anzeigen"
+    r"|(?:foto|fotos|bild|bilder|photo|photos|image|images|credit|quelle|source|crédit)s?"
+    r"\s*:.*|\(?(?:foto|photo|quelle|bild|image)\s*:.*")
 _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar(?:ch|\.)?|märz"
            r"|mars|apr(?:il|\.)?|avr(?:il|\.)?|may|mai|jun(?:e|i|\.)?|juin|jul(?:y|i|\.)?"
            r"|juil(?:let|\.)?|aug(?:ust|\.)?|août|sep(?:t(?:ember|embre)?)?\.?|oct(?:ober|obre|\.)?"
@@ -294,8 +297,9 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 
 
 def chrome_labels(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds) -> np.ndarray:
-    """Kept labels (`BlockKinds`) that name an ad slot or a loading notice
-    ("Advertisement", "Anzeige", "Wird geladen ...")."""
+    """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
+    loading notice or a picture credit ("Advertisement", "Anzeige", "Wird geladen ...",
+    "Foto: dpa")."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
     return out
