@@ -353,7 +353,8 @@ def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[
     """Indices of the blocks that are a date stamp, or a short linked headline ending
     with one ("Storm warning lifted 2 hours ago")."""
     out = []
-    for i in np.flatnonzero((words > 0) & (words <= STAMP_WORDS)).tolist():
+    short = (words > 0) & (words <= STAMP_WORDS) & (kinds.linked | (words <= LABEL_WORDS))
+    for i in np.flatnonzero(short).tolist():
         text = blocks[i].text.lower().strip(_LABEL_EDGES)
         if _STAMP.fullmatch(text) or kinds.linked[i] and _STAMP_TAIL.search(text):
             out.append(i)
@@ -411,7 +412,11 @@ def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np
     PROMO_WORDS words together (a longer run is text the name wraps)."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
-    named = [any(_PROMO.search(t) for t in blocks[i].tokens) for i in chosen]
+    distinct = set(chain.from_iterable(blocks[i].tokens for i in chosen))
+    promo = {t for t in distinct if _PROMO.search(t)}
+    if not promo:
+        return out
+    named = [not promo.isdisjoint(blocks[i].tokens) for i in chosen]
     start = 0
     while start < len(chosen):  # runs of consecutive kept blocks in such containers
         end = start
