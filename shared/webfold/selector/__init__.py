@@ -2,22 +2,23 @@
 
 `apply` is the one entry the HTML converter calls. "all" keeps every visible block;
 "main" and "precision" score the blocks with the trained model
-(`webfold.selector.model`, gradient-boosted trees in ONNX) and then cut each page at
-its own score: `decide` keeps the blocks scoring at least the cut that maximises the
-page's expected F1 ("main") or F0.5 ("precision"), reading the scores as
-probabilities and weighting blocks by their words. The mode's threshold is a floor:
-blocks below it are never kept. `choose` then applies the structure rules of
-`webfold.selector.rules` (code, tables, definitions, figures, math, footnotes and
-admonitions in the content region kept; teaser lists and, unless `include_comments`,
-reader comments under an article dropped). Of kept blocks with the same text only the
-first stays (`drop_repeats`), unless a copy is inside the region under another section
-heading: responsive duplicates, quoted posts and repeated teasers would otherwise
-appear twice. A page title heading (an H1, or a heading repeating `<title>`) just
-before the first kept block is kept as the content's first heading (`keep_title`).
-When no block reaches the threshold the whole page is kept and a warning says so.
-The selector sees the visible blocks only: offered hidden-subtree and `<noscript>`
-blocks as well, a model trained on them scored lower out of fold (0.8631 against
-0.8659 mean F1; product pages 0.640 against 0.673), and walking them costs time.
+(`webfold.selector.model`, gradient-boosted trees in ONNX) and then cut each page at its
+own score: `decide` keeps the blocks scoring at least the cut that maximises the page's
+expected F1 ("main") or F0.5 ("precision"), reading the scores as probabilities and
+weighting blocks by their words. The mode's threshold is a floor: blocks below it are
+never kept. `choose` then applies the structure rules of `webfold.selector.rules` (code,
+tables, definitions, figures, math, footnotes and admonitions in the content region
+kept; teaser lists, dated card grids beside an article, sign-up notices, ad and credit
+labels, trailing labels over dropped chrome and, unless `include_comments`, reader
+comments under an article dropped). Of kept blocks with the same text only the first
+stays (`drop_repeats`), unless a copy is inside the region under another section
+heading: responsive duplicates, quoted posts and repeated teasers would otherwise appear
+twice. A page title heading (an H1, or a heading repeating `<title>`) just before the
+first kept block is kept as the content's first heading (`keep_title`). When no block
+reaches the threshold the whole page is kept and a warning says so. The selector sees
+the visible blocks only: offered hidden-subtree and `<noscript>` blocks as well, a model
+trained on them scored lower out of fold (0.8631 against 0.8659 mean F1; product pages
+0.640 against 0.673), and walking them costs time.
 """
 
 from __future__ import annotations
