@@ -22,9 +22,10 @@ count), widened to an enclosing `<article>`. Then:
   children each holding a date stamp ("20 April 2026", "3h ago", "vor 2 Stunden"),
   all after the other kept text or all before it, holding under half of the kept
   words: teaser cards without a teaser heading, a slider of headlines above the story.
-- `promo_blocks`: short runs of kept blocks inside newsletter, subscription or paywall
-  containers; `chrome_labels`: labels naming an ad slot, a loading notice or a
-  picture credit ("Anzeige", "Wird geladen", "Foto: dpa").
+- `promo_blocks`: short runs of kept blocks inside newsletter, subscription, paywall
+  or author-box containers; `chrome_labels`: labels naming an ad slot, a loading
+  notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
+  "Share this article").
 - `trailing_headings` (article and thread pages): a kept heading after the last kept
   text whose own section was dropped ("Who is online" over a forum's statistics).
 - `comment_blocks`: reader comments under an article: blocks inside comment
@@ -120,10 +121,14 @@ _COMMENTS = re.compile(
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
 # A label that is never what a reader came for: an ad slot's caption, a loading notice, a
-# picture credit ("Foto: dpa", "Photo: Reuters", "(Quelle: Unsplash)").
+# picture credit ("Foto: dpa", "Photo: Reuters", "(Quelle: Unsplash)"), a share or print
+# button's text.
 _CHROME_LABEL = re.compile(
     r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad"
     r"|reklama|pubblicità|loading|wird geladen|chargement|cargando|bild anzeigen"
+    r"|share(?: this)?(?: article| post| story| page)?(?: on \w+)?|teilen|artikel teilen"
+    r"|partager(?: cet article)?|compartir|udostępnij|print|drucken|imprimer"
+    r"|follow us(?: on \w+)?|folgen sie uns(?: auf \w+)?|suivez-nous"
     r"|(?:foto|fotos|bild|bilder|photo|photos|image|images|credit|quelle|source|crédit)s?"
     r"\s*:.*|\(?(?:foto|photo|quelle|bild|image)\s*:.*")
 _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar(?:ch|\.)?|märz"
@@ -314,8 +319,8 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 
 def chrome_labels(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds) -> np.ndarray:
     """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
-    loading notice or a picture credit ("Advertisement", "Anzeige", "Wird geladen ...",
-    "Foto: dpa")."""
+    loading notice, a picture credit or a share or print button ("Advertisement",
+    "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article")."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
     return out
@@ -418,14 +423,15 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
-_PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|opt-in")
+_PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|opt-in"
+                    r"|author-?bio|about-?the-?author|author-?box|autoren?box|author-?info")
 PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
 
 
 def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
-    """Kept notices of sign-up boxes: a run of consecutive kept blocks inside elements
-    whose class or id names a newsletter, subscription or paywall, of at most
-    PROMO_WORDS words together (a longer run is text the name wraps)."""
+    """Kept notices of sign-up and author boxes: a run of consecutive kept blocks inside
+    elements whose class or id names a newsletter, subscription, paywall or author box,
+    of at most PROMO_WORDS words together (a longer run is text the name wraps)."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
     distinct = set(chain.from_iterable(blocks[i].tokens for i in chosen))
