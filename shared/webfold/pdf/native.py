@@ -195,13 +195,18 @@ def _union(a: BBox, b: Any) -> BBox:
 
 
 def _uri_links(page: Any) -> list[tuple[BBox, str]]:
-    if page.first_link is None:
-        return []
+    # MuPDF's own link list, walked by hand: `page.get_links()` resolves every internal
+    # link's destination and lists the page's annotations again for each link (3-4 ms a
+    # page on a printed web page full of anchors), for links that are dropped here anyway.
     out = []
-    for link in page.get_links():
-        uri = link.get("uri")
-        if uri and link.get("kind") == pymupdf.LINK_URI and _safe_uri(uri):
-            out.append((tuple(link["from"]), uri))
+    first = page.first_link
+    link = first.this if first else None
+    while link is not None and link.m_internal:
+        uri = link.m_internal.uri
+        if uri and pymupdf.mupdf.fz_is_external_link(uri) and _safe_uri(uri):
+            r = link.rect()
+            out.append(((r.x0, r.y0, r.x1, r.y1), uri))
+        link = link.next()
     return out
 
 
