@@ -20,6 +20,13 @@ table. Each tool runs over all files before the next starts. pdfplumber runs
     .venv/bin/python scripts/bench_pdf.py --corpus engine --tools webfold,pypdf
     .venv/bin/python scripts/bench_pdf.py --corpus tables --tools webfold,pymupdf4llm,pdfplumber
     .venv/bin/python scripts/bench_pdf.py --gate             # exit 1 if a hard case > 0.03
+    .venv/bin/python scripts/bench_pdf.py --speed            # native ms/page only, interleaved
+
+`--speed` times only: over every file of the chosen corpora whose pages Webfold reads
+natively (with `--corpus all`, the odd files of `pdf-dev/robust` too), each repeat runs
+Webfold, `get_text()` and pypdf on one file before the next file (so a load spike on
+the shared machine hits all three alike), and prints the median ms/page per tool and
+per corpus with Webfold's ratio to the others.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ from pdf_table_corpus import build as build_table_corpus  # noqa: E402
 
 REFERENCE_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev" / \
     "reference"
+ROBUST_DIR = REFERENCE_DIR.parent / "robust"  # odd files without reference text: timed only
 HARD_CASE_MAX_CER = 0.03
 TOOLS = ("webfold", "pypdf", "get_text", "pymupdf4llm", "pdfplumber")
 TEXT_TOOLS = ("webfold", "pypdf", "get_text", "pymupdf4llm")
@@ -243,6 +251,54 @@ def print_table(title: str, items: list[Case], tools: list[str],
         print(f"webfold native-text files: median {statistics.median(native):.1f} ms/page")
 
 
+SPEED_TOOLS = ("webfold", "get_text", "pypdf")
+
+
+def native_pages(path: Path) -> int:
+    """Page count of a file Webfold reads wholly from its text layer; 0 for any other
+    (OCR'd, skipped or failing pages would time something else)."""
+    from webfold.convert import convert
+    from webfold.settings import Settings
+
+    doc = convert(path.read_bytes(), filename=path.name, settings=Settings(ocr=False))
+    if doc.error is not None or not doc.pages or any(p.route != "native" for p in doc.pages):
+        return 0
+    return len(doc.pages)
+
+
+def speed(corpora: list[tuple[str, list[Case]]], repeats: int) -> None:
+    """Median ms/page of `SPEED_TOOLS` on the native files of each corpus, interleaved
+    per file and repeat; per file the median of its repeats."""
+    everything: dict[str, list[float]] = {t: [] for t in SPEED_TOOLS}
+    print(f"\n{'corpus':44}{'files':>6}{'pages':>6}" + "".join(f"{t:>10}" for t in SPEED_TOOLS)
+          + f"{'x get_text':>11}{'x pypdf':>9}")
+    for title, items in corpora:
+        files = [(i.path, n) for i in items if (n := native_pages(i.path))]
+        per_file: dict[str, list[float]] = {t: [] for t in SPEED_TOOLS}
+        for path, pages in files:
+            times: dict[str, list[float]] = {t: [] for t in SPEED_TOOLS}
+            for _ in range(repeats):
+                for t in SPEED_TOOLS:
+                    started = time.perf_counter()
+                    RUNNERS[t](path)
+                    times[t].append((time.perf_counter() - started) * 1000 / pages)
+            for t in SPEED_TOOLS:
+                per_file[t].append(statistics.median(times[t]))
+                everything[t].append(per_file[t][-1])
+        if files:
+            _speed_row(title.split(" (")[0], len(files), sum(n for _, n in files), per_file)
+    if everything["webfold"]:
+        _speed_row("all", len(everything["webfold"]), None, everything)
+
+
+def _speed_row(title: str, files: int, pages: int | None,
+               per_file: dict[str, list[float]]) -> None:
+    med = {t: statistics.median(v) for t, v in per_file.items()}
+    print(f"{title[:43]:44}{files:>6}{pages if pages is not None else '':>6}"
+          + "".join(f"{med[t]:>10.2f}" for t in SPEED_TOOLS)
+          + f"{med['webfold'] / med['get_text']:>11.1f}{med['webfold'] / med['pypdf']:>9.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", choices=("reference", "generated", "engine", "tables", "all"),
@@ -254,6 +310,9 @@ def main(argv: list[str] | None = None) -> int:
                              "pymupdf4llm runs once")
     parser.add_argument("--gate", action="store_true",
                         help=f"exit 1 when a generated hard case scores CER > {HARD_CASE_MAX_CER}")
+    parser.add_argument("--speed", action="store_true",
+                        help="only time the native files: webfold, get_text and pypdf "
+                             "interleaved per file, median ms/page")
     args = parser.parse_args(argv)
     tools = [t for t in args.tools.split(",") if t]
     if any(t not in RUNNERS for t in tools):
@@ -277,6 +336,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.corpus in ("tables", "all"):
             corpora.append((f"tables (scripts/pdf_table_corpus.py, {TABLE_DIR.name})",
                             table_items(TABLE_DIR)))
+        if args.speed:
+            if args.corpus == "all" and ROBUST_DIR.is_dir():
+                corpora.append(("robust: ../shared/data/pdf-dev/robust",
+                                [Case(p.stem, p, "") for p in sorted(ROBUST_DIR.glob("*.pdf"))]))
+            for t in SPEED_TOOLS:
+                RUNNERS[t](corpora[-1][1][0].path)  # imports and first-call set-up stay out
+            speed(corpora, args.repeats)
+            return 0
         # One tool at a time over every file of every corpus, pymupdf4llm last: importing
         # it switches on pymupdf.layout for the whole process (PyMuPDF's table finder then
         # runs the layout model), so no other tool may run after it.

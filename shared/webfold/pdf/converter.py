@@ -10,8 +10,10 @@ per-page time budget after which the expensive extras (tables, OCR) are skipped.
 
 from __future__ import annotations
 
+import functools
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,9 +173,12 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             info.route, info.reason = "skipped", "content stream too large"
             return page_data
         lines = read_page(page, number)
-        images = image_infos(page, xrefs=bool(run.options.image_dir))
-        lines.image_boxes = [tuple(img["bbox"]) for img in images]
-        info.route, info.reason = route.page_route(page, lines, run.font_cache)
+        # Listing images decodes them (a JPEG 2000 photo: 50 ms), so only writing them,
+        # a sparse page's scan check and a grid's figure check list them.
+        images = image_infos(page, xrefs=True) if run.options.image_dir else None
+        boxes = functools.cache(lambda: [tuple(img["bbox"]) for img in (
+            images if images is not None else image_infos(page, xrefs=False))])
+        info.route, info.reason = route.page_route(page, lines, run.font_cache, boxes)
         if info.route == "native" and (undecodable := drop_undecodable(lines)):
             plural = "" if undecodable == 1 else "s"
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
@@ -181,7 +186,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
         if info.route == "ocr":
             lines = _ocr(page, lines, info, run, deadline)
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
-            _place_extras(page, lines, images, page_data, run)
+            _place_extras(page, lines, images or [], boxes, page_data, run)
         page_data.lines = lines
     except Exception as exc:  # MuPDF raises on broken pages; the rest of the file may be fine
         run.warnings.append(f"page {number}: unreadable ({type(exc).__name__}: {exc})")
@@ -195,10 +200,10 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
     return page_data
 
 
-def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]], out: _Page,
-                  run: _Run) -> None:
+def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
+                  image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
     """Tables (ruled, then aligned text) replace their lines; images get markers."""
-    for table in find_tables(page, lines.lines, lines.image_boxes):
+    for table in find_tables(page, lines.lines, image_boxes):
         lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
         out.placed.append((table.bbox, table.block))
     for aligned in find_aligned_tables(lines.lines, lines.textpage):

@@ -54,6 +54,5 @@ class PageLines:
     width: float
     height: float
     lines: list[Line] = field(default_factory=list)
-    image_boxes: list[BBox] = field(default_factory=list)
     # The native text page the lines came from (word boxes for table cells); None for OCR.
     textpage: Any = None

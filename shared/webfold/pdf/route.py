@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from webfold.pdf.model import BBox, PageLines
@@ -34,13 +35,14 @@ _CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
 _JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use, unassigned
 
 
-def page_route(page: Any, page_lines: PageLines,
-               font_cache: dict[int, bool] | None = None) -> tuple[str, str | None]:
+def page_route(page: Any, page_lines: PageLines, font_cache: dict[int, bool] | None = None,
+               image_boxes: Callable[[], list[BBox]] | None = None) -> tuple[str, str | None]:
     """Decide `native` or `ocr` for one page.
 
-    `page` is the `pymupdf.Page` (asked for its fonts, and for its image boxes only when
-    the native read reported none and the text is sparse; None skips both); `page_lines`
-    the native lines; `font_cache` keeps the font verdicts of one document by xref.
+    `page` is the `pymupdf.Page` (asked for its fonts, and for its image boxes when the
+    text is sparse and `image_boxes`, called only then, reports none; None skips both);
+    `page_lines` the native lines; `font_cache` keeps the font verdicts of one document
+    by xref.
     Returns `(route, reason)`; the reason says why OCR (None for native). Never raises
     for odd pages: a page whose images or fonts cannot be listed counts as having none.
     """
@@ -59,7 +61,7 @@ def page_route(page: Any, page_lines: PageLines,
     density = alnum / (area / 1000.0)
     if density >= SCAN_MAX_ALNUM_PER_KPT2:
         return "native", None
-    boxes = page_lines.image_boxes or _image_boxes(page)
+    boxes = (image_boxes() if image_boxes is not None else []) or _image_boxes(page)
     cover = image_cover(boxes, page_lines.width, page_lines.height)
     if cover >= SCAN_MIN_IMAGE_COVER:
         return "ocr", (f"scanned page: images cover {cover:.0%}, "

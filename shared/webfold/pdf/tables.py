@@ -18,6 +18,7 @@ import bisect
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,10 +54,12 @@ class FoundTable:
     block: Block
 
 
-def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[FoundTable]:
+def find_tables(page: Any, lines: list[Line],
+                image_boxes: Callable[[], list[BBox]]) -> list[FoundTable]:
     """The tables on one `pymupdf.Page` that pass the checks, as Markdown blocks.
 
-    `lines` are the page's text lines, `image_boxes` its images: the finder only runs,
+    `lines` are the page's text lines, `image_boxes` lists its images (called only for a
+    grid with text in it; listing decodes them): the finder only runs,
     clipped to each grid of rules (`grid_areas`) with text inside that is not mostly
     pictures (a figure's frame and callouts). Returns [] when there is none or the
     finder fails (a broken drawing must not lose the page's text).
@@ -67,7 +70,7 @@ def find_tables(page: Any, lines: list[Line], image_boxes: list[BBox]) -> list[F
         if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT or not grid.has_a_row_of_cells(lines):
             continue
         x0, y0, x1, y1 = area
-        shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes]
+        shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes()]
         if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
             continue
         # Rules and lines are in the unrotated page space; the finder works in the turned
