@@ -36,6 +36,16 @@ _UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 # Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
 _SYMBOL_FONT = re.compile(r"wingding|dingbat|webding|marlett", re.I)
 CHECKBOX = "\u2610"
+# Letter-spaced lines: words this short on average (MuPDF cut them; English prose
+# averages 4.5+), type this wide (font sizes per visible character: the median line of
+# the development files is 0.59, letter-spaced ones 0.63-0.8). One page in eight of
+# those files has such a line and pays ~2 ms for a text page clipped to it.
+SHORT_WORDS = 3.6
+WIDE_SET = 0.6
+# A word gap is at least this many font sizes wider than the widest letter gap: a space
+# advance is 0.25-0.33 em in text fonts, letter gaps vary by a few hundredths.
+WORD_GAP_STEP = 0.1
+LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed faces 0.2)
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -52,6 +62,10 @@ def read_page(page: Any, number: int) -> PageLines:
     if any(_LAM_ALEF.search(s["text"]) for b in data.get("blocks", ()) for ln in b.get("lines", ())
            for s in ln["spans"]):
         _fix_lam_alef(data, textpage.extractRAWDICT())
+    spaced = [ln for b in data.get("blocks", ()) for ln in b.get("lines", ())
+              if _looks_letter_spaced(ln)]
+    if spaced:
+        _drop_false_spaces(page, spaced)
     links = _uri_links(page)
     lines: list[Line] = []
     for b, block in enumerate(data.get("blocks", ())):
@@ -104,6 +118,88 @@ def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:
             for span, raw_span in zip(line["spans"], raw_line["spans"], strict=False):
                 if _LAM_ALEF.search(span["text"]):
                     span["text"] = _ligature_order(raw_span.get("chars", ()), span["text"])
+
+
+def _looks_letter_spaced(line: dict[str, Any]) -> bool:
+    """True for a horizontal line whose text looks cut up by spaces MuPDF put into wide
+    letter gaps: several one-letter words ("O R D E R"), or short words in wide-set
+    type ("Speci fies th at"). Only such lines pay for reading their characters."""
+    if tuple(line.get("dir", (1.0, 0.0))) != (1.0, 0.0) or not line["spans"]:
+        return False
+    tokens = "".join(s["text"] for s in line["spans"]).split()
+    if len(tokens) < 3:
+        return False
+    single = sum(1 for t in tokens if len(t) == 1 and t.isalpha())
+    if single >= 3 and single * 5 >= 2 * len(tokens):
+        return True
+    visible = sum(len(t) for t in tokens)
+    size = max(s["size"] for s in line["spans"])
+    width = line["bbox"][2] - line["bbox"][0]
+    return (len(tokens) >= 4 and visible <= SHORT_WORDS * len(tokens) and size > 0
+            and width >= WIDE_SET * visible * size)
+
+
+def _drop_false_spaces(page: Any, lines: list[dict[str, Any]]) -> None:
+    """Remove the spaces MuPDF inserted into letter gaps of `lines` (page dictionary
+    lines, edited in place), deciding from the glyph positions of a text page clipped
+    to them; lines whose characters cannot be matched stay as they are."""
+    clip = pymupdf.Rect()
+    for line in lines:
+        clip |= line["bbox"]
+    raw = page.get_textpage(flags=TEXT_FLAGS, clip=clip).extractRAWDICT()
+    found = {}
+    for block in raw.get("blocks", ()):
+        for raw_line in block.get("lines", ()):
+            chars = [c for span in raw_line["spans"] for c in span["chars"]]
+            found.setdefault("".join(c["c"] for c in chars), []).append((raw_line["bbox"], chars))
+    for line in lines:
+        text = "".join(s["text"] for s in line["spans"])
+        chars = next((chars for bbox, chars in found.get(text, ())
+                      if max(abs(a - b) for a, b in zip(bbox, line["bbox"], strict=True)) < 1.0),
+                     None)
+        if chars is None:
+            continue
+        keep = word_spaces(chars, max(s["size"] for s in line["spans"]))
+        if keep is None:
+            continue
+        i = 0
+        for span in line["spans"]:
+            n = len(span["text"])
+            span["text"] = "".join(c for c, k in zip(span["text"], keep[i:i + n], strict=True)
+                                   if k)
+            i += n
+
+
+def word_spaces(chars: list[dict[str, Any]], size: float) -> list[bool] | None:
+    """Which of a line's characters (rawdict "c" and "bbox", left to right) to keep: a
+    space stays only where the gap between the letters around it is a word gap.
+
+    The line's own gaps decide: sorted, they rise in small steps through the letter
+    gaps (kerning, letter spacing) and then jump by at least `WORD_GAP_STEP` font sizes
+    to the word gaps (a space's advance). Without such a jump every gap is alike: all
+    letter gaps when even the widest is under `LETTER_GAP_MAX` font sizes ("LO G I N"),
+    else left alone (all word gaps, as in "a b c", or too wide to tell). None when
+    nothing would change.
+    """
+    visible = [i for i, c in enumerate(chars) if not c["c"].isspace()]
+    gaps = [chars[b]["bbox"][0] - chars[a]["bbox"][2] for a, b in zip(visible, visible[1:],
+                                                                       strict=False)]
+    if len(gaps) < 3:
+        return None
+    ordered = sorted(gaps)
+    step = WORD_GAP_STEP * size
+    cut = next((lo for lo, hi in zip(ordered, ordered[1:], strict=False) if hi - lo >= step),
+               None)
+    if cut is None:
+        if ordered[-1] >= LETTER_GAP_MAX * size:
+            return None
+        cut = ordered[-1]
+    keep = [True] * len(chars)
+    for (a, b), gap in zip(zip(visible, visible[1:], strict=False), gaps, strict=True):
+        if gap <= cut:
+            for k in range(a + 1, b):
+                keep[k] = False
+    return keep if not all(keep) else None
 
 
 def _ligature_order(chars: list[dict[str, Any]], fallback: str) -> str:
