@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from typing import Any
 
 import pymupdf
@@ -46,6 +47,8 @@ WIDE_SET = 0.6
 # advance is 0.25-0.33 em in text fonts, letter gaps vary by a few hundredths.
 WORD_GAP_STEP = 0.1
 LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed faces 0.2)
+CLUSTER_PAD = 6.0  # points around re-read lines
+STRAY_MARK_REACH = 0.5  # points from a letter's box within which a stray mark is its own
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -59,8 +62,8 @@ def read_page(page: Any, number: int) -> PageLines:
     rect = page.rect if page.rotation == 0 else page.cropbox
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
-    if any(_LAM_ALEF.search(s["text"]) for b in data.get("blocks", ()) for ln in b.get("lines", ())
-           for s in ln["spans"]):
+    _reread_clusters(page, data)
+    if _has_lam_alef(data):
         _fix_lam_alef(data, textpage.extractRAWDICT())
     spaced = [ln for b in data.get("blocks", ()) for ln in b.get("lines", ())
               if _looks_letter_spaced(ln)]
@@ -118,6 +121,98 @@ def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:
             for span, raw_span in zip(line["spans"], raw_line["spans"], strict=False):
                 if _LAM_ALEF.search(span["text"]):
                     span["text"] = _ligature_order(raw_span.get("chars", ()), span["text"])
+
+
+def _reread_clusters(page: Any, data: dict[str, Any]) -> None:
+    """Re-read from their glyphs the lines where MuPDF applied an ActualText per cluster.
+
+    Chromium wraps every vowelled Arabic cluster (letter and marks, and other clusters
+    that are not one glyph per character) in an ActualText span; MuPDF gives those
+    characters zero width at one point, marks first, and fills the real glyph widths
+    between them with spaces ("َس ُت ْن" for "سَتُنْ"). Read from the glyphs' own
+    Unicode (the fonts' ToUnicode maps) the line is whole; elsewhere ActualText stays
+    (it is the only text of some glyphs, emoji sequences among them). `data` (the page
+    dictionary) is edited in place.
+    """
+    found = [(block, line) for block in data.get("blocks", ()) for line in block.get("lines", ())
+             if any(s["bbox"][2] - s["bbox"][0] < 0.01 and _has_mark(s["text"])
+                    for s in line["spans"])]
+    if not found:
+        return
+    clip = pymupdf.Rect()
+    for _, line in found:
+        clip |= line["bbox"]
+    # Grown: marks reach past their line's box, and the clip drops what crosses it.
+    clip = (clip.x0 - CLUSTER_PAD, clip.y0 - CLUSTER_PAD, clip.x1 + CLUSTER_PAD,
+            clip.y1 + CLUSTER_PAD)
+    textpage = page.get_textpage(flags=TEXT_FLAGS | pymupdf.TEXT_IGNORE_ACTUALTEXT, clip=clip)
+    glyphs = textpage.extractDICT()
+    raw = textpage.extractRAWDICT()
+    _attach_stray_marks(glyphs, raw)
+    if _has_lam_alef(glyphs):
+        _fix_lam_alef(glyphs, raw)
+    boxes = [tuple(line["bbox"]) for _, line in found]
+    fresh = [line for block in glyphs.get("blocks", ()) for line in block.get("lines", ())
+             if any(centre_in(tuple(line["bbox"]), box, pad=2.0) for box in boxes)]
+    gone = {id(line) for _, line in found}
+    for block in data.get("blocks", ()):
+        block["lines"] = [line for line in block.get("lines", ()) if id(line) not in gone]
+    found[0][0]["lines"] += fresh
+
+
+def _attach_stray_marks(data: dict[str, Any], raw: dict[str, Any]) -> None:
+    """Move each combining mark that follows no letter (a line's last vowel, which MuPDF
+    puts at the line's start: "ِذَهَبَ") to after the letter whose box holds it; `data`
+    and `raw` (dictionary and raw dictionary of one text page) are edited alike."""
+    for block, raw_block in zip(data.get("blocks", ()), raw.get("blocks", ()), strict=False):
+        for line, raw_line in zip(block.get("lines", ()), raw_block.get("lines", ()),
+                                  strict=False):
+            spans = raw_line["spans"]
+            if len(spans) != len(line["spans"]) or any(
+                    "".join(c["c"] for c in r["chars"]) != d["text"]
+                    for r, d in zip(spans, line["spans"], strict=True)):
+                continue
+            chars = [(k, c) for k, span in enumerate(spans) for c in span["chars"]]
+            moved = _marks_to_letters(chars)
+            if moved is None:
+                continue
+            for k, span in enumerate(spans):
+                span["chars"] = [c for j, c in moved if j == k]
+                line["spans"][k]["text"] = "".join(c["c"] for c in span["chars"])
+
+
+def _marks_to_letters(chars: list[tuple[int, dict[str, Any]]]
+                      ) -> list[tuple[int, dict[str, Any]]] | None:
+    out = list(chars)
+    changed = False
+    for i, (_, mark) in enumerate(chars):
+        before = chars[i - 1][1]["c"] if i else " "
+        if not _has_mark(mark["c"]) or before.isalpha() or _has_mark(before):
+            continue
+        x = mark["bbox"][0]
+        near = [(max(c["bbox"][0] - x, x - c["bbox"][2], 0.0), n) for n, (_, c) in enumerate(out)
+                if c["c"].isalpha()]
+        if not near or min(near)[0] > STRAY_MARK_REACH:
+            continue
+        base = min(near)[1]
+        here = next(n for n, (_, c) in enumerate(out) if c is mark)
+        entry = out.pop(here)
+        base -= base > here
+        end = base + 1
+        while end < len(out) and _has_mark(out[end][1]["c"]):
+            end += 1
+        out.insert(end, (out[base][0], entry[1]))
+        changed = True
+    return out if changed else None
+
+
+def _has_lam_alef(data: dict[str, Any]) -> bool:
+    return any(_LAM_ALEF.search(s["text"]) for b in data.get("blocks", ())
+               for ln in b.get("lines", ()) for s in ln["spans"])
+
+
+def _has_mark(text: str) -> bool:
+    return any(unicodedata.category(ch) == "Mn" for ch in text)
 
 
 def _looks_letter_spaced(line: dict[str, Any]) -> bool:

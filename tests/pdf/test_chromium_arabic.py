@@ -1,0 +1,44 @@
+"""Vowelled Arabic printed by headless Chromium reads as words: Chromium puts every
+vowelled cluster in an ActualText span, which MuPDF turns into zero-width characters,
+marks first, with spaces between the clusters ("َذ َه َب"); those lines are read from
+the glyphs instead."""
+
+from __future__ import annotations
+
+import subprocess
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from webfold.convert import convert
+from webfold.web.render import CHROMIUM_FLAGS, find_chromium
+
+CHROMIUM = find_chromium()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium binary on this machine")
+
+VOWELLED = "ذَهَبَ الوَلَدُ إِلَى المَدْرَسَةِ صَبَاحًا وَقَرَأَ دَرْسَهُ الجَدِيدَ مَعَ أَصْدِقَائِهِ"
+PLAIN = "يعرض هذا السطر نصا بلا حركات للمقارنة"
+
+
+def _print_pdf(tmp_path: Path, body: str) -> bytes:
+    page = tmp_path / "page.html"
+    page.write_text(f"<html><head><meta charset='utf-8'></head><body>{body}</body></html>",
+                    encoding="utf-8")
+    out = tmp_path / "page.pdf"
+    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", *CHROMIUM_FLAGS,
+                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+                    f"--print-to-pdf={out}", str(page)],
+                   check=True, capture_output=True, timeout=120)
+    return out.read_bytes()
+
+
+def test_vowelled_arabic_from_chromium_keeps_its_words(tmp_path: Path) -> None:
+    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar'><p>{VOWELLED}</p><p>{PLAIN}</p></div>")
+    doc = convert(data, filename="page.pdf")
+    assert doc.error is None
+    paragraphs = doc.markdown.strip().split("\n\n")
+    assert paragraphs[-1] == PLAIN
+    words = paragraphs[0].split()
+    assert not any(unicodedata.category(w[0]) == "Mn" for w in words)  # no mark first
+    assert words == VOWELLED.split()
