@@ -22,7 +22,7 @@ class Settings:
     pdf_page_budget_s: float = 10.0  # time budget for one page's native extraction
     pdf_max_pages: int = 2_000
     ocr: bool = True
-    ocr_lang: str = "eng"
+    ocr_lang: str = "auto"  # Tesseract languages ("eng+deu"), or "auto": by the script OSD sees
     ocr_max_pages: int = 50
     ocr_max_dim: int = 3_000  # longest side of a rendered page, pixels
     ocr_timeout_s: float = 60.0  # per page

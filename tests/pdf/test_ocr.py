@@ -206,7 +206,7 @@ def test_convert_reads_the_mixed_file_page_by_page(corpus: dict[str, Case]) -> N
     path = corpus["mixed"].path
     doc = convert(path.read_bytes(), filename=path.name, options=ConvertOptions(ocr=engine))
     assert [p.route for p in doc.pages] == ["native", "ocr"]
-    assert engine.processes == 2  # the language list, then the one scanned page
+    assert engine.processes == 3  # the language list, OSD, then the one scanned page
     assert cer(corpus["mixed"].text, doc.markdown) <= 0.03
 
 
@@ -293,6 +293,37 @@ def test_non_latin_scan_is_read_in_its_script_without_being_told(corpus: dict[st
     assert first[1] < 150  # at the top: not laid out upside down (Arabic reads leftwards)
     if name == "arabic":
         assert first[2] > 450  # right-aligned, as printed
+
+
+def _scanned(path: Path) -> pymupdf.Document:
+    """The first page of `path` as a 200 dpi grey picture on an otherwise empty page."""
+    with pymupdf.open(path) as src:
+        pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    buf = io.BytesIO()
+    Image.frombytes("L", (pix.width, pix.height), pix.samples).save(buf, format="PNG")
+    scan = pymupdf.open()
+    scan.new_page(width=595, height=842).insert_image(scan[0].rect, stream=buf.getvalue())
+    return scan
+
+
+@needs_tesseract
+@pytest.mark.parametrize(("name", "pack"), [("arabic", "ara"), ("cyrillic", "rus"),
+                                            ("chinese", "chi_sim"), ("scan_clean", None)])
+def test_the_script_chooses_the_language_before_the_first_reading(
+        corpus: dict[str, Case], name: str, pack: str | None) -> None:
+    # No language named: OSD names the script and the page is read once, with that
+    # script's pack; a Latin page is read with eng.
+    import pytesseract
+
+    if pack is not None and pack not in pytesseract.get_languages(config=""):
+        pytest.skip(f"tesseract has no {pack} data (tesseract --list-langs; "
+                    f"scripts/setup_system.sh installs it)")
+    engine = TesseractEngine()
+    with _scanned(corpus[name].path) as scan:
+        lines = ocr_page(scan[0], settings=Settings(), engine=engine)
+    assert isinstance(lines, PageLines), lines
+    assert engine.processes == 3  # the language list, OSD, one reading
+    assert cer(corpus[name].text, text_of(lines)) <= 0.03
 
 
 def test_cjk_words_join_without_spaces() -> None:

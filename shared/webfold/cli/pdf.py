@@ -28,7 +28,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--no-ocr", action="store_true",
                         help="never run OCR; pages that need it are listed as skipped")
     parser.add_argument("--ocr-lang", metavar="LANGS",
-                        help="Tesseract languages, e.g. eng+deu (default eng)")
+                        help="Tesseract languages, e.g. eng+deu (default auto: the pack for "
+                             "the script Tesseract detects on each page where installed, "
+                             "else eng)")
     parser.add_argument("--ocr-max-pages", type=int, metavar="N", help="OCR at most N pages")
     parser.add_argument("--ocr-max-dim", type=int, metavar="PX",
                         help="longest side of a page rendered for OCR, in pixels")

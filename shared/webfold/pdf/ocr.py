@@ -43,7 +43,12 @@ TESSERACT_CONFIG = "--psm 1"
 # taken for letters ("(Ooh S| <<} SIX)" averages 23 on a pdf.js fax test); real text,
 # even on the noisy generated scan, reads at 90+.
 MIN_LINE_CONFIDENCE = 30.0
-# Pages read at under this mean word confidence get a script check (an OSD pass).
+# The language setting that lets each page's script choose: an OSD pass first, then the
+# reading with that script's pack (and `FALLBACK_LANG`), or `FALLBACK_LANG` alone.
+AUTO_LANG = "auto"
+FALLBACK_LANG = "eng"
+# Pages read in languages the user named at under this mean word confidence get a
+# script check (an OSD pass).
 SCRIPT_CHECK_BELOW_CONFIDENCE = 60.0
 # Pages read at under this mean word confidence are read again turned
 # 180 degrees: OSD is unsure on short text and leaves such pages upside down, where
@@ -109,7 +114,8 @@ class OcrPage:
 
 class OcrEngine(Protocol):
     def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
-        """Read the text of one page image (PNG bytes) in languages `lang` ("eng+deu").
+        """Read the text of one page image (PNG bytes) in languages `lang` ("eng+deu",
+        or "auto": those of the script on the page).
 
         Returns the words with their boxes in image pixels; failures in `OcrPage.error`.
         """
@@ -126,22 +132,30 @@ class TesseractEngine:
     def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
         """Run tesseract (psm 1, OSD included) on PNG bytes; see `OcrEngine.recognize`.
 
-        A page read at low confidence is checked for its script (OSD); when an installed
-        language fits that script better (Cyrillic -> rus, Arabic -> ara, Han ->
-        chi_sim, ...), the page is read again with it added and the surer reading wins.
+        With `lang` "auto" (`AUTO_LANG`) an OSD pass names the page's script first and
+        the page is read once with that script's installed pack (Cyrillic -> rus,
+        Arabic -> ara, Han -> chi_sim, ...) plus eng, or with eng alone. With named
+        languages, a page read at low confidence is checked for its script; when an
+        installed language fits it better, the page is read again with it added and the
+        surer reading wins.
         """
         import pytesseract
 
         os.environ.setdefault("OMP_THREAD_LIMIT", OMP_THREADS)
         deadline = time.monotonic() + timeout_s
         try:
-            missing = self._missing_languages(lang)
+            auto = lang == AUTO_LANG
+            missing = self._missing_languages(FALLBACK_LANG if auto else lang)
             if missing:
                 return _failed("ocr_failed", f"tesseract has no language data for {missing}")
             with tempfile.NamedTemporaryFile(suffix=".img") as tmp:  # PNG or PGM inside
                 width, height, skew = _write_levelled(image, tmp)
+                if auto:
+                    extra = self._script_language(tmp.name, deadline)
+                    lang = f"{extra}+{FALLBACK_LANG}" if extra else FALLBACK_LANG
                 words = self._read(tmp.name, lang, deadline)
-                if words and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE:
+                if (words and not auto
+                        and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE):
                     words = self._read_in_script_language(tmp.name, lang, deadline, words)
                 if words and _mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE:
                     words = self._read_turned(tmp.name, lang, deadline, words, width, height)
@@ -166,20 +180,31 @@ class TesseractEngine:
                                          output_type=pytesseract.Output.DICT)
         return _words(data)
 
-    def _read_in_script_language(self, path: str, lang: str, deadline: float,
-                                 words: list[OcrWord]) -> list[OcrWord]:
-        """`words`, or a surer reading with the language of the script OSD detects."""
+    def _script_language(self, path: str, deadline: float) -> str | None:
+        """The installed language pack for the script OSD sees in the image, or None
+        (Latin, an unknown script, a pack not installed, too few letters, out of time)."""
         import pytesseract
 
         try:
             self.processes += 1
             osd = pytesseract.image_to_osd(path, config="--psm 0", timeout=_remaining(deadline),
                                            output_type=pytesseract.Output.DICT)
-            extra = SCRIPT_LANGUAGES.get(str(osd.get("script")))
-            if not extra or extra in lang.split("+") or extra not in (self._languages or ()):
-                return words
+        except (pytesseract.TesseractError, RuntimeError):
+            return None
+        extra = SCRIPT_LANGUAGES.get(str(osd.get("script")))
+        return extra if extra in (self._languages or ()) else None
+
+    def _read_in_script_language(self, path: str, lang: str, deadline: float,
+                                 words: list[OcrWord]) -> list[OcrWord]:
+        """`words`, or a surer reading with the language of the script OSD detects."""
+        import pytesseract
+
+        extra = self._script_language(path, deadline)
+        if not extra or extra in lang.split("+"):
+            return words
+        try:
             again = self._read(path, f"{extra}+{lang}", deadline)
-        except (pytesseract.TesseractError, RuntimeError):  # too few letters, or out of time
+        except (pytesseract.TesseractError, RuntimeError):  # out of time: keep the first
             return words
         return again if _mean_confidence(again) > _mean_confidence(words) else words
 
