@@ -1,5 +1,9 @@
-"""A page's own text layer as `Line`s: one `page.get_text("dict")` call per page.
+"""A page's own text layer as `Line`s: one page dictionary per page.
 
+Lines whose text shows a known MuPDF artefact are mended from their glyphs: zero-width
+ActualText clusters (Chromium's vowelled Arabic) and spaces in letter gaps
+(letter-spaced type) on a text page clipped to those lines, reversed lam-alef
+ligatures from the page's raw dictionary.
 Spans keep their size, bold/italic/monospace style and the link annotation they sit
 under; lines keep their writing direction and baseline origin so layout can read
 rotated text in its own frame. Nothing here decides order or structure.
