@@ -258,7 +258,7 @@ def _drop_false_spaces(page: Any, lines: list[dict[str, Any]]) -> None:
                      None)
         if chars is None:
             continue
-        keep = word_spaces(chars, max(s["size"] for s in line["spans"]))
+        keep = _word_spaces(chars, max(s["size"] for s in line["spans"]))
         if keep is None:
             continue
         i = 0
@@ -269,7 +269,7 @@ def _drop_false_spaces(page: Any, lines: list[dict[str, Any]]) -> None:
             i += n
 
 
-def word_spaces(chars: list[dict[str, Any]], size: float) -> list[bool] | None:
+def _word_spaces(chars: list[dict[str, Any]], size: float) -> list[bool] | None:
     """Which of a line's characters (rawdict "c" and "bbox", left to right) to keep: a
     space stays only where the gap between the letters around it is a word gap.
 
