@@ -116,12 +116,13 @@ def test_a_users_browser_over_cdp(site: Site, user_browser: str) -> None:
     assert "169.254.169.254" in " ".join(result.blocked_requests)
 
 
-def test_a_render_that_outlives_its_budget_is_killed(site: Site,
+def test_a_render_that_outlives_its_budget_is_killed(site: Site, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # The child keeps its own deadline, so the kill is a backstop; pull it in front of
     # the child's deadline to see it work.
     monkeypatch.setattr("webfold.web.render.KILL_GRACE_S", -8.0)
-    profiles_before = set(Path(tempfile.gettempdir()).glob("webfold-chrome-*"))
+    # A temporary folder of this test's own: other renders on the machine make profiles too.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = render(site, "/busy", timeout_s=10)
     assert result.error is not None and "killed" in result.error.message  # type: ignore[attr-defined]
-    assert set(Path(tempfile.gettempdir()).glob("webfold-chrome-*")) <= profiles_before
+    assert not list(tmp_path.glob("webfold-chrome-*"))  # the killed child's profile is gone
