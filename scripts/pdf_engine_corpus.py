@@ -21,6 +21,8 @@ is skipped with a message.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import gzip
 import html
 import json
@@ -36,9 +38,10 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / ".pdf-engine-corpus"
 WCXB_DIR = REPO / ".." / "shared" / "data" / "wcxb-dev"
 CHROMIUM = "/usr/bin/chromium"
-WCXB_PAGES = 16  # every k-th development page, k chosen to spread them over the set
+WCXB_PAGES = 60  # development pages printed, spread over the page types
 WCXB_MAX_HTML = 400_000  # bytes of HTML: bigger pages print to dozens of PDF pages
 SOFFICE_TIMEOUT_S = 120
+PRINT_TIMEOUT_S = 60  # per Chromium page: lay out, read innerText, print
 
 
 @dataclass(slots=True)
@@ -135,7 +138,7 @@ def _strip_scripts(page_html: str) -> str:
 def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
     """Print the written pages and `wcxb_pages` WCXB pages; [] without Playwright/Chromium."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.async_api  # noqa: F401
     except ImportError:
         print("skipping Chromium: playwright is not installed", file=sys.stderr)
         return []
@@ -146,53 +149,84 @@ def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
     sources = [(f"html_{name}", "chromium-written", f"{head}<body>{body}</body></html>", tables)
                for name, body, tables in _written_pages()]
     sources += [(name, "chromium-wcxb", text, []) for name, text in _wcxb_pages(wcxb_pages)]
+    return asyncio.run(_print_all(out, sources))
+
+
+async def _print_all(out: Path, sources: list[tuple[str, str, str, list]]) -> list[EngineCase]:
+    from playwright.async_api import async_playwright
+
     cases = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--disable-background-networking", "--no-first-run",
             "--disable-component-update", "--disable-sync"])
-        context = browser.new_context(java_script_enabled=False, offline=True)
-        context.route("**/*", lambda route: route.abort())
+        context = await browser.new_context(java_script_enabled=False, offline=True)
+        await context.route("**/*", lambda route: route.abort())
         for name, source, page_html, tables in sources:
-            page = context.new_page()
-            try:
-                page.set_content(page_html, wait_until="domcontentloaded", timeout=20_000)
-                text = page.evaluate("document.body ? document.body.innerText : ''")
-                path = out / f"{name}.pdf"
-                page.pdf(path=str(path), format="A4", print_background=True,
-                         margin={"top": "15mm", "bottom": "15mm", "left": "15mm",
-                                 "right": "15mm"})
+            page = await context.new_page()
+            path = out / f"{name}.pdf"
+            try:  # a page whose layout never ends (seen on one WCXB page) is left out
+                text = await asyncio.wait_for(_print(page, page_html, path), PRINT_TIMEOUT_S)
             except Exception as exc:  # one page failing to print leaves the rest
                 print(f"  chromium {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                path.unlink(missing_ok=True)
                 continue
             finally:
-                page.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(page.close(), 10)
             if text.strip():  # a page that prints nothing (all of it drawn by script) is no case
                 cases.append(EngineCase(name, source, path.name, text, tables))
-        browser.close()
+        await browser.close()
     return cases
 
 
+async def _print(page, page_html: str, path: Path) -> str:
+    """Lay `page_html` out, print it to `path`; the page's innerText."""
+    await page.set_content(page_html, wait_until="domcontentloaded", timeout=20_000)
+    text = await page.evaluate("document.body ? document.body.innerText : ''")
+    await page.pdf(path=str(path), format="A4", print_background=True,
+                   margin={"top": "15mm", "bottom": "15mm", "left": "15mm", "right": "15mm"})
+    return text
+
+
 def _wcxb_pages(count: int) -> list[tuple[str, str]]:
-    """(name, HTML without scripts) of `count` WCXB development pages spread over the set."""
+    """(name, HTML without scripts) of `count` WCXB development pages: the page types
+    (article, forum, product, ...) in turn, each type's pages taken evenly spaced through
+    it, single-page apps (drawn by script, nothing to print) and huge pages left out."""
     html_dir = WCXB_DIR / "html"
-    if count <= 0 or not html_dir.is_dir():
+    meta_path = WCXB_DIR / "metadata.json"
+    if count <= 0 or not html_dir.is_dir() or not meta_path.exists():
         if count > 0:
             print(f"skipping WCXB pages: {html_dir} is absent", file=sys.stderr)
         return []
-    files = sorted(html_dir.glob("*.html.gz"))
-    step = max(1, len(files) // (count * 2))
-    picked = []
-    for path in files[::step]:
-        raw = gzip.decompress(path.read_bytes())
-        if len(raw) > WCXB_MAX_HTML:
-            continue
-        picked.append((f"wcxb_{path.name.split('.')[0]}",
-                       _strip_scripts(raw.decode("utf-8", "replace"))))
-        if len(picked) == count:
-            break
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))["files"]
+    by_type: dict[str, list[Path]] = {}
+    for path in sorted(html_dir.glob("*.html.gz")):
+        info = meta.get(path.name.split(".")[0], {})
+        if not info.get("spa", False):
+            by_type.setdefault(info.get("page_type", "other"), []).append(path)
+    queues = {t: _spread(paths) for t, paths in sorted(by_type.items())}
+    picked: list[tuple[str, str]] = []
+    while len(picked) < count and any(queues.values()):
+        for queue in queues.values():
+            while queue and len(picked) < count:
+                path = queue.pop(0)
+                raw = gzip.decompress(path.read_bytes())
+                if len(raw) <= WCXB_MAX_HTML:
+                    picked.append((f"wcxb_{path.name.split('.')[0]}",
+                                   _strip_scripts(raw.decode("utf-8", "replace"))))
+                    break
     return picked
+
+
+def _spread(paths: list[Path]) -> list[Path]:
+    """`paths` reordered so that any prefix is spread evenly through the list (bit-reversed
+    positions: first, middle, quarters, ...)."""
+    n = len(paths)
+    bits = max(1, (n - 1).bit_length())
+    order = sorted(range(1 << bits), key=lambda i: int(f"{i:0{bits}b}"[::-1], 2))
+    return [paths[i] for i in order if i < n]
 
 
 # --- LibreOffice ------------------------------------------------------------------------
@@ -212,12 +246,14 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
     if soffice is None:
         print("skipping LibreOffice: soffice is not on PATH", file=sys.stderr)
         return []
-    made = [_docx_report(out), _docx_rtl(out)]
+    made = [_docx_report(out), _docx_rtl(out), _docx_form_booklet(out), _docx_listing(out),
+            _fodt_long_report(out)]
+    sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
+               for c in made]
     with tempfile.TemporaryDirectory() as profile:
         done = subprocess.run(
             [soffice, f"-env:UserInstallation=file://{profile}", "--headless",
-             "--convert-to", "pdf", "--outdir", str(out), *[str(out / f"{c.name}.docx")
-                                                            for c in made]],
+             "--convert-to", "pdf", "--outdir", str(out), *map(str, sources)],
             capture_output=True, text=True, timeout=SOFFICE_TIMEOUT_S)
     cases = []
     for case in made:
@@ -302,6 +338,312 @@ def _docx_rtl(out: Path) -> EngineCase:
     path = out / "lo_rtl.docx"
     document.save(path)
     return EngineCase("lo_rtl", "libreoffice", "lo_rtl.pdf", "\n\n".join(texts))
+
+
+_FORM_FIELDS = ["Family name", "Given names", "Date of birth", "Street and number",
+                "Postcode and town", "Telephone", "Email address", "Number of the field",
+                "Area of the field in hectares", "Crop grown last year", "Nearest river"]
+_FORM_CHOICES = ["Owner of the field", "Tenant of the field", "Member of a cooperative"]
+
+
+def _docx_form_booklet(out: Path) -> EngineCase:
+    """A form whose three applicant pages are identical but for their number: the same
+    labels at the same heights on every page, at the top and bottom too."""
+    import docx
+    from docx.enum.text import WD_BREAK
+    from docx.shared import Cm, Pt
+
+    document = docx.Document()
+    section = document.sections[0]  # a form fills its page: narrow margins, spaced fields
+    section.top_margin = section.bottom_margin = Cm(1)
+    texts, headings = [], []
+    document.add_heading("Application for irrigation water", level=0)
+    headings.append("Application for irrigation water")
+    intro = ("Fill in one page for each applicant of the household. Write in capital letters "
+             "and tick one box in the second part. Return the form to the district office "
+             "before the first of March.")
+    document.add_paragraph(intro)
+    texts += ["Application for irrigation water", intro]
+    for n in range(1, 4):
+        document.paragraphs[-1].add_run().add_break(WD_BREAK.PAGE)
+        office = "For office use: file number ____________"
+        document.add_paragraph(office)
+        texts.append(office)
+        title = f"Part A: applicant {n} of 3"
+        document.add_heading(title, level=1)
+        headings.append(title)
+        texts.append(title)
+        for label in _FORM_FIELDS:
+            field = document.add_paragraph(f"{label}: ____________________________")
+            field.paragraph_format.space_after = Pt(30)
+            texts.append(f"{label}: ____________________________")
+        document.add_heading("Part B: right to the water", level=2)
+        headings.append("Part B: right to the water")
+        texts.append("Part B: right to the water")
+        for choice in _FORM_CHOICES:
+            document.add_paragraph(f"\u2610 {choice}")
+            texts.append(f"\u2610 {choice}")
+        closing = ("I declare that the answers above are true and complete to the best of "
+                   "my knowledge.")
+        document.add_paragraph(closing)
+        document.add_paragraph("Signature: ____________________   Date: ____________")
+        texts += [closing, "Signature: ____________________ Date: ____________"]
+    document.save(out / "lo_form_booklet.docx")
+    return EngineCase("lo_form_booklet", "libreoffice", "lo_form_booklet.pdf", "\n\n".join(texts),
+                      headings=headings)
+
+
+_LISTING = [
+    "def yearly_totals(readings):",
+    "    \"\"\"Sum the daily readings of each year.\"\"\"",
+    "    totals = {}",
+    "    for day, value in readings:",
+    "        year = day.year",
+    "",
+    "        # a missing reading counts as nothing",
+    "        totals[year] = totals.get(year, 0) + (value or 0)",
+    "    return totals",
+    "",
+    "",
+    "def wettest(totals):",
+    "    return max(totals, key=totals.get)",
+]
+
+
+def _docx_listing(out: Path) -> EngineCase:
+    """A manual page: prose, one code listing with blank lines inside it, prose."""
+    import docx
+    from docx.shared import Pt
+
+    document = docx.Document()
+    title = "Computing the yearly rainfall"
+    before = ("The function below adds up the daily rain gauge readings for every year in the "
+              "record. Days without a reading are counted as dry, which the report states in "
+              "its notes on method.")
+    after = ("Call the second function on the result to find the wettest year; ties go to the "
+             "earlier year because the dictionary keeps the order of insertion.")
+    document.add_heading(title, level=1)
+    document.add_paragraph(before)
+    for line in _LISTING:
+        paragraph = document.add_paragraph()
+        paragraph.paragraph_format.space_after = Pt(0)
+        run = paragraph.add_run(line)
+        run.font.name = "DejaVu Sans Mono"
+        run.font.size = Pt(9)
+    document.add_paragraph()
+    document.add_paragraph(after)
+    document.save(out / "lo_listing.docx")
+    listing = "\n".join(_LISTING)
+    return EngineCase("lo_listing", "libreoffice", "lo_listing.pdf",
+                      "\n\n".join([title, before, listing, after]), headings=[title])
+
+
+# A report written as flat ODF (LibreOffice's own format, which python-docx cannot make):
+# a cover page, a contents page with dot leaders, numbered headings, footnotes, a running
+# header, a footer with page numbers, a two-column section, numbered and bulleted lists,
+# and a long table whose header row repeats on every page it runs over.
+_FODT_HEAD = """<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+ xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+ xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+ office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:font-face-decls>
+ <style:font-face style:name="DejaVu Serif" svg:font-family="'DejaVu Serif'"
+  xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"/>
+ <style:font-face style:name="DejaVu Sans" svg:font-family="'DejaVu Sans'"
+  xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"/>
+</office:font-face-decls>
+<office:styles>
+ <style:style style:name="Standard" style:family="paragraph">
+  <style:paragraph-properties fo:margin-bottom="0.2cm" fo:text-align="justify"/>
+  <style:text-properties style:font-name="DejaVu Serif" fo:font-size="10.5pt"/></style:style>
+ <style:style style:name="Title" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="center" fo:margin-top="6cm"/>
+  <style:text-properties style:font-name="DejaVu Sans" fo:font-size="24pt"
+   fo:font-weight="bold"/></style:style>
+ <style:style style:name="Subtitle" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.5cm"/>
+  <style:text-properties style:font-name="DejaVu Sans" fo:font-size="15pt"/></style:style>
+ <style:style style:name="Cover" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="center"/>
+  <style:text-properties fo:font-size="12pt"/></style:style>
+ <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph"
+  style:parent-style-name="Standard" style:default-outline-level="1">
+  <style:paragraph-properties fo:break-before="page" fo:margin-bottom="0.3cm"
+   fo:text-align="start"/>
+  <style:text-properties style:font-name="DejaVu Sans" fo:font-size="16pt"
+   fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph"
+  style:parent-style-name="Standard" style:default-outline-level="2">
+  <style:paragraph-properties fo:margin-top="0.3cm" fo:text-align="start"/>
+  <style:text-properties style:font-name="DejaVu Sans" fo:font-size="13pt"
+   fo:font-weight="bold"/></style:style>
+ <style:style style:name="Contents" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="start"><style:tab-stops>
+   <style:tab-stop style:position="17cm" style:type="right" style:leader-style="dotted"
+    style:leader-text="."/></style:tab-stops></style:paragraph-properties></style:style>
+ <style:style style:name="Footnote" style:family="paragraph" style:parent-style-name="Standard">
+  <style:text-properties fo:font-size="8.5pt"/></style:style>
+ <style:style style:name="Furniture" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="center"/>
+  <style:text-properties fo:font-size="9pt"/></style:style>
+ <style:style style:name="Cell" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:text-align="start" fo:margin-bottom="0cm"/></style:style>
+</office:styles>
+<office:automatic-styles>
+ <style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm"
+  fo:page-height="29.7cm" fo:margin-top="1.2cm" fo:margin-bottom="1.2cm" fo:margin-left="2cm"
+  fo:margin-right="2cm"/>
+  <style:header-style><style:header-footer-properties fo:min-height="0.5cm"
+   fo:margin-bottom="0.5cm"/></style:header-style>
+  <style:footer-style><style:header-footer-properties fo:min-height="0.5cm"
+   fo:margin-top="0.5cm"/></style:footer-style></style:page-layout>
+ <text:list-style style:name="Numbers"><text:list-level-style-number text:level="1"
+  style:num-suffix="." style:num-format="1"><style:list-level-properties
+  text:space-before="0.6cm" text:min-label-width="0.6cm"/></text:list-level-style-number>
+ </text:list-style>
+ <style:style style:name="TwoColumns" style:family="section"><style:section-properties>
+  <style:columns fo:column-count="2" fo:column-gap="0.8cm"/></style:section-properties>
+ </style:style>
+ <style:style style:name="Grid" style:family="table"><style:table-properties
+  style:width="17cm" table:align="left"/></style:style>
+ <style:style style:name="GridCell" style:family="table-cell"><style:table-cell-properties
+  fo:border="0.5pt solid #000000" fo:padding="0.08cm"/></style:style>
+</office:automatic-styles>
+<office:master-styles>
+ <style:master-page style:name="Standard" style:page-layout-name="pm1">
+  <style:header><text:p text:style-name="Furniture">Valley water survey: annual report
+  </text:p></style:header>
+  <style:footer><text:p text:style-name="Furniture">Page <text:page-number
+   text:select-page="current"/></text:p></style:footer>
+ </style:master-page>
+</office:master-styles>
+<office:body><office:text>
+"""
+_FODT_TAIL = "</office:text></office:body></office:document>\n"
+
+_STATIONS = ["Ash Ford", "Bramble Hill", "Cold Spring", "Deep Dale", "Elm Bridge", "Fox Lane",
+             "Green Weir", "High Moor", "Iron Gate", "Juniper Rise"]
+
+
+def _fodt_long_report(out: Path) -> EngineCase:
+    texts: list[str] = []
+    headings: list[str] = []
+    body: list[str] = []
+
+    def para(style: str, text: str, expected: str | None = None) -> None:
+        body.append(f'<text:p text:style-name="{style}">{text}</text:p>')
+        texts.append(expected if expected is not None else html.unescape(
+            re.sub(r"<[^>]+>", "", text)))
+
+    def heading(level: int, text: str) -> None:
+        body.append(f'<text:h text:style-name="Heading_20_{level}" '
+                    f'text:outline-level="{level}">{html.escape(text)}</text:h>')
+        texts.append(text)
+        headings.append(text)
+
+    def note(n: int, text: str) -> str:
+        return (f'<text:note text:id="ftn{n}" text:note-class="footnote"><text:note-citation>'
+                f'{n}</text:note-citation><text:note-body><text:p text:style-name="Footnote">'
+                f"{html.escape(text)}</text:p></text:note-body></text:note>")
+
+    title = "Valley Water Survey"
+    body.append(f'<text:p text:style-name="Title">{title}</text:p>')
+    texts.append(title)
+    headings.append(title)
+    para("Subtitle", "Annual report on rainfall, rivers and wells")
+    para("Cover", "Prepared by the district hydrology office")
+    para("Cover", "March 2026")
+    heading(1, "Contents")
+    sections = [("1 Introduction", 3), ("2 Methods", 4), ("2.1 Rain gauges", 4),
+                ("2.2 River levels", 4), ("3 Results", 5), ("4 Station records", 6)]
+    for name, page in sections:
+        para("Contents", f"{name}<text:tab/>{page}", f"{name} {page}")
+    heading(1, "1 Introduction")
+    notes = ["The first survey was made in 1962 with eleven gauges.",
+             "Two gauges were moved in 2019; their records are joined."]
+    intro = ("The valley survey has measured rainfall and river levels since the first "
+             "gauges were set up on the hill farms")
+    body.append(f'<text:p text:style-name="Standard">{intro}.{note(1, notes[0])} This report '
+                "covers the twelve months to the end of February and compares them with the "
+                "long record.</text:p>")
+    texts.append(f"{intro}.1 This report covers the twelve months to the end of February and "
+                 "compares them with the long record.")
+    para("Standard", "Every station is read by a volunteer at nine in the morning. The readings "
+                     "are sent to the district office each week and checked against the "
+                     "neighbouring stations before they enter the record.")
+    texts.append(f"1 {notes[0]}")
+    heading(1, "2 Methods")
+    heading(2, "2.1 Rain gauges")
+    gauge = ("The standard gauge is a copper funnel of five inches across set one foot above "
+             "the ground")
+    body.append(f'<text:p text:style-name="Standard">{gauge}.{note(2, notes[1])}</text:p>')
+    texts.append(f"{gauge}.2")
+    para("Standard", "Readings are made in three steps:")
+    steps = ["Empty the inner can into the measuring glass.",
+             "Read the level at eye height and write it down.",
+             "Return the can and check the funnel for leaves."]
+    body.append('<text:list text:style-name="Numbers">' + "".join(
+        f'<text:list-item><text:p text:style-name="Standard">{s}</text:p></text:list-item>'
+        for s in steps) + "</text:list>")
+    texts += [f"{n}. {s}" for n, s in enumerate(steps, start=1)]
+    heading(2, "2.2 River levels")
+    columns = [("River levels are read from painted boards at six bridges. A board shows the "
+                "height of the water above a fixed mark in centimetres, and the reader notes "
+                "the time and the colour of the water."),
+               ("In flood the boards can be hard to reach, so four bridges also carry a float "
+                "recorder that draws the level on a paper chart. The charts are changed on "
+                "the first day of each month and kept at the office."),
+               ("Where the two disagree the chart is taken, since a board read from the bank "
+                "in heavy rain is often a few centimetres out. The differences are listed in "
+                "the station records at the end of this report."),
+               ("Levels below the lowest mark are written as dry. This happened on three "
+                "rivers in August, the first time since the dry summer recorded in the long "
+                "record."), ]
+    body.append('<text:section text:style-name="TwoColumns" text:name="Columns">')
+    for text in columns:
+        para("Standard", text)
+    body.append("</text:section>")
+    texts.append(f"2 {notes[1]}")
+    heading(1, "3 Results")
+    para("Standard", "The year was wetter than the long average in the hills and drier in "
+                     "the valley floor. The main points are:")
+    points = ["Rainfall on the hill stations was a tenth above the average.",
+              "The valley stations had their driest August in thirty years.",
+              "No river rose above the flood mark during the year."]
+    body.append("<text:list>" + "".join(  # LibreOffice's default bullets: OpenSymbol glyphs
+        f'<text:list-item><text:p text:style-name="Standard">{p}</text:p></text:list-item>'
+        for p in points) + "</text:list>")
+    texts += [f"\u2022 {p}" for p in points]
+    heading(1, "4 Station records")
+    para("Standard", "Monthly rainfall in millimetres at each station, with the number of "
+                     "days on which rain fell.")
+    rows = [["Station", "Month", "Rain (mm)", "Rain days"]]
+    months = ["March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December", "January", "February"]
+    for k, station in enumerate(_STATIONS):
+        for m, month in enumerate(months[:8]):
+            rows.append([station, month, str(40 + (k * 13 + m * 7) % 90),
+                         str(6 + (k + m * 3) % 15)])
+    cells = lambda row: "".join(  # noqa: E731
+        f'<table:table-cell table:style-name="GridCell" office:value-type="string">'
+        f'<text:p text:style-name="Cell">{html.escape(c)}</text:p></table:table-cell>'
+        for c in row)
+    body.append('<table:table table:name="Records" table:style-name="Grid">'
+                '<table:table-column table:number-columns-repeated="4"/>'
+                f"<table:table-header-rows><table:table-row>{cells(rows[0])}</table:table-row>"
+                "</table:table-header-rows>"
+                + "".join(f"<table:table-row>{cells(r)}</table:table-row>" for r in rows[1:])
+                + "</table:table>")
+    texts.append("\n".join(" ".join(r) for r in rows))
+    para("Standard", "The records are kept at the district office and may be read there on "
+                     "any weekday morning.")
+    (out / "lo_long_report.fodt").write_text(_FODT_HEAD + "\n".join(body) + _FODT_TAIL,
+                                             encoding="utf-8")
+    return EngineCase("lo_long_report", "libreoffice", "lo_long_report.pdf", "\n\n".join(texts),
+                      [rows], headings)
 
 
 # --- manifest ---------------------------------------------------------------------------

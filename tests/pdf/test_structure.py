@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pymupdf
 import pytest
@@ -51,17 +52,53 @@ def test_bold_italic_and_links():
     assert "javascript" not in md
 
 
+_BODIES = ["The pier was repaired in spring and stays.", "Ferries ran twice a day and it stays.",
+           "The fish market moved north but stays.", "A new crane arrived late and stays."]
+
+
 def test_running_header_and_page_numbers_removed_over_pages():
     doc = pymupdf.open()
-    for n in range(1, 5):
+    for n, body in enumerate(_BODIES, start=1):
         page = doc.new_page()
         page.insert_text((72, 40), "Harbour Office Quarterly", fontsize=9)
-        page.insert_text((72, 200), f"Body text of page number {n} stays.", fontsize=11)
+        page.insert_text((72, 200), body, fontsize=11)
         page.insert_text((290, 810), str(n), fontsize=9)
     md = convert(doc.tobytes()).markdown
     assert "Harbour Office Quarterly" not in md
     assert md.count("stays.") == 4
     assert "\n3\n" not in f"\n{md}\n"
+
+
+def test_pages_repeated_wholesale_keep_their_margin_lines():
+    # A form printed once per applicant: the same lines at the same heights on every page,
+    # the top and bottom bands included, only the applicant's number changing. What
+    # repeats is the page, not a running header; the page numbers still go.
+    doc = pymupdf.open()
+    for n in range(1, 4):
+        page = doc.new_page()
+        page.insert_text((72, 40), "For office use: file number ________", fontsize=11)
+        page.insert_text((72, 120), f"Part A: applicant {n} of 3", fontsize=11)
+        page.insert_text((72, 160), "Family name: ____________________", fontsize=11)
+        page.insert_text((72, 780), "Signature: ____________ Date: ______", fontsize=11)
+        page.insert_text((290, 820), str(n), fontsize=9)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("For office use") == 3
+    assert md.count("Signature:") == 3
+    assert "\n2\n" not in f"\n{md}\n"
+
+
+def test_labels_in_the_side_margin_are_body_text():
+    # A form's labels start at the page edge on every page; horizontal lines in the side
+    # bands are no furniture (only page labels and text turned along the edge are).
+    doc = pymupdf.open()
+    for body in _BODIES:
+        page = doc.new_page()
+        page.insert_text((20, 300), "Name", fontsize=11)
+        page.insert_text((120, 300), body, fontsize=11)
+        page.insert_text((20, 400), "Notes", fontsize=11)
+        page.insert_text((120, 400), "None given.", fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("Name") == 4 and md.count("Notes") == 4
 
 
 def _jpeg() -> bytes:
@@ -201,3 +238,55 @@ def test_running_header_of_a_one_page_file_is_not_its_title():
     assert [b.text for b in result.blocks if b.kind == "heading"] == ["Flood Report"]
     assert result.metadata.title == "Flood Report"
     assert result.markdown.startswith("Valley Water Board - Internal\n\n# Flood Report\n")
+
+
+def test_cover_page_has_one_title_heading():
+    # A report's cover: title, subtitle, office and date in falling sizes, no body text.
+    # Only the title is a heading; the chapter heading of the next page stays one.
+    doc = pymupdf.open()
+    cover = doc.new_page()
+    for text, size, y in [("Valley Water Survey", 26, 250),
+                          ("Annual report on the rivers", 16, 290),
+                          ("Prepared by the hydrology office", 13, 330), ("March 2026", 13, 350)]:
+        cover.insert_text((72, y), text, fontsize=size)
+    page = doc.new_page()
+    page.insert_text((72, 100), "1 Introduction", fontsize=16)
+    for i, body in enumerate(_BODIES):
+        page.insert_text((72, 130 + 14 * i), body, fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    headings = [ln for ln in md.splitlines() if ln.startswith("#")]
+    assert headings[0] == "# Valley Water Survey"
+    assert "\nAnnual report on the rivers\n" in md and "March 2026" in md
+    assert len(headings) == 2 and headings[1].endswith(" 1 Introduction")
+
+
+def test_code_listing_with_blank_lines_is_one_fence():
+    # Two functions of one listing sit two blank lines apart: one fence, blanks kept.
+    code = ["def totals(readings):", "    out = {}", "    return out", None, None,
+            "def wettest(totals):", "    return max(totals)"]
+    doc = _page_with([("The listing below adds up the readings of each year.", "helv", 100)])
+    for i, line in enumerate(code):
+        if line is not None:
+            doc[0].insert_text((72, 130 + 12 * i), line, fontname="cour", fontsize=10)
+    doc[0].insert_text((72, 240), "Call the second function on the result.", fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("```") == 2
+    assert "    return out\n\n\ndef wettest(totals):" in md
+
+
+OPENSYMBOL = Path("/usr/share/fonts/truetype/libreoffice/opens___.ttf")
+
+
+@pytest.mark.skipif(not OPENSYMBOL.exists(), reason="LibreOffice's OpenSymbol font is absent")
+def test_private_use_bullet_glyphs_make_a_list():
+    # LibreOffice draws list bullets from OpenSymbol, whose codes are private-use (U+E12C);
+    # Word's Symbol-font bullet is U+F0B7. Alone before an item's text they are bullets.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    items = ["Milk from the farm", "Bread from the mill", "Eggs from the hens"]
+    for i, (glyph, text) in enumerate(zip("\ue12c\ue12c\ue12c", items, strict=True)):
+        page.insert_text((72, 100 + 14 * i), glyph, fontname="osym", fontfile=str(OPENSYMBOL),
+                         fontsize=11)
+        page.insert_text((90, 100 + 14 * i), text, fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert md.strip() == "- Milk from the farm\n- Bread from the mill\n- Eggs from the hens"

@@ -29,7 +29,7 @@ from webfold.pdf.furniture import TOP_SHARE, strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
-from webfold.pdf.native import drop_undecodable, image_infos, read_page
+from webfold.pdf.native import drop_undecodable, image_infos, read_page, symbol_bullets
 from webfold.pdf.structure import build_blocks, document_styles
 from webfold.pdf.tables import find_tables, table_block
 from webfold.settings import Settings
@@ -183,6 +183,8 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             plural = "" if undecodable == 1 else "s"
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
                                 "decoded")
+        if info.route == "native":
+            symbol_bullets(lines)
         if info.route == "ocr":
             lines = _ocr(page, lines, info, run, deadline)
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:

@@ -36,6 +36,7 @@ _MONO_NAME = re.compile(
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
 _UNDECODABLE = "\ufffd"
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+_LEAD_PRIVATE_USE = re.compile("^(\\s*)[\ue000-\uf8ff](?=\\s|$)")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 # Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
@@ -111,6 +112,21 @@ def drop_undecodable(page_lines: PageLines) -> int:
         kept.append(line)
     page_lines.lines = kept
     return removed
+
+
+def symbol_bullets(page_lines: PageLines) -> None:
+    """A private-use glyph alone at the start of a line (Word's Symbol-font bullet U+F0B7,
+    LibreOffice's OpenSymbol ones) is a list bullet: written "•", so lists stay lists.
+
+    Run after routing: a layer mostly made of private-use codes has gone to OCR by then.
+    """
+    for line in page_lines.lines:
+        for span in line.spans:
+            if span.text.strip():
+                if _LEAD_PRIVATE_USE.match(span.text):
+                    span.text = _LEAD_PRIVATE_USE.sub(lambda m: f"{m.group(1)}\u2022", span.text,
+                                                      count=1)
+                break
 
 
 def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:

@@ -25,6 +25,8 @@ MAX_HEADING_CHARS = 160
 MAX_BOLD_HEADING_WORDS = 14
 HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
 OCR_HEADING_RATIO = 1.2  # OCR sizes are estimated from word boxes: a clearer margin
+COVER_MAX_BODY_WORDS = 60  # body-size words on a first page over which it is no cover
+CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two listings
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
@@ -59,6 +61,9 @@ class Styles:
     # Lines ending above this y (points) at no more than body size are no headings: a
     # running header where nothing repeats to show it (a one-page file).
     header_band: float = 0.0
+    # Lines of a cover page set smaller than its title (subtitle, authors, date): no
+    # headings, they introduce nothing (ids of the `Line`s).
+    cover_lines: frozenset[int] = frozenset()
 
 
 @dataclass(slots=True)
@@ -89,7 +94,22 @@ def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> 
         levels[size] = min(len(set(levels.values())) + 1, 4)
     return Styles(body_size=body, heading_levels=levels, bold_level=min(len(levels) + 1, 6),
                   line_gap=_usual_gap(pages),
-                  outline={_norm(t): min(max(lvl, 1), 6) for lvl, t in outline if _norm(t)})
+                  outline={_norm(t): min(max(lvl, 1), 6) for lvl, t in outline if _norm(t)},
+                  cover_lines=_cover_lines(pages[0] if pages else [], body))
+
+
+def _cover_lines(items: list[Item], body: float) -> frozenset[int]:
+    """The lines of a cover page (the first page, with no table and under
+    `COVER_MAX_BODY_WORDS` words at body size or smaller) set smaller than its largest
+    line, the title."""
+    lines = [it for it in items if it.line is not None and it.line.text.strip()]
+    if not lines or any(it.payload is not None and it.payload.kind == "table" for it in items):
+        return frozenset()
+    words = sum(len(it.line.text.split()) for it in lines if it.size <= body + 0.25)
+    if words >= COVER_MAX_BODY_WORDS:
+        return frozenset()
+    title = max(it.size for it in lines)
+    return frozenset(id(it.line) for it in lines if it.size < title - 0.5)
 
 
 def _usual_gap(pages: list[list[Item]]) -> float:
@@ -178,7 +198,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
     """The kind of block `row` starts, or "+" when it continues the current group."""
     level = _heading_level(row, st)
     if row.mono and not level:
-        return "+" if kind == "code" and _code_goes_on(group[-1], row) else "code"
+        return "+" if kind == "code" and _code_goes_on(group, row) else "code"
     starts = _starts_new(row, group, kind, st)
     if level and (starts or kind == "heading"):
         if kind == "heading" and not starts and _heading_level(group[-1], st) == level:
@@ -200,7 +220,7 @@ def _heading_level(row: _Row, st: Styles) -> int:
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
         return 0
-    if _CAPTION.match(text):
+    if _CAPTION.match(text) or id(row.item.line) in st.cover_lines:
         return 0
     outlined = st.outline.get(_norm(text))
     if outlined:
@@ -220,9 +240,15 @@ def _heading_level(row: _Row, st: Styles) -> int:
     return 0
 
 
-def _code_goes_on(prev: _Row, row: _Row) -> bool:
-    # A listing broken by a page break goes on at the top of the next page.
-    return prev.page + 1 == row.page or _near(prev, row, 2.5)
+def _code_goes_on(group: list[_Row], row: _Row) -> bool:
+    """A monospace line goes on with the listing above it across blank lines (a listing's
+    functions sit apart by two or more), unless it starts left of the listing's edge, and
+    across a page break (at the top of the next page)."""
+    prev = group[-1]
+    if prev.page + 1 == row.page:
+        return True
+    left = min(r.item.box[0] for r in group)
+    return _near(prev, row, CODE_BLANK_LINES) and row.item.box[0] >= left - 0.5 * row.size
 
 
 def _near(prev: _Row, row: _Row, lines: float) -> bool:
@@ -342,10 +368,14 @@ def _code_text(group: list[_Row]) -> str:
               if len(s.text) >= 4]
     char_w = statistics.median(widths) if widths else 0.6 * group[0].size
     left = min(r.item.box[0] for r in group)
+    steps = [b.item.box[1] - a.item.box[1] for a, b in zip(group, group[1:], strict=False)
+             if a.page == b.page and 0 < b.item.box[1] - a.item.box[1] < 1.6 * b.size]
+    pitch = statistics.median(steps) if steps else 1.2 * group[0].size
     lines: list[str] = []
     for i, r in enumerate(group):
-        if i and r.item.box[1] - group[i - 1].item.box[3] > 1.2 * r.size:
-            lines.append("")
+        prev = group[i - 1]
+        if i and prev.page == r.page:  # blank lines kept: as many as the gap holds
+            lines += [""] * max(0, round((r.item.box[1] - prev.item.box[1]) / pitch) - 1)
         pad = max(0, round((r.item.box[0] - left) / max(char_w, 1.0)))
         lines.append(" " * pad + r.item.line.text.rstrip())
     return "\n".join(lines).replace("```", "`\u200b``")
