@@ -139,3 +139,17 @@ def test_image_cover_is_the_union_clipped_to_the_page() -> None:
 @pytest.mark.parametrize("name", ["issue5801.pdf", "issue4650.pdf", "issue2833.pdf"])
 def test_real_garbled_text_layers_go_to_ocr(name: str) -> None:
     assert routes(ROBUST / name)[0][0] == "ocr"
+
+
+def test_figure_page_with_its_caption_beside_the_picture_stays_native() -> None:
+    # A report page that is mostly one chart: images cover over half the page and there
+    # is little text, but the text sits beside the picture, not on it: no scan.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_image(pymupdf.Rect(40, 60, 555, 600),
+                      pixmap=pymupdf.Pixmap(pymupdf.csRGB, (0, 0, 300, 320)))
+    page.insert_text((60, 640), "Figure 4: Monthly rainfall at the hill stations.", fontsize=10)
+    page.insert_text((60, 660), "Source: district hydrology office.", fontsize=10)
+    doc = pymupdf.open("pdf", doc.tobytes())
+    [(route, reason)] = [page_route(p, read_page(p, 1)) for p in doc]
+    assert (route, reason) == ("native", None)

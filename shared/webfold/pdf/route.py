@@ -2,8 +2,9 @@
 
 Decided from what the native read already produced (the page's `Line`s and image
 boxes), so routing costs no rendering: a page goes to OCR when it has no alphanumeric
-text, when it is a scan (images cover at least half of it and its text is sparser than
-`SCAN_MAX_ALNUM_PER_KPT2`, e.g. a stamp or a page number on a scanned page), or when
+text, when it is a scan (images cover at least half of it, its text is sparser than
+`SCAN_MAX_ALNUM_PER_KPT2` and lies mostly on the images, e.g. a stamp or a page number on
+a scanned page; a caption beside a big figure is no scan), or when
 its text layer is garbled (raw glyph codes, private-use or unassigned code points,
 replacement characters, `(cid:N)` junk, Latin-1 mojibake). `skipped` is never decided
 here: the converter skips pages when OCR is off or its page budget is spent.
@@ -17,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from webfold.pdf.model import BBox, PageLines
+from webfold.pdf.model import BBox, PageLines, centre_in
 
 SCAN_MIN_IMAGE_COVER = 0.5  # fraction of the page area covered by images
 SCAN_MAX_ALNUM_PER_KPT2 = 0.4  # alphanumeric characters per 1000 pt² below which a scan wins
@@ -63,10 +64,23 @@ def page_route(page: Any, page_lines: PageLines, font_cache: dict[int, bool] | N
         return "native", None
     boxes = (image_boxes() if image_boxes is not None else []) or _image_boxes(page)
     cover = image_cover(boxes, page_lines.width, page_lines.height)
-    if cover >= SCAN_MIN_IMAGE_COVER:
+    if cover >= SCAN_MIN_IMAGE_COVER and _share_on_images(page_lines, boxes) >= 0.5:
         return "ocr", (f"scanned page: images cover {cover:.0%}, "
                        f"{density:.2f} alphanumeric characters per 1000 pt²")
     return "native", None
+
+
+def _share_on_images(page_lines: PageLines, boxes: list[BBox]) -> float:
+    """Share of the page's alphanumerics in lines lying on an image. A scan's stray text
+    (a stamp, a page number) sits on the scan; a figure page's caption and prose sit
+    beside the picture, and that page is read natively."""
+    total = on = 0
+    for line in page_lines.lines:
+        n = sum(1 for ch in line.text if ch.isalnum())
+        total += n
+        if any(centre_in(line.bbox, box) for box in boxes):
+            on += n
+    return on / total if total else 1.0
 
 
 def garbage_score(text: str) -> float:
