@@ -40,6 +40,8 @@ _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
 _CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\-]*[.:]?\s",
                       re.I)
 _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
+# A word with its inner hyphens ("data-driven"), and a hyphen it ends with, if any.
+_WORD = re.compile(r"[^\W_]+(?:[-\u2010][^\W_]+)*[-\u2010]?")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 # Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
 _KEEP_HYPHEN = frozenset({
@@ -64,6 +66,7 @@ class Styles:
     # Lines of a cover page set smaller than its title (subtitle, authors, date): no
     # headings, they introduce nothing (ids of the `Line`s).
     cover_lines: frozenset[int] = frozenset()
+    words: Counter[str] = field(default_factory=Counter)  # `document_words`
 
 
 @dataclass(slots=True)
@@ -95,7 +98,8 @@ def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> 
     return Styles(body_size=body, heading_levels=levels, bold_level=min(len(levels) + 1, 6),
                   line_gap=_usual_gap(pages),
                   outline={_norm(t): min(max(lvl, 1), 6) for lvl, t in outline if _norm(t)},
-                  cover_lines=_cover_lines(pages[0] if pages else [], body))
+                  cover_lines=_cover_lines(pages[0] if pages else [], body),
+                  words=document_words(pages))
 
 
 def _cover_lines(items: list[Item], body: float) -> frozenset[int]:
@@ -139,7 +143,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
                 blocks.append(it.payload)
                 continue
             row = _row(it, number)
-            if not row.text:
+            if not row.text.strip("\u2022 "):  # bullets of no item: icons, glyphs of nothing
                 continue
             row_kind = _classify(row, group, kind, styles)
             if row_kind == "+":
@@ -304,11 +308,11 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
         return
     if kind == "heading":
         level = _heading_level(group[0], st) or st.bold_level
-        text = _plain(_flow(group))
+        text = _plain(_flow(group, st.words))
         blocks.append(Block(kind="heading", markdown=f"{'#' * level} {escape(text)}", text=text,
                             tag=f"h{level}", heading_level=level, page=page))
         return
-    runs = _flow(group)
+    runs = _flow(group, st.words)
     if len(group) == 1 and _LEADER.search(group[0].text):  # leader dots: three will do
         runs = [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in runs]
     if kind == "list_item":
@@ -381,15 +385,16 @@ def _code_text(group: list[_Row]) -> str:
     return "\n".join(lines).replace("```", "`\u200b``")
 
 
-def _flow(group: list[_Row]) -> list[Span]:
-    """The spans of `group` re-flowed into one run of text (line breaks joined)."""
+def _flow(group: list[_Row], words: Counter[str]) -> list[Span]:
+    """The spans of `group` re-flowed into one run of text (line breaks joined; `words`
+    the document's words, telling a split word from a compound's hyphen)."""
     runs: list[Span] = []
     for row in group:
         spans = [s for s in row.item.line.spans if s.text]
         if not spans:
             continue
         if runs:
-            _join_line(runs, spans[0])
+            _join_line(runs, spans[0], words)
         runs.extend(spans)
     if runs:
         runs[0] = _with_text(runs[0], runs[0].text.lstrip())
@@ -397,19 +402,50 @@ def _flow(group: list[_Row]) -> list[Span]:
     return runs
 
 
-def _join_line(runs: list[Span], nxt: Span) -> None:
+def _join_line(runs: list[Span], nxt: Span, words: Counter[str]) -> None:
     last = runs[-1]
     head = last.text.rstrip()
     tail = nxt.text.lstrip()
     if head.endswith("\u00ad"):
         runs[-1] = _with_text(last, head[:-1])
     elif (len(head) >= 2 and head[-1] in "-\u2010" and head[-2].isalpha()
-          and tail[:1].islower() and _word_before(runs).lower() not in _KEEP_HYPHEN):
+          and tail[:1].islower() and _split_word(_word_before(runs), tail, words)):
         runs[-1] = _with_text(last, head[:-1])
     elif head.endswith(("-", "\u2010", "/")) or (_CJK.match(head[-1:]) and _CJK.match(tail[:1])):
         runs[-1] = _with_text(last, head)
     else:
         runs[-1] = _with_text(last, head + " ")
+
+
+def _split_word(before: str, tail: str, words: Counter[str]) -> bool:
+    """True when "before-" at a line end and `tail` on the next line are one word split
+    by hyphenation, not a compound ("data-driven") whose hyphen stays. The document's
+    own words decide: the compound written whole elsewhere keeps the hyphen, the word
+    written whole joins; else both halves being words elsewhere (the tail counted once
+    for this line) make a compound. Engines that never hyphenate (browsers, word
+    processors by default) break lines only at real hyphens."""
+    head = before.casefold()
+    if head in _KEEP_HYPHEN:
+        return False
+    after = _WORD.match(tail.casefold())
+    rest = after.group(0).rstrip("-\u2010") if after else ""
+    if words[f"{head}-{rest}"]:
+        return False
+    if words[head + rest]:
+        return True
+    return not (words[head] >= 1 and words[rest] >= 2)
+
+
+def document_words(pages: list[list[Item]]) -> Counter[str]:
+    """Case-folded words of every line, compounds whole ("data-driven"); a word cut by a
+    hyphen at a line end is not counted."""
+    words: Counter[str] = Counter()
+    for items in pages:
+        for it in items:
+            if it.line is not None:
+                words.update(w for w in _WORD.findall(it.line.text.casefold())
+                             if not w.endswith(("-", "\u2010")))
+    return words
 
 
 def _word_before(runs: list[Span]) -> str:
