@@ -73,8 +73,9 @@ def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[Aligned
     tables top to bottom, each with the page lines it is made of; lines not in a table
     are left alone. Never raises.
     """
+    # Monospace lines are a code listing: its indents and word gaps align like columns.
     upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
-               and ln.text.strip()]
+               and ln.text.strip() and not all(s.mono for s in ln.spans if s.text.strip())]
     whole: dict[int, Line] = {}  # id of a piece of a line -> the line
     if textpage is not None and len(upright) >= MIN_ROWS:
         upright = _split_at_cell_gaps(upright, textpage, whole)
