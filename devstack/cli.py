@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"devstack: {log_path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    _stop_on_signals()
     stack = LocalStack()
     try:
         stack.start()
@@ -102,6 +104,17 @@ def main(argv: list[str] | None = None) -> int:
         stack.stop()
         print(f"devstack: outputs copied to {args.out}/; handler logs and metrics: "
               f"{log_path}", file=sys.stderr)
+
+
+def _stop_on_signals() -> None:
+    """Ctrl-C and SIGTERM stop the local stack cleanly (server stopped, outputs copied).
+    A process started in the background by a non-interactive shell inherits SIGINT
+    ignored, and Python then leaves it so: `--watch` would never stop on Ctrl-C."""
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, stop)
 
 
 def run_local(stack: LocalStack, args: argparse.Namespace, out: Any, err: Any) -> int:

@@ -8,16 +8,24 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fn_samples import ARTICLE_HTML, pdf_bytes
 
 REPO = Path(__file__).resolve().parents[2]  # `python -m devstack` runs from here
 
 
-def run_local(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen:
+def run_local(*args: str, env: dict[str, str] | None = None,
+              **popen: Any) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "devstack", *args], cwd=REPO,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "WEBFOLD_SELECT": "all", **(env or {})})
+                            env={**os.environ, "WEBFOLD_SELECT": "all", **(env or {})},
+                            **popen)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell's background job has it
 
 
 def test_dropped_files_are_converted_and_listed(tmp_path):
@@ -66,10 +74,13 @@ def test_a_missing_file_is_an_argument_error(tmp_path):
     assert proc.returncode == 2 and "--watch" in err and out == ""
 
 
-def test_watch_keeps_serving_until_interrupted(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "term"])
+def test_watch_keeps_serving_until_interrupted(tmp_path, stop):
     (tmp_path / "harbour.html").write_bytes(ARTICLE_HTML)
+    # Started with SIGINT ignored, as under a non-interactive shell's `&`: Ctrl-C must
+    # still stop it (it hung there before).
     proc = run_local("--watch", "--drop", str(tmp_path / "harbour.html"), "--out",
-                     str(tmp_path / "out"))
+                     str(tmp_path / "out"), preexec_fn=_ignore_sigint)
     seen: list[str] = []
     deadline = time.monotonic() + 90
     try:
@@ -82,9 +93,10 @@ def test_watch_keeps_serving_until_interrupted(tmp_path):
         assert "inbox/harbour.md" in seen
         assert proc.poll() is None  # still serving
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=30)
+        proc.send_signal(stop)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0
+    assert "devstack: outputs copied to" in err
 
 
 def test_aws_mode_drops_into_the_named_stack_and_waits_for_the_records(
