@@ -33,11 +33,15 @@ import sys
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / ".pdf-engine-corpus"
 WCXB_DIR = REPO / ".." / "shared" / "data" / "wcxb-dev"
 CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--no-first-run",
+                 "--disable-component-update", "--disable-sync"]
 WCXB_PAGES = 60  # development pages printed, spread over the page types
 WCXB_MAX_HTML = 400_000  # bytes of HTML: bigger pages print to dozens of PDF pages
 SOFFICE_TIMEOUT_S = 120
@@ -157,10 +161,7 @@ async def _print_all(out: Path, sources: list[tuple[str, str, str, list]]) -> li
 
     cases = []
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--disable-background-networking", "--no-first-run",
-            "--disable-component-update", "--disable-sync"])
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = await browser.new_context(java_script_enabled=False, offline=True)
         await context.route("**/*", lambda route: route.abort())
         for name, source, page_html, tables in sources:
@@ -231,13 +232,32 @@ def _spread(paths: list[Path]) -> list[Path]:
 
 # --- LibreOffice ------------------------------------------------------------------------
 
-def _soffice() -> str | None:
+def find_soffice() -> str | None:
     return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def soffice_convert(soffice: str, sources: list[Path], out: Path, cases: list[Any],
+                    timeout_s: float) -> list[Any]:
+    """Convert `sources` to PDF into `out` in one LibreOffice run (a profile of its own);
+    the `cases` (with `name` and `path`) whose PDF came out, the others reported."""
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run(
+            [soffice, f"-env:UserInstallation=file://{profile}", "--headless",
+             "--convert-to", "pdf", "--outdir", str(out), *map(str, sources)],
+            capture_output=True, text=True, timeout=timeout_s)
+    made = []
+    for case in cases:
+        if (out / case.path).exists():
+            made.append(case)
+        else:
+            print(f"  libreoffice {case.name}: no PDF ({done.stderr.strip()[:200]})",
+                  file=sys.stderr)
+    return made
 
 
 def libreoffice_cases(out: Path) -> list[EngineCase]:
     """Word documents made here, converted by LibreOffice; [] without it or python-docx."""
-    soffice = _soffice()
+    soffice = find_soffice()
     try:
         import docx  # noqa: F401
     except ImportError:
@@ -250,19 +270,7 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
             _fodt_long_report(out)]
     sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
                for c in made]
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [soffice, f"-env:UserInstallation=file://{profile}", "--headless",
-             "--convert-to", "pdf", "--outdir", str(out), *map(str, sources)],
-            capture_output=True, text=True, timeout=SOFFICE_TIMEOUT_S)
-    cases = []
-    for case in made:
-        if (out / case.path).exists():
-            cases.append(case)
-        else:
-            print(f"  libreoffice {case.name}: no PDF ({done.stderr.strip()[:200]})",
-                  file=sys.stderr)
-    return cases
+    return soffice_convert(soffice, sources, out, made, SOFFICE_TIMEOUT_S)
 
 
 def _docx_report(out: Path) -> EngineCase:

@@ -30,16 +30,14 @@ import argparse
 import html
 import json
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from pdf_engine_corpus import CHROMIUM, CHROMIUM_ARGS, find_soffice, soffice_convert
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / ".pdf-table-corpus"
-CHROMIUM = "/usr/bin/chromium"
 PER_KIND = 5  # seeded variants of every kind
 SOFFICE_TIMEOUT_S = 300
 SEED = 20261201
@@ -375,10 +373,7 @@ def chromium_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCa
               "'DejaVu Sans Condensed',sans-serif")
     cases = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--disable-background-networking", "--no-first-run",
-            "--disable-component-update", "--disable-sync"])
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(java_script_enabled=False, offline=True)
         context.route("**/*", lambda route: route.abort())
         for name, kind, body, tables, texts, landscape in sources:
@@ -455,7 +450,7 @@ def _docx_case(out: Path, kind: str, name: str, rng: random.Random) -> TableCase
 
 def libreoffice_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
     """Word files made here, converted by LibreOffice; [] without it or python-docx."""
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    soffice = find_soffice()
     try:
         import docx  # noqa: F401
     except ImportError:
@@ -466,20 +461,8 @@ def libreoffice_cases(out: Path, per_kind: int, rng: random.Random) -> list[Tabl
         return []
     made = [_docx_case(out, kind, f"{kind.replace('-', '_')}_{i}", rng)
             for kind in LO_KINDS for i in range(per_kind)]
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [soffice, f"-env:UserInstallation=file://{profile}", "--headless",
-             "--convert-to", "pdf", "--outdir", str(out),
-             *[str(out / f"{c.name}.docx") for c in made]],
-            capture_output=True, text=True, timeout=SOFFICE_TIMEOUT_S)
-    cases = []
-    for case in made:
-        if (out / case.path).exists():
-            cases.append(case)
-        else:
-            print(f"  libreoffice {case.name}: no PDF ({done.stderr.strip()[:200]})",
-                  file=sys.stderr)
-    return cases
+    return soffice_convert(soffice, [out / f"{c.name}.docx" for c in made], out, made,
+                           SOFFICE_TIMEOUT_S)
 
 
 # --- PyMuPDF-drawn statements -------------------------------------------------------------
