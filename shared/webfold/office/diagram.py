@@ -11,6 +11,13 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 DGM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
 
 
+def text_of(body: Element) -> str:
+    """The plain text of a DrawingML text body: its paragraphs' runs, whitespace collapsed,
+    the paragraphs joined by a space."""
+    lines = ("".join(t.text or "" for t in p.iter(f"{A}t")) for p in body.iter(f"{A}p"))
+    return " ".join(" ".join(line.split()) for line in lines if line.strip())
+
+
 def smartart_html(data: Element) -> str:
     """A SmartArt diagram's text from its data model: the text points as a nested list,
     ordered and nested as the diagram's parent-of connections say (a cycle, or a point
@@ -21,8 +28,7 @@ def smartart_html(data: Element) -> str:
         kinds[key] = point.get("type") or "node"
         body = point.find(f"{DGM}t")
         if body is not None:
-            lines = ("".join(t.text or "" for t in p.iter(f"{A}t")) for p in body.iter(f"{A}p"))
-            texts[key] = escape(" ".join(" ".join(line.split()) for line in lines))
+            texts[key] = escape(text_of(body))
     children: dict[str, list[tuple[int, str]]] = {}
     for link in data.iter(f"{DGM}cxn"):
         if (link.get("type") or "parOf") == "parOf":

@@ -18,7 +18,7 @@ from xml.etree.ElementTree import Element
 from webfold.contract import ConvertOptions
 from webfold.document import Document, failed
 from webfold.office.archive import ArchiveError, has, open_archive, read_xml, relationships
-from webfold.office.diagram import DGM, nested_list, smartart_html
+from webfold.office.diagram import DGM, nested_list, smartart_html, text_of
 from webfold.office.metadata import core_properties
 from webfold.office.render import ImageWriter, escape, to_document
 from webfold.sniff import StreamInfo
@@ -163,19 +163,23 @@ def _shape_html(archive: zipfile.ZipFile, shape: Element, slide: _Slide,
             return _table_html(table, slide)
         chart = shape.find(f"{A}graphic/{A}graphicData/{C}chart")
         if chart is not None:
-            rel = slide.rels.get(chart.get(f"{R}id") or "")
-            if rel and has(archive, rel[1]):
-                return _chart_html(read_xml(archive, rel[1]))
+            part = _related(archive, slide, chart.get(f"{R}id"))
+            return _chart_html(part) if part is not None else ""
         diagram = shape.find(f"{A}graphic/{A}graphicData/{DGM}relIds")
         if diagram is not None:
-            rel = slide.rels.get(diagram.get(f"{R}dm") or "")
-            if rel and has(archive, rel[1]):
-                return smartart_html(read_xml(archive, rel[1]))
+            part = _related(archive, slide, diagram.get(f"{R}dm"))
+            return smartart_html(part) if part is not None else ""
         return ""
     if tag == f"{P}grpSp" and depth < MAX_GROUP_DEPTH:
         return "".join(_shape_html(archive, child, slide, images, depth + 1)
                        for child in _ordered(list(shape), slide))
     return ""
+
+
+def _related(archive: zipfile.ZipFile, slide: _Slide, rel_id: str | None) -> Element | None:
+    """The parsed part a slide relationship points to; None when it is not there."""
+    rel = slide.rels.get(rel_id or "")
+    return read_xml(archive, rel[1]) if rel and has(archive, rel[1]) else None
 
 
 def _runs_html(paragraph: Element, slide: _Slide) -> str:
@@ -230,10 +234,7 @@ def _text_html(body: Element, slide: _Slide, *, as_list: bool) -> str:
 
 def _plain(shape: Element) -> str:
     body = shape.find(f"{P}txBody")
-    if body is None:
-        return ""
-    lines = ("".join(t.text or "" for t in p.iter(f"{A}t")) for p in body.iter(f"{A}p"))
-    return " ".join(" ".join(line.split()) for line in lines if line.strip())
+    return text_of(body) if body is not None else ""
 
 
 def _picture_html(archive: zipfile.ZipFile, shape: Element, slide: _Slide,
