@@ -139,6 +139,13 @@ def footnote_defined(markdown: str) -> str | None:
     return match[1] if match else None
 
 
+def comment_line(*fields: str) -> str:
+    """An HTML comment line naming `fields` (a record's URI, a date): untrusted text, so
+    no `<` or `>` in it may end the comment early."""
+    text = " ".join(fields).replace("<", "%3C").replace(">", "%3E")
+    return f"<!-- {text} -->"
+
+
 def alert_line(kind: str) -> str:
     """The first line of a GitHub alert (`[!NOTE]`); the caller adds the quote prefix."""
     return f"[!{kind}]"

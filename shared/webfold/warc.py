@@ -32,6 +32,7 @@ import brotli
 from warcio.archiveiterator import ArchiveIterator
 from warcio.limitreader import LimitReader
 
+from webfold import markdown
 from webfold.contentcoding import ContentDecoder, TooLarge
 from webfold.contract import ConvertFn, ConvertOptions
 from webfold.document import Document, failed
@@ -461,7 +462,5 @@ def part_markdown(part: Document) -> str:
 def record_heading(part: Document) -> str:
     """The comment line that names a record's target URI and date above its output."""
     date = (part.extra.get("warc") or {}).get("date") or ""
-    # A target URI is untrusted text: no "<" or ">" may end the comment early.
-    uri = (part.source or "").replace("<", "%3C").replace(">", "%3E")
-    return f"<!-- webfold:record {uri} {date} -->"
+    return markdown.comment_line("webfold:record", part.source or "", date)
 

@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(documents: list[Any], args: argparse.Namespace) -> None:
+    from webfold.markdown import comment_line
     from webfold.outputs import record_stem
 
     if args.out:
@@ -93,8 +94,8 @@ def _write(documents: list[Any], args: argparse.Namespace) -> None:
     stream = output.open_output(args.output)
     try:
         for doc in documents:
-            source = (doc.source or "").replace("<", "%3C").replace(">", "%3E")
-            output.emit_document(doc, f"<!-- webfold:page {source} -->", stream, args)
+            heading = comment_line("webfold:page", doc.source or "")
+            output.emit_document(doc, heading, stream, args)
     finally:
         if stream is not sys.stdout:
             stream.close()
