@@ -28,6 +28,9 @@ _WORD = re.compile(r"\w+")
 # parked in the private-use area while the syntax is stripped, then put back.
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 _PARK = 0xE000
+# A run of three or more underscores inside a line is a form's blank, not emphasis: a
+# reference's plain `____` and Webfold's escaped `\_\_\_\_` are the same text.
+_BLANK = re.compile(r"_{3,}")
 _UNPARK = {_PARK + c: chr(c) for c in range(33, 127)}
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
@@ -42,6 +45,7 @@ def plain_text(markdown: str) -> str:
     text = _FENCE.sub(" ", text)
     text = _TABLE_RULE.sub(" ", text)
     text = _RULE.sub(" ", text)
+    text = _BLANK.sub(lambda m: chr(_PARK + ord("_")) * len(m.group()), text)
     text = _HEADING.sub("", text)
     text = _QUOTE.sub("", text)
     text = _LIST.sub("", text)

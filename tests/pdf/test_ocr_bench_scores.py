@@ -55,6 +55,14 @@ def test_escaped_characters_are_text_not_markup() -> None:
     assert markdown_table_rows("| a\\|b | \\*c |\n|---|---|") == [["a|b", "*c"]]
 
 
+def test_a_form_blank_is_the_same_text_plain_or_escaped() -> None:
+    # A reference keeps a form's blank as plain underscores, Webfold escapes each one.
+    plain = "Family name: ____________ and __bold__"
+    escaped = "Family name: " + "\\_" * 12 + " and **bold**"
+    assert plain_text(plain) == plain_text(escaped) == "Family name: ____________ and bold"
+    assert cer(plain, escaped) == 0.0
+
+
 def test_cer_and_word_f1() -> None:
     assert cer("The river rose.", "# The  river\nrose.") == 0.0
     assert cer("abcd", "abxd") == pytest.approx(0.25)
