@@ -5,11 +5,16 @@ Two producers, each from sources whose text is known:
 - headless Chromium (through Playwright, the system browser, JavaScript and network
   off) prints WCXB development pages and pages written here (multi-column CSS, tables
   with and without borders, header-rule-only and coloured-cell tables, right-to-left
-  Arabic). The reference text is the page's `innerText` as the browser laid it out, so
-  hidden boilerplate is not expected; written tables are known cell by cell.
+  Arabic, a manual with a contents list, numbered headings three deep, note and
+  warning boxes, step lists, code, a running header and page numbers). The reference
+  text is the page's `innerText` as the browser laid it out, so hidden boilerplate and
+  the running header are not expected; written tables are known cell by cell.
 - LibreOffice (`soffice --headless --convert-to pdf`) converts Word documents made
-  here with python-docx: headings, lists, a table with merged cells, headers and
-  footers, right-to-left paragraphs.
+  here with python-docx (headings, lists, a table with merged cells, headers and
+  footers, right-to-left paragraphs; a form booklet; a listing; a Persian and an Arabic
+  report with Latin words, digits and a right-to-left table) and flat ODF written here
+  (a long report; a two-column paper with its abstract across the page, footnotes, an
+  equation line, captions and references; a memo in Word's metric fonts with footnotes).
 
 Files go to an ignored folder (default `.pdf-engine-corpus/`) with a `cases.json`
 manifest; a later run reuses them unless `--rebuild`. A producer that is not installed
@@ -150,13 +155,15 @@ def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
         print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
         return []
     head = f"<html><head><meta charset='utf-8'><style>{_STYLE}</style></head>"
-    sources = [(f"html_{name}", "chromium-written", f"{head}<body>{body}</body></html>", tables)
-               for name, body, tables in _written_pages()]
-    sources += [(name, "chromium-wcxb", text, []) for name, text in _wcxb_pages(wcxb_pages)]
+    sources = [(f"html_{name}", "chromium-written", f"{head}<body>{body}</body></html>", tables,
+                None) for name, body, tables in _written_pages()]
+    sources.append(("html_manual", "chromium-written", _manual_html(head), [], _MANUAL_TITLE))
+    sources += [(name, "chromium-wcxb", text, [], None) for name, text in _wcxb_pages(wcxb_pages)]
     return asyncio.run(_print_all(out, sources))
 
 
-async def _print_all(out: Path, sources: list[tuple[str, str, str, list]]) -> list[EngineCase]:
+async def _print_all(out: Path,
+                     sources: list[tuple[str, str, str, list, str | None]]) -> list[EngineCase]:
     from playwright.async_api import async_playwright
 
     cases = []
@@ -164,11 +171,12 @@ async def _print_all(out: Path, sources: list[tuple[str, str, str, list]]) -> li
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = await browser.new_context(java_script_enabled=False, offline=True)
         await context.route("**/*", lambda route: route.abort())
-        for name, source, page_html, tables in sources:
+        for name, source, page_html, tables, running in sources:
             page = await context.new_page()
             path = out / f"{name}.pdf"
             try:  # a page whose layout never ends (seen on one WCXB page) is left out
-                text = await asyncio.wait_for(_print(page, page_html, path), PRINT_TIMEOUT_S)
+                text = await asyncio.wait_for(_print(page, page_html, path, running),
+                                              PRINT_TIMEOUT_S)
             except Exception as exc:  # one page failing to print leaves the rest
                 print(f"  chromium {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
                 path.unlink(missing_ok=True)
@@ -182,13 +190,111 @@ async def _print_all(out: Path, sources: list[tuple[str, str, str, list]]) -> li
     return cases
 
 
-async def _print(page, page_html: str, path: Path) -> str:
-    """Lay `page_html` out, print it to `path`; the page's innerText."""
+async def _print(page, page_html: str, path: Path, running: str | None = None) -> str:
+    """Lay `page_html` out, print it to `path`; the page's innerText. With `running`, every
+    page gets it as a running header and its page number as a footer (neither is in the
+    innerText: furniture is not expected)."""
     await page.set_content(page_html, wait_until="domcontentloaded", timeout=20_000)
     text = await page.evaluate("document.body ? document.body.innerText : ''")
+    furniture = {}
+    if running is not None:
+        small = "font-size:8pt;width:100%;text-align:center;font-family:'DejaVu Sans'"
+        furniture = {"display_header_footer": True,
+                     "header_template": f"<div style=\"{small}\">{html.escape(running)}</div>",
+                     "footer_template": f"<div style=\"{small}\">Page <span class="
+                                        "'pageNumber'></span></div>"}
     await page.pdf(path=str(path), format="A4", print_background=True,
-                   margin={"top": "15mm", "bottom": "15mm", "left": "15mm", "right": "15mm"})
+                   margin={"top": "20mm" if running else "15mm", "bottom": "20mm" if running
+                           else "15mm", "left": "15mm", "right": "15mm"}, **furniture)
     return text
+
+
+_MANUAL_TITLE = "RG-200 rain gauge: user manual"
+_MANUAL_SECTIONS = [
+    ("1", "Getting started", [
+        "The RG-200 measures rainfall with a tipping bucket and stores one reading every "
+        "ten minutes. This manual covers setting up the gauge, reading its memory and "
+        "looking after it through the year.",
+        ("note", "Note: keep the packing foam until the gauge has been tested on site; the "
+                 "bucket must travel locked."),
+    ]),
+    ("1.1", "What is in the box", [
+        ("ul", ["The gauge body with its funnel", "A mounting bracket and four bolts",
+                "The USB reader cable", "This manual"]),
+    ]),
+    ("1.2", "Choosing a site", [
+        "Set the gauge on open ground at least twice as far from any tree or wall as the "
+        "obstacle is tall. The rim must be level and one foot above the grass.",
+        ("warning", "Warning: never mount the gauge on a roof. Wind over the roof edge "
+                    "blows the rain past the funnel and the readings come out far too low."),
+    ]),
+    ("2", "Installation", [
+        "Fix the bracket to a post before you put the gauge on it.",
+    ]),
+    ("2.1", "Mounting the gauge", [
+        ("ol", ["Drive the post into the ground until it stands firm.",
+                "Bolt the bracket to the post with the arrow pointing up.",
+                "Slide the gauge onto the bracket and tighten the clamp.",
+                "Check with the bubble level that the rim is flat."]),
+    ]),
+    ("2.1.1", "Unlocking the bucket", [
+        "Remove the funnel and pull the red tab out of the bucket. The bucket should tip "
+        "freely from side to side; if it sticks, see section 3.2.",
+    ]),
+    ("2.2", "Reading the memory", [
+        "Connect the reader cable and run the command below. It writes one line for every "
+        "stored reading, with the time and the rain in tenths of a millimetre.",
+        ("code", ["$ rg200 dump --port /dev/ttyUSB0 --since 2026-03-01",
+                  "2026-03-01T09:00 0.4", "2026-03-01T09:10 1.2",
+                  "# totals per day", "$ rg200 dump --daily > march.csv"]),
+    ]),
+    ("3", "Maintenance", [
+        "Clean the funnel once a month and after every storm.",
+    ]),
+    ("3.1", "Cleaning", [
+        ("ol", ["Lift off the funnel.", "Brush out leaves and insects.",
+                "Rinse the bucket with clean water only."]),
+        ("note", "Note: do not use soap or oil on the bucket; a film of either changes the "
+                 "amount of water it takes to tip it."),
+    ]),
+    ("3.2", "Troubleshooting", [
+        "If the gauge records no rain during a shower, check that the bucket tips and that "
+        "the cable is dry. A reading that doubles is usually a bucket that bounces; tighten "
+        "the stop screws half a turn.",
+    ]),
+]
+
+
+def _manual_html(head: str) -> str:
+    """A printed manual: a contents list with dot leaders and page numbers, numbered
+    headings three deep, note and warning boxes, step and bullet lists, a code listing."""
+    style = ("<style>.toc div{display:flex}.toc .dots{flex:1;border-bottom:1px dotted #000;"
+             "margin:0 4pt 4pt}.box{border:1px solid #444;background:#f2f2f2;padding:6pt;"
+             "margin:8pt 0}.warn{border:2px solid #a00;background:#fde}"
+             "pre{font-family:'DejaVu Sans Mono';font-size:9pt;background:#eee;padding:6pt}"
+             "h3{font-size:12pt}h4{font-size:11pt}</style>")
+    pages = {"1": 2, "2": 3, "3": 4}
+    toc = "".join(
+        f"<div><span>{num} {html.escape(title)}</span><span class='dots'></span>"
+        f"<span>{pages[num.split('.')[0]]}</span></div>"
+        for num, title, _ in _MANUAL_SECTIONS if num.count(".") < 2)
+    parts = [f"<h1>{html.escape(_MANUAL_TITLE)}</h1><h2>Contents</h2><div class='toc'>{toc}</div>"]
+    for num, title, blocks in _MANUAL_SECTIONS:
+        level = 2 + num.count(".")
+        brk = " style='break-before:page'" if "." not in num else ""
+        parts.append(f"<h{level}{brk}>{num} {html.escape(title)}</h{level}>")
+        for block in blocks:
+            if isinstance(block, str):
+                parts.append(f"<p>{html.escape(block)}</p>")
+            elif block[0] in ("ul", "ol"):
+                items = "".join(f"<li>{html.escape(i)}</li>" for i in block[1])
+                parts.append(f"<{block[0]}>{items}</{block[0]}>")
+            elif block[0] == "code":
+                parts.append("<pre>" + html.escape("\n".join(block[1])) + "</pre>")
+            else:
+                kind = "box warn" if block[0] == "warning" else "box"
+                parts.append(f"<div class='{kind}'>{html.escape(block[1])}</div>")
+    return f"{head.replace('</head>', style + '</head>')}<body>{''.join(parts)}</body></html>"
 
 
 def _wcxb_pages(count: int) -> list[tuple[str, str]]:
@@ -267,7 +373,8 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
         print("skipping LibreOffice: soffice is not on PATH", file=sys.stderr)
         return []
     made = [_docx_report(out), _docx_rtl(out), _docx_form_booklet(out), _docx_listing(out),
-            _fodt_long_report(out)]
+            _fodt_long_report(out), _fodt_paper(out), _fodt_memo(out), _docx_persian(out),
+            _docx_arabic_report(out)]
     sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
                for c in made]
     return soffice_convert(soffice, sources, out, made, SOFFICE_TIMEOUT_S)
@@ -652,6 +759,290 @@ def _fodt_long_report(out: Path) -> EngineCase:
                                              encoding="utf-8")
     return EngineCase("lo_long_report", "libreoffice", "lo_long_report.pdf", "\n\n".join(texts),
                       [rows], headings)
+
+
+def _fodt(body: list[str], running: str, serif: str, sans: str, table_width: str) -> str:
+    """A flat ODF document of `body` in the long report's styles without its cover page:
+    `running` as the header, page numbers in the footer, the fonts and the table width
+    given (a heading 1 still starts a page)."""
+    head = _FODT_HEAD.replace("Valley water survey: annual report\n  ", html.escape(running))
+    head = head.replace("DejaVu Serif", serif).replace("DejaVu Sans", sans)
+    head = head.replace('fo:margin-top="6cm"', 'fo:margin-top="0.5cm"')
+    head = head.replace('style:width="17cm"', f'style:width="{table_width}"')
+    return head + "\n".join(body) + _FODT_TAIL
+
+
+def _note(n: int, text: str) -> str:
+    return (f'<text:note text:id="ftn{n}" text:note-class="footnote"><text:note-citation>'
+            f'{n}</text:note-citation><text:note-body><text:p text:style-name="Footnote">'
+            f"{html.escape(text)}</text:p></text:note-body></text:note>")
+
+
+def _p(style: str, text: str) -> str:
+    return f'<text:p text:style-name="{style}">{text}</text:p>'
+
+
+def _h(level: int, text: str) -> str:
+    return (f'<text:h text:style-name="Heading_20_{level}" text:outline-level="{level}">'
+            f"{html.escape(text)}</text:h>")
+
+
+def _grid(rows: list[list[str]], name: str) -> str:
+    def cells(row: list[str]) -> str:
+        return "".join(f'<table:table-cell table:style-name="GridCell" office:value-type='
+                       f'"string"><text:p text:style-name="Cell">{html.escape(c)}</text:p>'
+                       "</table:table-cell>" for c in row)
+    return (f'<table:table table:name="{name}" table:style-name="Grid">'
+            f'<table:table-column table:number-columns-repeated="{len(rows[0])}"/>'
+            + "".join(f"<table:table-row>{cells(r)}</table:table-row>" for r in rows)
+            + "</table:table>")
+
+
+_PAPER_BODY = [
+    ("1 Introduction", [
+        "Small upland catchments answer rain within hours, and the gauges that watch them "
+        "are often read by hand once a day.{1} A daily total hides the storm that caused a "
+        "flood, so the shape of the rain within the day has to be guessed from nearby "
+        "stations with recorders.",
+        "This paper compares three ways of making that guess on eleven catchments of the "
+        "valley survey and asks how much of the error comes from the distance between the "
+        "gauges rather than from the method itself.",
+    ]),
+    ("2 Data and methods", [
+        "We used the hourly records of four tipping-bucket gauges and the daily readings of "
+        "twenty-six manual gauges from 2015 to 2024. Days with a missing hourly value were "
+        "left out, which removed about one day in forty.{2}",
+        "Each daily total was split into hours by the pattern of the nearest recorder, by "
+        "the mean pattern of all four, and by a weighted mean with weights falling with the "
+        "square of the distance:",
+        "EQ",
+        "where d is the distance to recorder i and the sum runs over the four recorders.",
+    ]),
+    ("3 Results", [
+        "Table 1 gives the mean absolute error of the peak hourly rain for each method. The "
+        "weighted mean was best on nine of the eleven catchments, and the nearest recorder "
+        "was best on the two that lie beside one.",
+        "TABLE",
+        "The error grew with the distance to the nearest recorder, as Figure 1 shows, by "
+        "about a tenth of a millimetre for every kilometre.",
+        "Figure 1: Error of the peak hourly rain against the distance to the nearest recorder.",
+    ]),
+    ("4 Discussion", [
+        "Two things limit the weighted pattern. The first is that showers in summer are "
+        "small, often smaller than the spacing of the recorders, so that a storm can fall "
+        "between them and leave no trace in any hourly record.{3} The second is that the "
+        "weights ignore the hills, which lift the rain on their western sides.",
+        "A pattern weighted by height as well as by distance did no better on our data, but "
+        "the four recorders all stand below three hundred metres, and a recorder on the "
+        "ridge would be needed to test it fairly.",
+        "The manual gauges themselves add an error of their own. A reading made an hour late "
+        "moves rain from one day to the next, and on the days with the heaviest rain the "
+        "volunteers were the most likely to be late, since the roads were flooded.",
+        "Finally, the method assumes that the rain of a day falls in one pattern across the "
+        "whole valley. Fronts that cross the valley from the west reach the far gauges up to "
+        "two hours later, which a single pattern cannot show; shifting the pattern by the "
+        "travel time of the front is left for later work.",
+    ]),
+    ("5 Conclusions", [
+        "A weighted pattern is a sound default for splitting daily rain, but no method makes "
+        "up for a recorder that is too far away. New recorders should go where the gap is "
+        "widest rather than where access is easiest.",
+    ]),
+]
+_PAPER_NOTES = {1: "The survey's volunteers read the gauges at nine in the morning.",
+                2: "Most of these days fall in the winters of 2017 and 2021.",
+                3: "A summer shower covers about four square kilometres."}
+_PAPER_REFERENCES = [
+    "[1] A. Brook and C. Dale. Rain in small catchments. Journal of Hydrology, 41(2):11-29, 2012.",
+    "[2] E. Fell. Splitting daily rainfall into hours. Water Resources Notes, 7:101-118, 2018.",
+    "[3] G. Hart, I. Jones and K. Lee. Gauge networks and flood warnings. Report 12, Valley "
+    "Survey Office, 2021.",
+]
+
+
+def _fodt_paper(out: Path) -> EngineCase:
+    """A two-column paper: title, authors and abstract across the page, numbered sections
+    in two columns with footnotes at the page foot, an equation line, a table and a figure
+    caption, references; a running header and page numbers."""
+    title = "Splitting daily rainfall into hours on small catchments"
+    authors = "Mara Fields and Tomas Weir, District Hydrology Office"
+    abstract = ("Abstract. Daily rain gauge totals are split into hours with the pattern of "
+                "nearby recorders. We compare three ways of doing so on eleven catchments and "
+                "find that a distance-weighted pattern halves the error of the peak hour, "
+                "while the distance to the nearest recorder sets a floor no method removes.")
+    body = [_p("Title", html.escape(title)), _p("Cover", html.escape(authors)),
+            _p("Standard", html.escape(abstract)),
+            '<text:section text:style-name="TwoColumns" text:name="Body">']
+    texts, headings = [title, authors, abstract], [title]
+    rows = [["Method", "Error (mm)", "Best on"], ["Nearest recorder", "1.9", "2"],
+            ["Mean of four", "2.4", "0"], ["Weighted mean", "1.2", "9"]]
+    equation = "w = d^-2 / sum(d^-2) (1)"
+    for heading, paras in _PAPER_BODY:
+        body.append(_h(2, heading))
+        texts.append(heading)
+        headings.append(heading)
+        for para in paras:
+            if para == "EQ":
+                body.append(_p("Cover", html.escape(equation)))
+                texts.append(equation)
+            elif para == "TABLE":
+                caption = "Table 1: Mean absolute error of the peak hourly rain."
+                body += [_p("Standard", caption), _grid(rows, "Errors")]
+                texts += [caption, "\n".join(" ".join(r) for r in rows)]
+            else:
+                marked = html.escape(para)
+                for n, note in _PAPER_NOTES.items():
+                    marked = marked.replace(f"{{{n}}}", _note(n, note))
+                body.append(_p("Standard", marked))
+                texts.append(re.sub(r"\{(\d)\}", r"\1", para))
+    body.append(_h(2, "References"))
+    texts.append("References")
+    headings.append("References")
+    for ref in _PAPER_REFERENCES:
+        body.append(_p("Standard", html.escape(ref)))
+        texts.append(ref)
+    body.append("</text:section>")
+    texts += [f"{n} {note}" for n, note in _PAPER_NOTES.items()]  # at the pages' feet
+    (out / "lo_paper.fodt").write_text(
+        _fodt(body, "Valley Hydrology Notes 12 (2026)", "Liberation Serif", "Liberation Sans",
+              "8cm"), encoding="utf-8")
+    return EngineCase("lo_paper", "libreoffice", "lo_paper.pdf", "\n\n".join(texts), [rows],
+                      headings)
+
+
+def _fodt_memo(out: Path) -> EngineCase:
+    """A Word-style memo in Liberation fonts (Times New Roman and Arial metrics): a
+    running header, page numbers, footnotes over two pages, a bullet list and a table."""
+    texts, headings, body = [], [], []
+    title = "Memorandum on the spring maintenance round"
+    body.append(_p("Subtitle", html.escape(title)))
+    texts.append(title)
+    headings.append(title)
+    notes = {1: "Stations are listed in the order of the round, not by name.",
+             2: "The spare parts were ordered in January and arrived on 14 February.",
+             3: "See the station records of last year for the earlier readings."}
+    paras = [
+        "To all station volunteers. The spring round of maintenance starts on the first "
+        "Monday of April and takes three weeks.{1} Each station is visited once, and the "
+        "volunteer is asked to be there for the hour of the visit.",
+        "The team will clean the funnels, replace worn buckets and check every gauge against "
+        "a test can of known volume. New buckets are on hand for all stations.{2}",
+        "Please have the following ready for the visit:",
+        "LIST",
+        "Where a gauge has read high or low since the autumn, the team will compare it with "
+        "its neighbours on the day.{3} The stations and the week of their visit are:",
+        "TABLE",
+        "Questions about the round go to the district office, which also keeps the "
+        "timetable up to date as the weather allows.",
+    ] * 3
+    items = ["The station notebook", "The key to the gauge enclosure",
+             "A note of any damage seen since the autumn"]
+    rows = [["Station", "Week", "Team"], ["Ash Ford", "1", "North"],
+            ["Cold Spring", "1", "South"], ["Elm Bridge", "2", "North"],
+            ["Green Weir", "3", "South"]]
+    seen: set[int] = set()
+    for k, para in enumerate(paras):
+        if para == "LIST":
+            body.append("<text:list>" + "".join(
+                f'<text:list-item>{_p("Standard", html.escape(i))}</text:list-item>'
+                for i in items) + "</text:list>")
+            texts += [f"\u2022 {i}" for i in items]
+        elif para == "TABLE":
+            body.append(_grid(rows, f"Round{k}"))
+            texts.append("\n".join(" ".join(r) for r in rows))
+        else:
+            if k and k % 7 == 0:
+                team = f"Repeated for team {k // 7 + 1}"
+                if k == 14:  # a heading 1 starts a page: the notes of page 1 sit above it
+                    texts += [f"{n} {note}" for n, note in notes.items()]
+                body.append(_h(1 if k == 14 else 2, team))
+                texts.append(team)
+                headings.append(team)
+            marked = html.escape(para)
+            for n, note in notes.items():
+                if f"{{{n}}}" in para and n not in seen:
+                    marked = marked.replace(f"{{{n}}}", _note(n, note))
+                    seen.add(n)
+                    para = para.replace(f"{{{n}}}", str(n))
+                marked = marked.replace(f"{{{n}}}", "")
+                para = para.replace(f"{{{n}}}", "")
+            body.append(_p("Standard", marked))
+            texts.append(para)
+    (out / "lo_memo.fodt").write_text(
+        _fodt(body, "District hydrology office: memorandum", "Liberation Serif",
+              "Liberation Sans", "17cm"), encoding="utf-8")
+    return EngineCase("lo_memo", "libreoffice", "lo_memo.pdf", "\n\n".join(texts), [rows],
+                      headings)
+
+
+def _docx_rtl_report(out: Path, name: str, font: str, lang: str, title: str,
+                     paragraphs: list[str], rows: list[list[str]]) -> EngineCase:
+    """A right-to-left report from Word: a title, paragraphs with Latin words and digits
+    inside, a table whose first column is on the right, a header and a page footer."""
+    import docx
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+
+    def rtl(paragraph, text: str, size: int | None = None) -> None:
+        paragraph._p.get_or_add_pPr().append(OxmlElement("w:bidi"))
+        run = paragraph.add_run(text)
+        run._r.get_or_add_rPr().append(OxmlElement("w:rtl"))
+        fonts = run._r.rPr.get_or_add_rFonts()
+        for key in ("w:cs", "w:ascii", "w:hAnsi"):
+            fonts.set(qn(key), font)
+        language = OxmlElement("w:lang")
+        language.set(qn("w:bidi"), lang)
+        run._r.rPr.append(language)
+        if size:
+            run.font.size = docx.shared.Pt(size)
+
+    document = docx.Document()
+    section = document.sections[0]
+    rtl(section.header.paragraphs[0], title)
+    rtl(section.footer.paragraphs[0], "1")
+    rtl(document.add_paragraph(), title, 18)
+    for text in paragraphs[:2]:
+        rtl(document.add_paragraph(), text)
+    table = document.add_table(rows=len(rows), cols=len(rows[0]))
+    table.style = "Table Grid"
+    table._tbl.tblPr.append(OxmlElement("w:bidiVisual"))
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            cell = table.cell(r, c)
+            rtl(cell.paragraphs[0], value)
+    for text in paragraphs[2:]:
+        rtl(document.add_paragraph(), text)
+    document.save(out / f"{name}.docx")
+    texts = [title, *paragraphs[:2], "\n".join(" ".join(r) for r in rows), *paragraphs[2:]]
+    return EngineCase(name, "libreoffice", f"{name}.pdf", "\n\n".join(texts), [rows], [title])
+
+
+def _docx_persian(out: Path) -> EngineCase:
+    title = "گزارش باران‌سنجی سال ۱۴۰۴"
+    return _docx_rtl_report(out, "lo_persian", "DejaVu Sans", "fa-IR", title, [
+        "این گزارش داده‌های باران‌سنج‌های دره را برای دوازده ماه گذشته خلاصه می‌کند. "
+        "اندازه‌گیری‌ها با دستگاه RG-200 و نرم‌افزار Webfold نسخهٔ 2.5 انجام شده است.",
+        "در مجموع 26 ایستگاه دستی و 4 ایستگاه خودکار در این بررسی شرکت داشتند و میانگین "
+        "بارش سالانه ۴۱۲ میلی‌متر بود.",
+        "جدول بالا بیشترین بارش روزانه را در هر ایستگاه نشان می‌دهد. بارش‌های تابستان کمتر "
+        "از میانگین بلندمدت بود.",
+        "برای اطلاعات بیشتر با دفتر آب‌شناسی منطقه به نشانی info@valley.example تماس بگیرید.",
+    ], [["ایستگاه", "بارش (mm)", "تاریخ"], ["آب‌باریک", "48", "1404/02/11"],
+        ["چشمه‌سرد", "61", "1404/08/03"], ["پل نارون", "39", "1404/09/27"]])
+
+
+def _docx_arabic_report(out: Path) -> EngineCase:
+    title = "التقرير السنوي لمحطات المطر"
+    return _docx_rtl_report(out, "lo_arabic_report", "Amiri", "ar-SA", title, [
+        "يلخص هذا التقرير قراءات محطات المطر في الوادي خلال عام 2025، وقد جُمعت البيانات "
+        "بجهاز RG-200 وأُرسلت إلى المكتب كل أسبوع.",
+        "بلغ عدد المحطات اليدوية 26 محطة، إضافة إلى 4 محطات آلية، وكان متوسط الهطول السنوي "
+        "412 ملم، أي أعلى من المعدل بنسبة 10%.",
+        "يبين الجدول أعلاه أكبر هطول يومي في كل محطة. وكانت أمطار الصيف أقل من المعدل "
+        "الطويل الأمد في جميع المحطات.",
+        "للاستفسار يُرجى مراسلة مكتب الهيدرولوجيا على العنوان info@valley.example.",
+    ], [["المحطة", "الهطول (ملم)", "التاريخ"], ["عين الماء", "48", "2025-03-11"],
+        ["الجسر القديم", "61", "2025-10-03"], ["وادي السدر", "39", "2025-12-27"]])
 
 
 # --- manifest ---------------------------------------------------------------------------

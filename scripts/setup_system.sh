@@ -12,6 +12,10 @@ command -v chromium >/dev/null 2>&1 || want+=(chromium)
 command -v soffice >/dev/null 2>&1 || want+=(libreoffice-writer-nogui)
 # DejaVu Sans (Cyrillic, Arabic) embeds into the generated PDF corpus (scripts/pdf_corpus.py).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
+# Liberation (Times New Roman and Arial metrics) and Amiri (a naskh Arabic face with tall
+# lines) set the paper, memo and Arabic report of the real-engine corpus as Word users do.
+dpkg -s fonts-liberation2 >/dev/null 2>&1 || want+=(fonts-liberation2)
+dpkg -s fonts-hosny-amiri >/dev/null 2>&1 || want+=(fonts-hosny-amiri)
 [ ${#want[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
