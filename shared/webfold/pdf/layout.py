@@ -182,9 +182,11 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
     columns = _vertical_split(items, gutter)
     if columns:
+        foot = _foot_notes(columns)
         if rtl:
             columns.reverse()
-        return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1)]
+        return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1)] + \
+            sorted(foot, key=_row_key)
     bands = _horizontal_split(items)
     if bands:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
@@ -219,6 +221,33 @@ def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
     if rest:
         bands.append(rest)
     return bands if len(bands) > 1 else None
+
+
+def _foot_notes(columns: list[list[Item]]) -> list[Item]:
+    """Lines taken out of the bottom of `columns` that are the page's notes, not a
+    column's end: a run of lines in a smaller type than the columns' text, set off by a
+    gap, below the bottom of every other column (footnotes fill the page width under
+    all columns but are often short enough to fit one). They are read after every column."""
+    sizes = [it.size for col in columns for it in col if it.line is not None]
+    if not sizes:
+        return []
+    body = statistics.median(sizes)
+    foot: list[Item] = []
+    for k, col in enumerate(columns):
+        others = [it.box[3] for j, c in enumerate(columns) if j != k for it in c]
+        floor = max(others) if others else math.inf
+        col.sort(key=lambda it: it.box[1])
+        n = len(col)
+        while n > 1 and col[n - 1].line is not None and col[n - 1].box[1] > floor and \
+                col[n - 1].size < 0.9 * body:
+            n -= 1
+        if n == len(col) or n == 0:
+            continue
+        gap = col[n].box[1] - max(it.box[3] for it in col[:n])
+        if gap >= 1.5 * body:
+            foot += col[n:]
+            del col[n:]
+    return foot
 
 
 def _row_key(it: Item) -> tuple[float, float]:
