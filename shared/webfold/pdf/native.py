@@ -18,6 +18,8 @@ from typing import Any
 
 import pymupdf
 
+from webfold.pdf.bidi import visual_to_logical
+from webfold.pdf.layout import JOIN_GAP, is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 from webfold.pdf.route import UNMAPPED_MARK
 
@@ -33,7 +35,11 @@ _ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
 # Not "code": it matches "ArialUnicodeMS". Subset prefixes ("ABCDEF+CMTT10") stay in names.
 _MONO_NAME = re.compile(
     r"mono|courier|consol|menlo|inconsolata|sourcecode|firacode|jetbrains|typewriter|cmtt", re.I)
-_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\x00")
+_INVISIBLE = str.maketrans("", "", "\u200b\ufeff\x00")
+# Zero-width (non-)joiners spell words in joining scripts (Persian "می‌کند", Indic
+# conjuncts) and are kept there; elsewhere they are stray invisibles.
+_STRAY_JOINER = re.compile("(?<![\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\u0dff])"
+                           "[\u200c\u200d]")
 _UNDECODABLE = "\ufffd"
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _LEAD_PRIVATE_USE = re.compile("^(\\s*)[\ue000-\uf8ff](?=\\s|$)")
@@ -54,6 +60,8 @@ WORD_GAP_STEP = 0.1
 LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed faces 0.2)
 CLUSTER_PAD = 6.0  # points around re-read lines
 STRAY_MARK_REACH = 0.5  # points from a letter's box within which a stray mark is its own
+_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_PUNCT_START = re.compile(r"^\s*[^\w\s]")
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -68,8 +76,11 @@ def read_page(page: Any, number: int) -> PageLines:
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
     _reread_clusters(page, data)
-    if _has_lam_alef(data):
-        _fix_lam_alef(data, textpage.extractRAWDICT())
+    if _has_rtl(data):
+        raw = textpage.extractRAWDICT()
+        _mend_bidi_lines(data, raw)
+        if _has_lam_alef(data):
+            _fix_lam_alef(data, raw)
     spaced = [ln for b in data.get("blocks", ()) for ln in b.get("lines", ())
               if _looks_letter_spaced(ln)]
     if spaced:
@@ -169,6 +180,7 @@ def _reread_clusters(page: Any, data: dict[str, Any]) -> None:
     glyphs = textpage.extractDICT()
     raw = textpage.extractRAWDICT()
     _attach_stray_marks(glyphs, raw)
+    _mend_bidi_lines(glyphs, raw)
     if _has_lam_alef(glyphs):
         _fix_lam_alef(glyphs, raw)
     boxes = [tuple(line["bbox"]) for _, line in found]
@@ -226,6 +238,105 @@ def _marks_to_letters(chars: list[tuple[int, dict[str, Any]]]
     return out if changed else None
 
 
+def _has_rtl(data: dict[str, Any]) -> bool:
+    return any(_RTL_LETTER.search(s["text"]) for b in data.get("blocks", ())
+               for ln in b.get("lines", ()) for s in ln["spans"])
+
+
+def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
+    """Rebuild from glyph positions the right-to-left lines MuPDF got out of order: a
+    line it cut into pieces where Latin words or numbers sit inside it, one that opens
+    with punctuation (a sentence's full stop, which ends it), one whose letters step
+    rightwards (drawn left to right, read as drawn). `data` is edited in
+    place (the first piece takes the line's text, the others are emptied); lines another
+    repair changed (their text is not the raw dictionary's) stay as they are."""
+    chars_of = {}
+    for block in raw.get("blocks", ()):
+        for line in block.get("lines", ()):
+            chars = [c for span in line["spans"] for c in span["chars"]]
+            chars_of[(_box_key(line["bbox"]), "".join(c["c"] for c in chars))] = chars
+    lines = [ln for b in data.get("blocks", ()) for ln in b.get("lines", ())
+             if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
+    for group in _baseline_pieces(lines):
+        texts = ["".join(s["text"] for s in ln["spans"]) for ln in group]
+        if not is_rtl("".join(texts)):
+            continue
+        pieces = [chars_of.get((_box_key(ln["bbox"]), t)) for ln, t in zip(group, texts,
+                                                                            strict=True)]
+        if any(p is None for p in pieces) or (len(group) == 1 and not _PUNCT_START.match(
+                texts[0]) and not _runs_rightwards(pieces[0])):
+            continue
+        first = group[0]
+        box = first["bbox"]
+        for ln in group[1:]:
+            box = _union(box, ln["bbox"])
+            ln["spans"] = []
+        first["bbox"] = box
+        first["spans"] = [dict(first["spans"][0], text=visual_to_logical(_visual_text(pieces)),
+                               bbox=box)]
+
+
+def _runs_rightwards(chars: list[dict[str, Any]]) -> bool:
+    """True when MuPDF's order of a right-to-left line steps right from one letter to
+    the next (in logical order they step left, across Latin and numbers too): words or
+    letters drawn left to right (Chromium with some Arabic fonts) read as drawn."""
+    letters = [c["bbox"] for c in chars if _RTL_LETTER.match(c["c"]) and not _has_mark(c["c"])]
+    return any(b[0] > a[2] + 1.0 for a, b in zip(letters, letters[1:], strict=False))
+
+
+def _box_key(bbox: Any) -> tuple[float, ...]:
+    return tuple(round(v, 1) for v in bbox)
+
+
+def _baseline_pieces(lines: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Dictionary lines grouped into visual lines: one baseline, gaps under `JOIN_GAP`
+    font sizes (as layout joins fragments)."""
+    def baseline(ln: dict[str, Any]) -> float:
+        return ln["spans"][0].get("origin", ln["bbox"][2:])[1]
+
+    groups: list[list[dict[str, Any]]] = []
+    for ln in sorted(lines, key=lambda ln: (baseline(ln), ln["bbox"][0])):
+        size = max(s["size"] for s in ln["spans"]) or 1.0
+        for group in groups[-4:]:
+            last = max(group, key=lambda g: g["bbox"][2])
+            if (abs(baseline(group[0]) - baseline(ln)) <= 0.35 * size
+                    and -0.5 * size <= ln["bbox"][0] - last["bbox"][2] <= JOIN_GAP * size):
+                group.append(ln)
+                break
+        else:
+            groups.append([ln])
+    return groups
+
+
+def _visual_text(pieces: list[list[dict[str, Any]]]) -> str:
+    """The characters of a line's pieces left to right on the page, each combining mark
+    after the letter it belongs to (the one MuPDF read before it, else the nearest); the
+    zero-width alef of a lam-alef ligature (MuPDF reads it before or after the lam, at
+    the lam's end) left of its lam."""
+    bases: list[tuple[dict[str, Any], list[str]]] = []
+    at: dict[int, float] = {}  # where a lam-alef ligature's alef goes: left of its lam
+    for chars in pieces:
+        own = None
+        for i, c in enumerate(chars):
+            if c["c"] in _ALEFS and c["bbox"][2] - c["bbox"][0] < 0.05:
+                lam = next((n for n in chars[max(i - 1, 0):i + 2] if n["c"] == "\u0644"), None)
+                if lam is not None:
+                    at[id(c)] = lam["bbox"][0] - 0.01
+            if not _has_mark(c["c"]):
+                own = (c, [])
+                bases.append(own)
+            elif own is not None and own[0]["c"].strip():
+                own[1].append(c["c"])
+            else:
+                x = c["bbox"][0]
+                near = min(bases or [(c, [])], key=lambda b: max(b[0]["bbox"][0] - x,
+                                                                 x - b[0]["bbox"][2], 0.0))
+                if near[0] is not c:
+                    near[1].append(c["c"])
+    bases.sort(key=lambda b: at.get(id(b[0]), (b[0]["bbox"][0] + b[0]["bbox"][2]) / 2))
+    return "".join(c["c"] + "".join(marks) for c, marks in bases)
+
+
 def _has_lam_alef(data: dict[str, Any]) -> bool:
     return any(_LAM_ALEF.search(s["text"]) for b in data.get("blocks", ())
                for ln in b.get("lines", ()) for s in ln["spans"])
@@ -236,13 +347,14 @@ def _has_mark(text: str) -> bool:
 
 
 def _looks_letter_spaced(line: dict[str, Any]) -> bool:
-    """True for a horizontal line whose text looks cut up by spaces MuPDF put into wide
-    letter gaps: several one-letter words ("O R D E R"), or short words in wide-set
-    type ("Speci fies th at"). Only such lines pay for reading their characters."""
+    """True for a horizontal left-to-right line whose text looks cut up by spaces MuPDF
+    put into wide letter gaps: several one-letter words ("O R D E R"), or short words in
+    wide-set type ("Speci fies th at"). Only such lines pay for reading their characters."""
     if tuple(line.get("dir", (1.0, 0.0))) != (1.0, 0.0) or not line["spans"]:
         return False
-    tokens = "".join(s["text"] for s in line["spans"]).split()
-    if len(tokens) < 3:
+    text = "".join(s["text"] for s in line["spans"])
+    tokens = text.split()
+    if len(tokens) < 3 or is_rtl(text):  # right-to-left glyphs run right to left: no gaps
         return False
     single = sum(1 for t in tokens if len(t) == 1 and t.isalpha())
     if single >= 3 and single * 5 >= 2 * len(tokens):
@@ -355,7 +467,7 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
     spans: list[Span] = []
     style = None
     for s in raw.get("spans", ()):
-        text = s.get("text", "").translate(_INVISIBLE)
+        text = _STRAY_JOINER.sub("", s.get("text", "").translate(_INVISIBLE))
         if not text:
             continue
         if _UNMAPPED_SYMBOL.search(text) and _SYMBOL_FONT.search(s.get("font", "")):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,18 +25,12 @@ import pymupdf
 
 from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
+from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.route import image_cover
 
-# Latin letters and digits (with the separators inside numbers) read left to right even
-# inside right-to-left text; every other run is reversed.
-_LTR_RUN = re.compile(r"[A-Za-z0-9\u00c0-\u024f]+(?:[\s.,:/-]+[A-Za-z0-9\u00c0-\u024f]+)*|"
-                      r"[^A-Za-z0-9\u00c0-\u024f]+")
-_SHAPED = re.compile(r"[\ufb50-\ufdff\ufe70-\ufefe]")
-_LTR_RUN_START = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
-_MARK_BEFORE_BASE = re.compile(r"([\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7]+)"
-                               r"([^\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7\s])")
+_LETTER = re.compile(r"[^\W\d_]")
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
@@ -231,7 +224,7 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
             if value is None:
                 row[c] = _covering(rows, boxes, r, c)
     out = [[c or "" for c in row] for row in rows]
-    if rtl * 2 > sum(1 for row in out for c in row if c):
+    if rtl * 2 > sum(1 for row in out for c in row if _LETTER.search(c)):  # digits: either way
         out = [row[::-1] for row in out]
     return out
 
@@ -288,23 +281,6 @@ def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
         else:
             if sum(1 for t in texts if t) >= 2:
                 rows[r] = [" ".join(t) for t in texts]
-
-
-def visual_to_logical(text: str) -> str:
-    """A right-to-left `text` read left to right on the page (as PyMuPDF's table finder
-    orders a cell's characters) in logical order: the runs reversed, the letters of the
-    right-to-left runs too; digit and Latin runs keep their order, combining marks stay
-    after their letter; Arabic presentation forms (shaped glyphs the finder reports as
-    such) become their letters, as in the page's own lines."""
-    runs = [m.group(0) for m in _LTR_RUN.finditer(text)]
-    out = []
-    for run in reversed(runs):
-        if _LTR_RUN_START.match(run):
-            out.append(run)
-        else:
-            out.append(_MARK_BEFORE_BASE.sub(r"\2\1", run[::-1]))
-    logical = "".join(out).strip()
-    return _SHAPED.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), logical)
 
 
 def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:

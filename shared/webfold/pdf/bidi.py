@@ -1,0 +1,42 @@
+"""Right-to-left text from the order of its glyphs on the page to logical order.
+
+MuPDF reads a right-to-left line in logical order as long as it holds one direction;
+where Latin words or numbers sit inside it, it cuts the line into pieces and leaves
+the spaces and punctuation at the joins on the wrong side ("دستگاهRG-200",
+".المکتب"). PyMuPDF's table finder orders a cell's characters left to right on the
+page. Both are mended by reading the glyphs left to right and turning that visual
+order into logical order, as a right-to-left paragraph is laid out: runs of Latin
+letters and numbers read left to right, everything else right to left.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LTR = "A-Za-z0-9\u00c0-\u024f\u0660-\u0669\u06f0-\u06f9"
+# Latin letters and numbers, with the separators inside them ("RG-200", "2025-03-11",
+# "info@valley.example", "Liberation Serif") and the signs that go with a number
+# ("10%", "$5"), read left to right even inside right-to-left text; every other run is
+# reversed. Arabic-Indic and Persian digits run left to right as well.
+_LTR_RUN = re.compile(f"[$€£#+]?[{_LTR}]+(?:[\\s.,:/@_&+-]+[{_LTR}]+)*[%‰°]?|[^{_LTR}]+")
+_LTR_RUN_START = re.compile(f"[$€£#+]?[{_LTR}]")
+_MARKS = "\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7"
+_MARK_BEFORE_BASE = re.compile(f"([{_MARKS}]+)([^{_MARKS}\\s])")
+_SHAPED = re.compile(r"[\ufb50-\ufdff\ufe70-\ufefe]")
+
+
+def visual_to_logical(text: str) -> str:
+    """A right-to-left `text` read left to right on the page in logical order: the runs
+    reversed, the letters of the right-to-left runs too; Latin and number runs keep
+    their order, combining marks stay after their letter; Arabic presentation forms
+    (shaped glyphs) become their letters, as in MuPDF's own lines."""
+    runs = [m.group(0) for m in _LTR_RUN.finditer(text)]
+    out = []
+    for run in reversed(runs):
+        if _LTR_RUN_START.match(run):
+            out.append(run)
+        else:
+            out.append(_MARK_BEFORE_BASE.sub(r"\2\1", run[::-1]))
+    logical = "".join(out).strip()
+    return _SHAPED.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), logical)
