@@ -26,6 +26,8 @@ MAX_BOLD_HEADING_WORDS = 14
 HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
 OCR_HEADING_RATIO = 1.2  # OCR sizes are estimated from word boxes: a clearer margin
 COVER_MAX_BODY_WORDS = 60  # body-size words on a first page over which it is no cover
+WIDE_LINE_GAP = 2.5  # font sizes: the widest line gap read as double spacing, not a break
+WRAPPED_MIN_WORDS = 8  # a line that wrapped holds a measure of words (a short line is a title)
 CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two listings
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
@@ -117,15 +119,29 @@ def _cover_lines(items: list[Item], body: float) -> frozenset[int]:
 
 
 def _usual_gap(pages: list[list[Item]]) -> float:
-    gaps = []
+    """The gap between the lines of a paragraph, in font sizes: the median of the gaps
+    under one size; where there are none (double spacing, Arabic fonts with tall line
+    heights such as Amiri's), the median of those under a wrapped line (as wide as the
+    page's text, a measure's worth of words) near the smallest such gap."""
+    solid, wrapped = [], []
     for items in pages:
+        widths = [it.box[2] - it.box[0] for it in items if it.line is not None]
+        full = 0.8 * max(widths, default=0.0)
         for a, b in zip(items, items[1:], strict=False):
             if a.line is None or b.line is None or abs(a.size - b.size) > 0.5:
                 continue
             gap = (b.box[1] - a.box[3]) / max(a.size, 1.0)
-            if -0.1 <= gap <= 1.0 and b.box[0] < a.box[2] and a.box[0] < b.box[2]:
-                gaps.append(gap)
-    return statistics.median(gaps) if len(gaps) >= 3 else 0.35
+            if gap < -0.1 or b.box[0] >= a.box[2] or a.box[0] >= b.box[2]:
+                continue
+            if gap <= 1.0:
+                solid.append(gap)
+            elif (gap <= WIDE_LINE_GAP and a.box[2] - a.box[0] >= full
+                  and len(a.text.split()) >= WRAPPED_MIN_WORDS):
+                wrapped.append(gap)
+    if len(solid) >= 3:
+        return statistics.median(solid)
+    wide = [g for g in wrapped if g <= min(wrapped, default=0.0) + 0.2]
+    return statistics.median(wide) if len(wide) >= 2 and not solid else 0.35
 
 
 def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Block]:

@@ -1,0 +1,135 @@
+"""Real-document layouts the held-out files have and the generated corpus lacked:
+right-to-left lines with Latin words and numbers inside (MuPDF cuts them into pieces
+and leaves spaces and full stops on the wrong side), Persian zero-width non-joiners,
+right-to-left tables of mostly numbers, footnotes under two columns, tall line spacing.
+PDFs are written here by PyMuPDF, or by LibreOffice where it is installed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from webfold import convert
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+needs_dejavu = pytest.mark.skipif(not (DEJAVU / "DejaVuSans.ttf").exists(),
+                                  reason="DejaVu Sans is not installed")
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def _html_pdf(html: str, css: str = "") -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    css = ("@font-face {font-family: dv; src: url(DejaVuSans.ttf);} * {font-family: dv; "
+           "font-size: 12pt} " + css)
+    page.insert_htmlbox(pymupdf.Rect(72, 72, 523, 770), html, css=css,
+                        archive=pymupdf.Archive(str(DEJAVU)))
+    return doc.tobytes()
+
+
+def _paragraphs(data: bytes) -> list[str]:
+    doc = convert(data, filename="doc.pdf")
+    assert doc.error is None
+    return [p for p in doc.markdown.strip().split("\n\n") if p]
+
+
+PERSIAN = ("این گزارش داده‌ها را با دستگاه RG-200 و نرم‌افزار Webfold نسخهٔ 2.5 در سال "
+           "۱۴۰۴ خلاصه می‌کند.")
+ARABIC = "بلغ عدد المحطات 26 محطة، أي أعلى من المعدل بنسبة 10%."
+
+
+@needs_dejavu
+def test_right_to_left_lines_with_latin_and_numbers_read_in_logical_order() -> None:
+    # MuPDF's layout engine drops the non-joiners (they become spaces); the order is the test.
+    data = _html_pdf(f'<p dir="rtl">{PERSIAN}</p><p dir="rtl">{ARABIC}</p>')
+    raw = pymupdf.open(stream=data)[0].get_text()
+    assert "10\n%\n." in raw  # MuPDF's pieces: the sign and the full stop on lines of their own
+    assert _paragraphs(data) == [PERSIAN.replace("\u200c", " "), ARABIC]
+
+
+def test_visual_order_to_logical_keeps_numbers_signs_and_addresses() -> None:
+    from webfold.pdf.bidi import visual_to_logical
+
+    def visual(logical_runs: list[tuple[str, bool]]) -> str:
+        # A right-to-left paragraph laid out: runs right to left, right-to-left letters too.
+        return "".join(t if ltr else t[::-1] for t, ltr in reversed(logical_runs))
+
+    runs = [("بنسبة ", False), ("10%", True), (" والعنوان ", False),
+            ("info@valley.example", True), (" سنة ", False), ("۱۴۰۴", True), (".", False)]
+    assert visual_to_logical(visual(runs)) == "".join(t for t, _ in runs)
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_libreoffice_persian_keeps_its_non_joiners_spaces_and_full_stops(tmp_path: Path) -> None:
+    docx = pytest.importorskip("docx")
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+
+    text = ("در مجموع 26 ایستگاه دستی و 4 ایستگاه خودکار در این بررسی شرکت داشتند و "
+            "میانگین بارش سالانه ۴۱۲ میلی‌متر بود. این گزارش داده‌های باران‌سنج‌ها را با "
+            "دستگاه RG-200 خلاصه می‌کند.")
+    document = docx.Document()
+    paragraph = document.add_paragraph()
+    paragraph._p.get_or_add_pPr().append(OxmlElement("w:bidi"))
+    run = paragraph.add_run(text)
+    run._r.get_or_add_rPr().append(OxmlElement("w:rtl"))
+    run._r.rPr.get_or_add_rFonts().set(qn("w:cs"), "DejaVu Sans")
+    document.save(tmp_path / "fa.docx")
+    subprocess.run([SOFFICE, f"-env:UserInstallation=file://{tmp_path / 'profile'}",
+                    "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
+                    str(tmp_path / "fa.docx")], check=True, capture_output=True, timeout=180)
+    data = (tmp_path / "fa.pdf").read_bytes()
+    assert "\u200c" in pymupdf.open(stream=data)[0].get_text()
+    assert _paragraphs(data) == [text]
+
+
+@needs_dejavu
+def test_right_to_left_table_of_mostly_numbers_starts_at_its_rightmost_column() -> None:
+    rows = [["المحطة", "الهطول", "التاريخ"], ["عين الماء", "48", "2025-03-11"],
+            ["الجسر القديم", "61", "2025-10-03"], ["وادي السدر", "39", "2025-12-27"]]
+    # Laid out as a right-to-left table is (MuPDF's HTML boxes do not mirror tables):
+    # the first column on the right.
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row[::-1]) + "</tr>"
+                   for row in rows)
+    data = _html_pdf(f'<div dir="rtl"><table>{body}</table></div>',
+                     "table {border-collapse: collapse} td {border: 1px solid black; "
+                     "padding: 4pt 10pt}")
+    md = convert(data, filename="t.pdf").markdown
+    table = [line for line in md.splitlines() if line.startswith("|")]
+    assert table[0] == "| المحطة | الهطول | التاريخ |"
+    assert table[2] == "| عين الماء | 48 | 2025-03-11 |"
+
+
+BODY = ("The gauges of the upper valley were read each morning by the volunteers of the "
+        "survey, who sent the readings to the office at the end of every week. ")
+
+
+def test_footnotes_under_two_columns_come_after_both_columns() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page()  # 595 x 842
+    left = pymupdf.Rect(50, 60, 290, 700)
+    right = pymupdf.Rect(305, 60, 545, 400)  # the right column ends higher
+    assert page.insert_textbox(left, "Left column. " + BODY * 6, fontsize=10) > 0
+    assert page.insert_textbox(right, "Right column. " + BODY * 3, fontsize=10) > 0
+    page.draw_line((50, 745), (170, 745))  # the note separator
+    page.insert_text((50, 760), "1 The first gauge was set up in 1962.", fontsize=8)
+    page.insert_text((50, 771), "2 Two gauges were moved in 2019.", fontsize=8)
+    md = convert(doc.tobytes(), filename="notes.pdf").markdown
+    assert md.index("Left column.") < md.index("Right column.") < md.index("1 The first gauge")
+    assert md.index("1 The first gauge") < md.index("2 Two gauges")
+
+
+def test_double_spaced_paragraphs_stay_whole() -> None:
+    sentences = " ".join(BODY.strip() for _ in range(4))
+    html = f"<p>{sentences}</p><p>{sentences}</p>"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_htmlbox(pymupdf.Rect(72, 72, 523, 800), html,
+                        css="p {font-family: sans-serif; font-size: 11pt; line-height: 2.4; "
+                            "margin-bottom: 30pt}")
+    paragraphs = _paragraphs(doc.tobytes())
+    assert paragraphs == [sentences] * 2
