@@ -12,6 +12,8 @@ import unicodedata
 from collections import Counter
 
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+# A GFM footnote reference or definition label is its number as printed ("farms.1").
+_NOTE_LABEL = re.compile(r"\[\^([^\]\s]+)\]:?")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _FENCE = re.compile(r"^\s*(```|~~~).*$", re.M)
@@ -39,6 +41,7 @@ def plain_text(markdown: str) -> str:
     """Markdown (or plain text) -> normalised plain text, whitespace collapsed."""
     text = _ESCAPED.sub(lambda m: chr(_PARK + ord(m.group(1))), markdown)
     text = unicodedata.normalize("NFKC", text)
+    text = _NOTE_LABEL.sub(r"\1", text)
     text = _IMAGE.sub(" ", text)
     text = _LINK.sub(r"\1", text)
     text = _HTML_TAG.sub(" ", text)

@@ -133,3 +133,39 @@ def test_double_spaced_paragraphs_stay_whole() -> None:
                             "margin-bottom: 30pt}")
     paragraphs = _paragraphs(doc.tobytes())
     assert paragraphs == [sentences] * 2
+
+
+def _noted_page(note_numbers: tuple[str, ...]) -> bytes:
+    """Body lines at 11 pt with raised 7 pt marks after "farms." and "dry."; notes in
+    9 pt at the page foot for `note_numbers`; a raised "2" in "m2" that is no mark."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100
+    for before, mark, after in (("The gauges stand on the hill farms.", "1", " They are read"),
+                                ("each morning, and a day without rain is dry.", "2",
+                                 " A field of"),
+                                ("ten m", "2", " holds one gauge.")):
+        x = 72 + pymupdf.get_text_length(before, fontsize=11)
+        page.insert_text((72, y), before, fontsize=11)
+        page.insert_text((x, y - 4), mark, fontsize=7)
+        page.insert_text((x + pymupdf.get_text_length(mark, fontsize=7), y), after, fontsize=11)
+        y += 15
+    notes = {"1": "The first gauges were set up in 1962.", "2": "Under a tenth of a millimetre."}
+    for k, n in enumerate(note_numbers):
+        page.insert_text((72, 760 + 12 * k), f"{n} {notes[n]}", fontsize=9)
+    return doc.tobytes()
+
+
+def test_raised_marks_matched_by_notes_at_the_foot_become_footnotes() -> None:
+    md = convert(_noted_page(("1", "2")), filename="notes.pdf").markdown
+    assert "hill farms.[^1] They are read" in md
+    assert "is dry.[^2] A field of" in md
+    assert "ten m2 holds" in md  # the second "2" has its note already: text
+    assert md.rstrip().endswith("[^1]: The first gauges were set up in 1962.\n\n"
+                                "[^2]: Under a tenth of a millimetre.")
+
+
+def test_a_raised_number_without_a_note_stays_text() -> None:
+    md = convert(_noted_page(("1",)), filename="notes.pdf").markdown
+    assert "farms.[^1]" in md and "[^2]" not in md
+    assert "is dry.2 A field of" in md

@@ -63,6 +63,10 @@ def test_a_form_blank_is_the_same_text_plain_or_escaped() -> None:
     assert cer(plain, escaped) == 0.0
 
 
+def test_footnote_labels_are_their_numbers() -> None:
+    assert plain_text("farms.[^1] More.\n\n[^1]: Since 1962.") == "farms.1 More. 1 Since 1962."
+
+
 def test_cer_and_word_f1() -> None:
     assert cer("The river rose.", "# The  river\nrose.") == 0.0
     assert cer("abcd", "abxd") == pytest.approx(0.25)

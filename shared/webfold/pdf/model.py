@@ -29,6 +29,7 @@ class Span:
     mono: bool = False
     font: str = ""
     link: str | None = None  # URI when the span sits under a link annotation
+    note: str | None = None  # label of the footnote a raised note mark cites (`pdf.notes`)
 
 
 @dataclass(slots=True)
