@@ -169,3 +169,11 @@ def test_a_raised_number_without_a_note_stays_text() -> None:
     md = convert(_noted_page(("1",)), filename="notes.pdf").markdown
     assert "farms.[^1]" in md and "[^2]" not in md
     assert "is dry.2 A field of" in md
+
+
+@needs_dejavu
+def test_a_mark_drawn_twice_on_one_letter_is_one_mark() -> None:
+    # LibreOffice's vowelled Arabic: the mark glyph maps to the letter and mark again.
+    data = _html_pdf('<p dir="rtl">سَتُنْشَرُ أََرْقَامُ المَوْسِمِ</p>')
+    assert "أََ" in pymupdf.open(stream=data)[0].get_text()
+    assert _paragraphs(data) == ["سَتُنْشَرُ أَرْقَامُ المَوْسِمِ"]

@@ -38,6 +38,9 @@ _MONO_NAME = re.compile(
 _INVISIBLE = str.maketrans("", "", "\u200b\ufeff\x00")
 # Zero-width (non-)joiners spell words in joining scripts (Persian "می‌کند", Indic
 # conjuncts) and are kept there; elsewhere they are stray invisibles.
+# The same Arabic mark twice on one letter is one mark drawn twice (LibreOffice maps the
+# mark glyph of a letter-and-mark cluster to the cluster again: "أََ"); no word has it.
+_DOUBLED_MARK = re.compile("([\u064b-\u065f\u0670])\\1+")
 _STRAY_JOINER = re.compile("(?<![\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\u0dff])"
                            "[\u200c\u200d]")
 _UNDECODABLE = "\ufffd"
@@ -468,6 +471,7 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
     style = None
     for s in raw.get("spans", ()):
         text = _STRAY_JOINER.sub("", s.get("text", "").translate(_INVISIBLE))
+        text = _DOUBLED_MARK.sub(r"\1", text)
         if not text:
             continue
         if _UNMAPPED_SYMBOL.search(text) and _SYMBOL_FONT.search(s.get("font", "")):
