@@ -180,24 +180,41 @@ def join_blocks(blocks: list[Block]) -> str:
     Items of one list (nested lists included) are joined by single newlines, a tight
     list; blocks of one blockquote (or callout) are joined by a `>` line so they stay one
     quote. Which list or quote a block sits in comes from `Block.lists` and
-    `Block.quotes`. Footnote definitions come last, wherever the document had them.
+    `Block.quotes`. Footnote definitions stay where the document had them (GFM renders
+    them at the end wherever they are), so the text keeps the source's reading order; a
+    definition met before the block citing it (a note inline in its paragraph) follows
+    that block.
     """
+    kept = _notes_after_citations([b for b in blocks if b.kept and b.markdown])
     parts: list[str] = []
-    notes: list[str] = []
     previous: Block | None = None
-    for block in blocks:
-        if not block.kept or not block.markdown:
-            continue
-        if block.kind == "footnote":
-            notes.append(block.markdown)
-            continue
+    for block in kept:
         if previous is not None:
             parts.append(_separator(previous, block))
         parts.append(block.markdown)
         previous = block
-    if notes:
-        parts.extend(["\n\n" if parts else "", "\n\n".join(notes)])
     return "".join(parts) + "\n" if parts else ""
+
+
+def _notes_after_citations(blocks: list[Block]) -> list[Block]:
+    """`blocks` with each footnote definition that comes before its first citation moved
+    to just after the citing block; definitions nothing later cites stay in place."""
+    waiting: dict[str, list[Block]] = {}  # label -> definitions met before any citation
+    cited: set[str] = set()
+    out: list[Block] = []
+    for block in blocks:
+        if block.kind == "footnote":
+            label = footnote_defined(block.markdown)
+            if label is not None and label not in cited:
+                waiting.setdefault(label, []).append(block)
+                continue
+        out.append(block)
+        for label in footnote_refs(block.markdown):
+            cited.add(label)
+            out.extend(waiting.pop(label, ()))
+    for held in waiting.values():  # cited nowhere after them: where they were, at the end
+        out.extend(held)
+    return out
 
 
 def _separator(previous: Block, block: Block) -> str:
