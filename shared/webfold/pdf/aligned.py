@@ -170,15 +170,18 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
     A piece's words are read left to right, or right to left when they are in a
     right-to-left script."""
     size = line.spans[0].size
-    order = sorted(range(len(words)), key=lambda i: words[i][0])
+    gap = CELL_GAP * max(size, 1.0)
+    order = sorted(range(len(words)), key=[w[0] for w in words].__getitem__)
     groups: list[list[int]] = [[order[0]]]
     right = words[order[0]][2]
     for i in order[1:]:
-        if words[i][0] - right >= CELL_GAP * max(size, 1.0):
+        w = words[i]
+        if w[0] - right >= gap:
             groups.append([i])
         else:
             groups[-1].append(i)
-        right = max(right, words[i][2])
+        if w[2] > right:
+            right = w[2]
     if len(groups) == 1:
         return None
     texts = _word_texts(line, words)

@@ -62,7 +62,7 @@ class _Run:
     ocr_skipped: list[int] = field(default_factory=list)  # pages that needed OCR, not read
     slow_pages: int = 0
     written: dict[int, str] = field(default_factory=dict)
-    font_cache: dict[int, bool] = field(default_factory=dict)  # xref -> text unmapped
+    font_cache: route.FontCache = field(default_factory=route.FontCache)
 
 
 class PdfConverter:

@@ -12,6 +12,7 @@ rotated text in its own frame. Nothing here decides order or structure.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from typing import Any
@@ -467,30 +468,40 @@ def image_infos(page: Any, *, xrefs: bool) -> list[dict[str, Any]]:
 
 
 def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
+    pieces = [(s, text) for s in raw.get("spans", ()) if (text := _span_text(s))]
+    if not pieces:
+        return None
+    # Justified text comes as one span per word and one per gap (430 a page in LaTeX
+    # output), all alike: one span per run of a style (unless links need the pieces).
+    runs = [[piece] for piece in pieces] if links else [
+        list(run) for _, run in itertools.groupby(pieces, key=_style_key)]
     spans: list[Span] = []
-    style = None
-    for s in raw.get("spans", ()):
-        text = _STRAY_JOINER.sub("", s.get("text", "").translate(_INVISIBLE))
-        text = _DOUBLED_MARK.sub(r"\1", text)
-        if not text:
-            continue
-        if _UNMAPPED_SYMBOL.search(text) and _SYMBOL_FONT.search(s.get("font", "")):
+    for run in runs:
+        first = run[0][0]
+        text = run[0][1] if len(run) == 1 else "".join(t for _, t in run)
+        if _UNMAPPED_SYMBOL.search(text) and _SYMBOL_FONT.search(first.get("font", "")):
             text = _UNMAPPED_SYMBOL.sub(CHECKBOX, text)
-        # Justified text comes as one span per word and one per gap (430 a page in LaTeX
-        # output), all alike: one span per run of a style (unless links need the pieces).
-        same = (s.get("font"), s.get("size"), s.get("flags"), s.get("color"))
-        if same == style and not links:
-            last = spans[-1]
-            last.text += text
-            last.bbox = _union(last.bbox, s["bbox"])
-            continue
-        spans.append(_span(s, text, links))
-        style = same
-    if not spans or not "".join(s.text for s in spans).strip():
+        span = _span(first, text, links)
+        if len(run) > 1:
+            boxes = [s["bbox"] for s, _ in run]
+            span.bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                         max(b[2] for b in boxes), max(b[3] for b in boxes))
+        spans.append(span)
+    if not "".join(s.text for s in spans).strip():
         return None
     first = raw["spans"][0]
     return Line(spans=spans, bbox=tuple(raw["bbox"]), direction=tuple(raw.get("dir", (1.0, 0.0))),
                 origin=tuple(first.get("origin", raw["bbox"][:2])))
+
+
+def _span_text(s: dict[str, Any]) -> str:
+    text = _STRAY_JOINER.sub("", s.get("text", "").translate(_INVISIBLE))
+    return _DOUBLED_MARK.sub(r"\1", text)
+
+
+def _style_key(piece: tuple[dict[str, Any], str]) -> tuple[Any, ...]:
+    s = piece[0]
+    return s.get("font"), s.get("size"), s.get("flags"), s.get("color")
 
 
 def _span(s: dict[str, Any], text: str, links: list[tuple[BBox, str]]) -> Span:

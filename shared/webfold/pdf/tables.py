@@ -58,7 +58,8 @@ def find_tables(page: Any, lines: list[Line],
     finder fails (a broken drawing must not lose the page's text).
     """
     out = []
-    for grid in grid_areas(page):
+    paths = _paths(page)
+    for grid in grid_areas(paths):
         area = grid.area
         if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT or not grid.has_a_row_of_cells(lines):
             continue
@@ -74,7 +75,10 @@ def find_tables(page: Any, lines: list[Line],
             # use_layout=False: once anything in the process imports pymupdf.layout
             # (pymupdf4llm does), the finder would run its ONNX layout model on every call
             # (table_merged: 9 ms -> 400-650 ms) and keep only the tables that model sees.
-            found = page.find_tables(clip=clip, use_layout=False)
+            # The page's drawings are handed over (the finder would draw the page again:
+            # 1-20 ms) but on a turned page, which the finder turns upright first.
+            found = page.find_tables(clip=clip, use_layout=False,
+                                     paths=None if turned else _drawings(paths))
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
             continue
         for tab in found.tables:
@@ -106,8 +110,8 @@ class Grid:
         return False
 
 
-def grid_areas(page: Any) -> list[Grid]:
-    """Where ruled tables may be: the box of each connected set of rules in which one
+def grid_areas(paths: list[dict[str, Any]]) -> list[Grid]:
+    """Where ruled tables may be, from a page's `get_cdrawings()` paths: the box of each connected set of rules in which one
     horizontal rule is crossed by at least `MIN_RULES` vertical rules that each cross two
     horizontal ones (collinear pieces joined first: browsers draw a rule per cell).
 
@@ -116,7 +120,7 @@ def grid_areas(page: Any) -> list[Grid]:
     printed web page: 0.9 of the page, 150 ms, no table). Tables without vertical rules
     are found from text alignment, in `webfold.pdf.aligned`.
     """
-    horizontal, vertical = (_joined(rules[:400]) for rules in _rules(page))
+    horizontal, vertical = (_joined(rules[:400]) for rules in _rules(paths))
     crosses = [[h for h, (y, h0, h1) in enumerate(horizontal)
                 if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2]
                for x, y0, y1 in vertical]
@@ -145,14 +149,47 @@ def grid_areas(page: Any) -> list[Grid]:
     return areas
 
 
-def _rules(page: Any) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
-    """(horizontal (y, x0, x1), vertical (x, y0, y1)) line segments the page draws."""
+def _paths(page: Any) -> list[dict[str, Any]]:
+    """The page's vector paths (`get_cdrawings()`); [] for a page with more than
+    `MAX_DRAWINGS` (a plot or a map) or whose drawings cannot be read."""
     try:
         paths = page.get_cdrawings()
     except Exception:
-        return [], []
-    if len(paths) > MAX_DRAWINGS:
-        return [], []
+        return []
+    return [] if len(paths) > MAX_DRAWINGS else paths
+
+
+def _drawings(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`paths` as `page.get_drawings()` gives them (points, rectangles and quads as
+    PyMuPDF objects, the path keys filled in), new dicts each call: the finder appends
+    to a closed path's items."""
+    out = []
+    for path in paths:
+        new = dict(path)
+        new["rect"] = pymupdf.Rect(path["rect"])
+        items = []
+        for cmd, *rest in path["items"]:
+            if cmd == "re":
+                items.append(("re", pymupdf.Rect(rest[0]).normalize(), rest[1]))
+            elif cmd == "qu":
+                items.append(("qu", pymupdf.Quad(rest[0])))
+            else:
+                items.append((cmd, *(pymupdf.Point(p) for p in rest)))
+        new["items"] = items
+        if new["type"] in ("f", "s"):
+            for key in _DRAWING_KEYS:
+                new.setdefault(key, None)
+        out.append(new)
+    return out
+
+
+_DRAWING_KEYS = ("closePath", "fill", "color", "width", "lineCap", "lineJoin", "dashes",
+                 "stroke_opacity", "fill_opacity", "even_odd")
+
+
+def _rules(paths: list[dict[str, Any]]
+           ) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """(horizontal (y, x0, x1), vertical (x, y0, y1)) line segments of `paths`."""
     horizontal: list[tuple[float, float, float]] = []  # y, x0, x1
     vertical: list[tuple[float, float, float]] = []  # x, y0, y1
     for path in paths:
