@@ -155,3 +155,25 @@ def test_paragraphs_side_by_side_are_no_table():
     result = convert(doc.tobytes())
     assert not [b for b in result.blocks if b.kind == "table"]
     assert "mill keeps its register" in result.markdown
+
+
+def test_a_label_spanning_two_rows_set_in_their_middle_is_in_both():
+    # Browsers centre a row-spanning cell vertically: its line sits across the boundary
+    # of the two rows it spans, overlapping both, in a column where they have no text.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 250]
+    _write_row(page, 110, ["Group", "Date", "Count"], xs)
+    expected = [["Group", "Date", "Count"]]
+    y = 110
+    for label, body in (("Mills", [("2025-02-19", "34,655"), ("2025-03-02", "4,686")]),
+                        ("Farms", [("2025-09-03", "40,159"), ("2025-12-21", "408")]),
+                        ("Ports", [("2025-11-05", "5,287"), ("2025-10-08", "58,304")])):
+        _write_row(page, y + 22, ["", *body[0]], xs)
+        _write_row(page, y + 44, ["", *body[1]], xs)
+        page.insert_text((xs[0], y + 33), label, fontsize=10)  # between its two rows
+        expected += [[label, *body[0]], [label, *body[1]]]
+        y += 44
+    page.insert_text((72, y + 40), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [expected]

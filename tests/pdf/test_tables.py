@@ -157,3 +157,21 @@ def test_rows_between_shaded_rows_keep_their_cells():
     result = convert(doc.tobytes())
     tables = [b for b in result.blocks if b.kind == "table"]
     assert [[line.split("\t") for line in t.text.splitlines()] for t in tables] == [rows]
+
+
+def test_a_date_broken_at_its_hyphen_in_a_narrow_cell_is_one_word():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 172, 222, 322], [100, 120, 150, 180, 210]
+    _grid(page, xs, ys)
+    rows = [["Site", "Date", "Owner"], ["North mill", "2025-02-04", "Town council"],
+            ["Old bridge", "2025-11-19", "River board"], ["Stone farm", "2025-07-30", "Trust"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if c == 1 and r:  # the cell is too narrow for a date: it breaks after a hyphen
+                page.insert_text((xs[c] + 4, ys[r] + 12), text[:8], fontsize=10)
+                page.insert_text((xs[c] + 4, ys[r] + 25), text[8:], fontsize=10)
+            else:
+                page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert [[line.split("\t") for line in t.text.splitlines()] for t in tables] == [rows]

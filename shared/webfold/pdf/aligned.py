@@ -19,6 +19,7 @@ from typing import Any
 
 from webfold.pdf.layout import LONE_MARKER, is_rtl
 from webfold.pdf.model import BBox, Line, Span
+from webfold.pdf.tables import join_cell_lines
 
 MIN_ROWS = 3  # a header and two body rows
 MIN_COLUMNS = 2
@@ -241,7 +242,7 @@ def _rows(lines: list[Line]) -> list[_Row]:
                     continue
             merged.append(seg)
         row.cells = merged
-    return _join_wrapped(rows)
+    return _join_straddling(_join_wrapped(rows))
 
 
 def _span(seg: list[Line]) -> tuple[float, float]:
@@ -269,6 +270,38 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
             continue
         out.append(row)
     return out
+
+
+def _join_straddling(rows: list[_Row]) -> list[_Row]:
+    """A row of fewer cells set across the boundary of the two rows around it (it
+    overlaps both, in columns where neither has a cell) is a cell spanning those two
+    rows, set in the middle of them: it joins both (a cell spanning rows repeats down, as
+    in ruled tables)."""
+    out: list[_Row] = []
+    for k, row in enumerate(rows):
+        above = out[-1] if out else None
+        below = rows[k + 1] if k + 1 < len(rows) else None
+        if above is not None and below is not None and _straddles(above, row, below):
+            for target in (above, below):
+                target.cells = sorted(target.cells + row.cells, key=lambda c: _span(c)[0])
+            continue
+        out.append(row)
+    return out
+
+
+def _straddles(above: _Row, row: _Row, below: _Row) -> bool:
+    """True when `row` overlaps the rows around it, which hold their cells in the same
+    columns (two rows of one table, not lines of paragraphs side by side), and its cells
+    lie in columns where neither has one."""
+    if len(row.cells) >= len(above.cells) or len(above.cells) != len(below.cells):
+        return False
+    if not (row.top < above.bottom and row.bottom > below.top and above.bottom <= below.top):
+        return False
+    if not all(_overlaps(_span(a), _span(b)) for a, b in zip(above.cells, below.cells,
+                                                              strict=True)):
+        return False
+    spans = [_span(c) for c in above.cells + below.cells]
+    return not any(_overlaps(_span(seg), span) for seg in row.cells for span in spans)
 
 
 def _continues(group: _Row, row: _Row) -> bool:
@@ -380,9 +413,4 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
 
 
 def _cell_text(lines: list[Line]) -> str:
-    text = ""
-    for ln in lines:
-        part = " ".join(ln.text.split())
-        # A cell broken after a hyphen ("2025-" / "02-08", "FP-" / "7170") joins up.
-        text += part if not text or text.endswith("-") else " " + part
-    return _LEADER.sub("", text)  # "Revenue . . . . ." in a statement is the label "Revenue"
+    return _LEADER.sub("", join_cell_lines([ln.text for ln in lines]))  # "Revenue . . . . ." in a statement is the label "Revenue"

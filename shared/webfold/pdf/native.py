@@ -364,10 +364,11 @@ def _looks_letter_spaced(line: dict[str, Any]) -> bool:
     if single >= 3 and single * 5 >= 2 * len(tokens):
         return True
     visible = sum(len(t) for t in tokens)
+    if len(tokens) < 4 or visible > SHORT_WORDS * len(tokens):
+        return False
     size = max(s["size"] for s in line["spans"])
     width = line["bbox"][2] - line["bbox"][0]
-    return (len(tokens) >= 4 and visible <= SHORT_WORDS * len(tokens) and size > 0
-            and width >= WIDE_SET * visible * size)
+    return size > 0 and width >= WIDE_SET * visible * size
 
 
 def _drop_false_spaces(page: Any, lines: list[dict[str, Any]]) -> None:

@@ -246,7 +246,8 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
         return None
     if len(cells) != len(boxes):
         return None
-    rows = [[_clean(c) if c is not None else None for c in row] for row in cells]
+    rows = [[join_cell_lines(c.split("\n")) if c is not None else None for c in row]
+            for row in cells]
     if lines:
         _line_texts(rows, boxes, lines)
         _resplit_rows(rows, boxes, lines)
@@ -286,8 +287,8 @@ def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
         value = rows[r][c]
         if not value or is_rtl(value):
             continue
-        text = _clean(" ".join(ln.text for ln in sorted(inside, key=lambda ln: (ln.bbox[1],
-                                                                                ln.bbox[0]))))
+        text = join_cell_lines([ln.text for ln in sorted(inside, key=lambda ln: (ln.bbox[1],
+                                                                                 ln.bbox[0]))])
         if text != value and sorted(text.replace(" ", "")) == sorted(value.replace(" ", "")):
             rows[r][c] = text
 
@@ -357,6 +358,18 @@ def _looks_like_table(rows: list[list[str]]) -> bool:
 
 def _clean(text: str) -> str:
     return " ".join(text.split())
+
+
+def join_cell_lines(lines: list[str]) -> str:
+    """A cell's text from its lines, top to bottom: joined by spaces, but a line ending
+    in a hyphen runs on into the next ("2025-" / "02-08", "FP-" / "7170": a cell too
+    narrow breaks a date or a code only at its hyphens)."""
+    text = ""
+    for line in lines:
+        part = _clean(line)
+        if part:
+            text += part if not text or text.endswith("-") else " " + part
+    return text
 
 
 def table_block(rows: list[list[str]]) -> Block:
