@@ -9,9 +9,13 @@ Three producers, from sources written here with a seeded random mix of styles:
   cells, wide tables in a small font, long tables across pages, landscape pages, a
   table beside prose, two tables on a page, captions and footnotes, right-to-left
   tables; and pages with no table at all (a flow chart of boxes, a card grid), where
-  any table found is a false one.
+  any table found is a false one. A second batch (its own random stream, so the first
+  batch's files stay as they were) adds kinds of the public table suites: header cells
+  of two or three lines, amounts with footnote markers, two tables side by side, and a
+  table inside a two-column paper.
 - LibreOffice (`soffice --headless --convert-to pdf`) converts Word files made with
-  python-docx: grid, no borders, built-in table styles, merged cells.
+  python-docx: grid, no borders, built-in table styles, merged cells; in the second
+  batch a two-level header whose groups span columns, with empty body cells.
 - PyMuPDF draws financial statements (labels with dot leaders, right-aligned amounts
   in year columns, no rules) and plain right-aligned number tables.
 
@@ -27,12 +31,14 @@ installed is skipped with a message.
 from __future__ import annotations
 
 import argparse
+import copy
 import html
 import json
 import random
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pdf_engine_corpus import CHROMIUM, CHROMIUM_ARGS, find_soffice, soffice_convert
 
@@ -238,6 +244,39 @@ def _rowspan_body(rng: random.Random, rows: list[list[str]]) -> tuple[list[str],
     return body, expected
 
 
+FOOT_MARKS = ("*", "†", "a", "b")
+HEAD_WORDS = ("total", "per site", "in tonnes", "last year", "this year", "(est.)", "change")
+
+
+def _multiline_header(rng: random.Random, rows: list[list[str]]) -> tuple[str, list[list[str]]]:
+    """Header cells of two or three lines (`<br>` in the cell), some of one line. Returns
+    the header HTML and the expected rows (a header cell's lines joined by spaces)."""
+    heads = []
+    for c, head in enumerate(rows[0]):
+        extra = [] if c == 0 and rng.random() < 0.5 else rng.sample(HEAD_WORDS,
+                                                                    rng.choice([1, 1, 2]))
+        heads.append([head, *extra])
+    head_html = "<tr>" + "".join("<th>" + "<br>".join(html.escape(t) for t in h) + "</th>"
+                                 for h in heads) + "</tr>"
+    return head_html, [[" ".join(h) for h in heads]] + rows[1:]
+
+
+def _marked_body(rng: random.Random, rows: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """Body rows where some cells carry a footnote marker: a superscript letter or sign
+    after the amount ("1,250*", "3.5%a"). Returns the body HTML and the expected rows."""
+    body, expected = [], [rows[0]]
+    for row in rows[1:]:
+        tds, cells = [], []
+        for c, cell in enumerate(row):
+            mark = rng.choice(FOOT_MARKS[:2]) if c and rng.random() < 0.25 else ""
+            tds.append(f"<td>{html.escape(cell)}<sup>{mark}</sup></td>" if mark
+                       else f"<td>{html.escape(cell)}</td>")
+            cells.append(cell + mark)
+        body.append("<tr>" + "".join(tds) + "</tr>")
+        expected.append(cells)
+    return body, expected
+
+
 def _rtl_rows(rng: random.Random, rows: int, cols: int) -> list[list[str]]:
     out = [[" ".join(rng.sample(AR_WORDS, 1)) for _ in range(cols)]]
     for _ in range(rows):
@@ -296,6 +335,15 @@ def _chromium_page(kind: str, rng: random.Random, name: str) -> tuple[str, list,
     elif kind == "chromium-rtl":
         rows = _rtl_rows(rng, nrows, cols)
         expected = rows
+    elif kind == "chromium-paper":  # a table narrow enough for a column of a paper
+        rows = _grid(rng, nrows, rng.randint(2, 3))
+        expected = rows
+        css += f"table.{name}{{font-size:{rng.choice([7, 8, 9])}pt}}"
+    elif kind == "chromium-multihead":
+        head_html, expected = _multiline_header(rng, rows)
+    elif kind == "chromium-footmarks":
+        body_html, expected = _marked_body(rng, rows)
+        footnote = " ".join(f"{m} {rng.choice(LONG).capitalize()}." for m in FOOT_MARKS[:2])
     table = _table_html(rows, name, numeric_right, head_html, body_html, caption)
     if caption:
         texts.append(caption)
@@ -305,6 +353,19 @@ def _chromium_page(kind: str, rng: random.Random, name: str) -> tuple[str, list,
         body.append(f"<div style='float:{side};width:{rng.choice([50, 55, 60])}%;"
                     f"margin:0 12pt'>{table}</div><p>{prose}</p><p>{prose}</p>")
         texts += [prose, prose]
+    elif kind == "chromium-side":
+        other = _grid(rng, rng.randint(3, 8), rng.randint(2, 3))
+        table2 = _table_html(other, name, numeric_right)
+        body.append(f"<div style='display:flex;gap:{rng.choice([18, 24, 36])}pt;"
+                    f"align-items:flex-start'>{table}{table2}</div>")
+        tables.append(other)
+    elif kind == "chromium-paper":
+        prose = [" ".join(rng.sample(PROSE, 3)) for _ in range(4)]
+        paras = [f"<p style='text-align:justify'>{html.escape(t)}</p>" for t in prose]
+        at = rng.randint(1, 3)
+        body.append(f"<div style='columns:2;column-gap:{rng.choice([14, 18, 24])}pt'>"
+                    f"{''.join(paras[:at])}{table}{''.join(paras[at:])}</div>")
+        texts += prose
     elif kind == "chromium-two":
         other = _grid(rng, rng.randint(3, 8), rng.randint(2, 5))
         table2 = _table_html(other, name, numeric_right)
@@ -349,10 +410,15 @@ def _diagram_page(rng: random.Random, variant: int) -> tuple[str, list[str]]:
 CHROMIUM_KINDS = tuple(f"chromium-{s}" for s in STYLES) + tuple(
     f"chromium-{k}" for k in ("colspan", "rowspan", "wrapped", "numeric", "empty", "wide",
                               "long", "landscape", "beside", "two", "caption", "rtl"))
+# The second batch: kinds of the public table suites (camelot, tabula, pdfplumber tests).
+WIDER_KINDS = tuple(f"chromium-{k}" for k in ("multihead", "footmarks", "side", "paper"))
 
 
-def chromium_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
-    """Every Chromium kind `per_kind` times, plus diagram pages; [] without Chromium."""
+def chromium_cases(out: Path, per_kind: int, rng: random.Random,
+                   kinds: tuple[str, ...] = CHROMIUM_KINDS,
+                   diagrams: bool = True) -> list[TableCase]:
+    """Every Chromium kind of `kinds` `per_kind` times, plus diagram pages when
+    `diagrams`; [] without Chromium."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -362,11 +428,11 @@ def chromium_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCa
         print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
         return []
     sources = []
-    for kind in CHROMIUM_KINDS:
+    for kind in kinds:
         for i in range(per_kind):
             name = f"{kind.replace('-', '_')}_{i}"
             sources.append((name, kind, *_chromium_page(kind, rng, f"t{i}")))
-    for i in range(per_kind):
+    for i in range(per_kind if diagrams else 0):
         page, texts = _diagram_page(rng, i)
         sources.append((f"chromium_diagram_{i}", "chromium-diagram", page, [], texts, False))
     family = ("'DejaVu Sans',sans-serif", "'DejaVu Serif',serif",
@@ -401,6 +467,7 @@ def chromium_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCa
 # --- LibreOffice ------------------------------------------------------------------------
 
 LO_KINDS = ("libreoffice-grid", "libreoffice-none", "libreoffice-styled", "libreoffice-merged")
+WIDER_LO_KINDS = ("libreoffice-spanhead",)
 DOCX_STYLES = ("Light Shading", "Light Shading Accent 1", "Light List Accent 1",
                "Medium Shading 1 Accent 1", "Light Grid Accent 1", "Medium List 1")
 
@@ -413,18 +480,21 @@ def _docx_case(out: Path, kind: str, name: str, rng: random.Random) -> TableCase
     intro, outro = rng.choice(PROSE), rng.choice(PROSE)
     document.add_paragraph(intro)
     cols = rng.randint(3, 6)
-    rows = _grid(rng, rng.randint(4, 10), cols, long_text=rng.random() < 0.3)
+    rows = _grid(rng, rng.randint(4, 10), cols, long_text=rng.random() < 0.3,
+                 empty=0.2 if kind == "libreoffice-spanhead" else 0.0)
     table = document.add_table(rows=len(rows), cols=cols)
     if kind == "libreoffice-grid":
         table.style = "Table Grid"
     elif kind == "libreoffice-styled":
         table.style = rng.choice(DOCX_STYLES)
-    elif kind == "libreoffice-merged":
+    elif kind in ("libreoffice-merged", "libreoffice-spanhead"):
         table.style = "Table Grid"
     expected = [list(r) for r in rows]
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             table.cell(r, c).text = value
+    if kind == "libreoffice-spanhead":
+        expected = _docx_group_header(table, rows, expected)
     if kind == "libreoffice-merged":
         # a header spanning the last two columns, and the first column merged down in pairs
         a, b = table.cell(0, cols - 2), table.cell(0, cols - 1)
@@ -448,8 +518,28 @@ def _docx_case(out: Path, kind: str, name: str, rng: random.Random) -> TableCase
     return TableCase(name, kind, f"{name}.pdf", text, [expected])
 
 
-def libreoffice_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
-    """Word files made here, converted by LibreOffice; [] without it or python-docx."""
+def _docx_group_header(table: Any, rows: list[list[str]],
+                       expected: list[list[str]]) -> list[list[str]]:
+    """A header row put above `table`'s own: its first cell merged down into the header
+    below, then years each spanning two columns. Returns the expected rows."""
+    cols = len(rows[0])
+    top = table.rows[0]._tr
+    top.addprevious(copy.deepcopy(top))
+    first = [rows[0][0]] + [""] * (cols - 1)
+    for c in range(1, cols, 2):
+        year = str(2019 + c // 2)
+        last = min(c + 1, cols - 1)
+        cell = table.cell(0, c).merge(table.cell(0, last)) if last > c else table.cell(0, c)
+        cell.text = year
+        first[c:last + 1] = [year] * (last - c + 1)
+    table.cell(0, 0).merge(table.cell(1, 0)).text = rows[0][0]
+    return [first] + expected
+
+
+def libreoffice_cases(out: Path, per_kind: int, rng: random.Random,
+                      kinds: tuple[str, ...] = LO_KINDS) -> list[TableCase]:
+    """Word files made here of every kind of `kinds`, converted by LibreOffice; [] without
+    it or python-docx."""
     soffice = find_soffice()
     try:
         import docx  # noqa: F401
@@ -460,7 +550,7 @@ def libreoffice_cases(out: Path, per_kind: int, rng: random.Random) -> list[Tabl
         print("skipping LibreOffice: soffice is not on PATH", file=sys.stderr)
         return []
     made = [_docx_case(out, kind, f"{kind.replace('-', '_')}_{i}", rng)
-            for kind in LO_KINDS for i in range(per_kind)]
+            for kind in kinds for i in range(per_kind)]
     return soffice_convert(soffice, [out / f"{c.name}.docx" for c in made], out, made,
                            SOFFICE_TIMEOUT_S)
 
@@ -532,6 +622,9 @@ def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False,
     rng = random.Random(seed)
     cases = (chromium_cases(out, per_kind, rng) + libreoffice_cases(out, per_kind, rng) +
              pymupdf_cases(out, per_kind, rng))
+    wider = random.Random(seed + 1)  # the second batch leaves the first one's files as they were
+    cases += (chromium_cases(out, per_kind, wider, WIDER_KINDS, diagrams=False) +
+              libreoffice_cases(out, per_kind, wider, WIDER_LO_KINDS))
     manifest.write_text(json.dumps([asdict(c) for c in cases], ensure_ascii=False, indent=1),
                         encoding="utf-8")
     return cases

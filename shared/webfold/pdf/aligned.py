@@ -413,4 +413,5 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
 
 
 def _cell_text(lines: list[Line]) -> str:
-    return _LEADER.sub("", join_cell_lines([ln.text for ln in lines]))  # "Revenue . . . . ." in a statement is the label "Revenue"
+    # "Revenue . . . . ." in a statement is the label "Revenue".
+    return _LEADER.sub("", join_cell_lines([ln.text for ln in lines]))

@@ -111,9 +111,10 @@ class Grid:
 
 
 def grid_areas(paths: list[dict[str, Any]]) -> list[Grid]:
-    """Where ruled tables may be, from a page's `get_cdrawings()` paths: the box of each connected set of rules in which one
-    horizontal rule is crossed by at least `MIN_RULES` vertical rules that each cross two
-    horizontal ones (collinear pieces joined first: browsers draw a rule per cell).
+    """Where ruled tables may be, from a page's `get_cdrawings()` paths: the box of each
+    connected set of rules in which one horizontal rule is crossed by at least `MIN_RULES`
+    vertical rules that each cross two horizontal ones (collinear pieces joined first:
+    browsers draw a rule per cell).
 
     Boxes side by side are no grid, and the finder, whose cost grows with the text in
     its clip, runs on each grid alone rather than on the box around all of them (a
