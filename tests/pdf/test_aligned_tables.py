@@ -177,3 +177,42 @@ def test_a_label_spanning_two_rows_set_in_their_middle_is_in_both():
         y += 44
     page.insert_text((72, y + 40), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [expected]
+
+
+def _justified_line(page: pymupdf.Page, x: float, y: float, words: list[str]) -> None:
+    """Words set apart as justification spreads a line: even gaps of 0.65 font sizes
+    (MuPDF still reads one line; cells are cut at 0.55)."""
+    for word in words:
+        page.insert_text((x, y), word, fontsize=10)
+        x += pymupdf.get_text_length(word, fontsize=10) + 6.5
+
+
+def test_a_table_in_one_column_of_a_justified_two_column_paper_is_found():
+    # Beside the table the other column's prose shares its rows, above and below it its
+    # own column's prose covers its column stripes; justified lines have wide word gaps.
+    prose = ("the offices sent their counts at the end of the season and the table "
+             "gathers them as reported before the checks of the statistics office where "
+             "two offices share a site the site is listed once under the office that "
+             "keeps its register").split()
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for column, x in enumerate((50, 310)):
+        y, at = 80, 0
+        for k in range(24 if column else 6):
+            words = (prose * 3)[at:at + 7]
+            at = (at + 7) % len(prose)
+            _justified_line(page, x, y, words)
+            y += 13
+            if not column and k == 2:
+                y += 215  # room for the table, below
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town council"],
+            ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private owner"],
+            ["Lake port", "415", "Harbour trust"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 140 + 20 * r, row, [56, 150, 200])
+    with pymupdf.open(stream=doc.tobytes()) as check:  # the premise: the gaps are wide
+        page_lines = read_page(check[0], 1)
+        words = page_lines.textpage.extractWORDS()
+        first = [w for w in words if (w[5], w[6]) == page_lines.lines[0].key]
+        assert first[1][0] - first[0][2] > 0.55 * 10
+    assert _tables(doc.tobytes()) == [rows]

@@ -36,6 +36,8 @@ PROSE_LINE_WORDS = 6  # words a line of a paragraph beside a table has (median)
 # than about 0.8 font sizes apart); a gap between words of this many font sizes (a space
 # is 0.25-0.4) separates cells within a line.
 CELL_GAP = 0.55
+JUSTIFIED_MIN_WORDS = 4  # a line of this many words, each a cell gap apart, ...
+JUSTIFIED_GAP_SPREAD = 0.05  # ... with gaps alike within this many font sizes is justified
 # A line under a cell's line is that cell's next line when the gap between them is at
 # most this many line heights (when the cell's own line gap is not known yet) ...
 WRAP_GAP = 0.45
@@ -80,7 +82,17 @@ def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[Aligned
     whole: dict[int, Line] = {}  # id of a piece of a line -> the line
     if textpage is not None and len(upright) >= MIN_ROWS:
         upright = _split_at_cell_gaps(upright, textpage, whole)
-    rows = _rows(upright)
+    return _tables_of(upright, whole, in_columns=True)
+
+
+def _tables_of(lines: list[Line], whole: dict[int, Line], in_columns: bool
+               ) -> list[AlignedTable]:
+    """The tables among `lines`: runs of rows of several cells. A run that is no table
+    but has white stripes through all its rows is looked at again column by column when
+    `in_columns`: a table in one column of a two-column paper shares its rows with the
+    lines of the other column's prose (and with the prose above and below it in its own
+    column, whose lines cover its columns' stripes)."""
+    rows = _rows(lines)
     tables: list[AlignedTable] = []
     run: list[_Row] = []
     for row in rows + [None]:
@@ -92,7 +104,13 @@ def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[Aligned
             start = rows.index(run[0])
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
-            tables += _tables_in(_without_prose(run, around), whole)
+            found = _tables_in(_without_prose(run, around), whole)
+            if not found and in_columns:
+                for x0, x1 in _columns(run):
+                    inside = [ln for r in run for seg in r.cells
+                              if x0 <= _span(seg)[0] and _span(seg)[1] <= x1 for ln in seg]
+                    found += _tables_of(inside, whole, in_columns=False)
+            tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
 
@@ -183,7 +201,7 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
             groups[-1].append(i)
         if w[2] > right:
             right = w[2]
-    if len(groups) == 1:
+    if len(groups) == 1 or _justified(groups, words, size):
         return None
     texts = _word_texts(line, words)
     pieces = []
@@ -201,6 +219,19 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
         pieces.append(Line(spans=[span], bbox=box, direction=line.direction,
                            source=line.source))
     return pieces
+
+
+def _justified(groups: list[list[int]], words: list[tuple], size: float) -> bool:
+    """True for a line of prose set justified: every word apart, the gaps between them
+    all alike (justification spreads a line's spare width evenly over its word gaps),
+    most words in lower case. A table's header of one-word cells can have even gaps
+    too (each column as wide as its header plus padding), but its words are names."""
+    if len(groups) < JUSTIFIED_MIN_WORDS or any(len(g) != 1 for g in groups):
+        return False
+    if sum(words[g[0]][4][:1].islower() for g in groups) * 2 < len(groups):
+        return False
+    gaps = [words[b[0]][0] - words[a[0]][2] for a, b in zip(groups, groups[1:], strict=False)]
+    return max(gaps) - min(gaps) <= JUSTIFIED_GAP_SPREAD * max(size, 1.0)
 
 
 def _word_texts(line: Line, words: list[tuple]) -> list[str]:
