@@ -233,6 +233,14 @@ PAGES = [
                "every half hour between midnight and 4am", "contactless payment"),
          drop=("Most read", "Stadium expansion", "Historic club to reopen",
                "Footbridge closed", "headlines in your inbox")),
+    Page("news_byline_headlines_after.html",
+         "https://tidewaterpost.example.com/news/2026/06/09/harbour-ferry-electric-twin",
+         keep=("# Harbour ferry gets an electric twin", "has crossed the harbour mouth since 1987",
+               "sixty passengers and twelve bicycles", "the quiet took the most getting used to",
+               "Season tickets bought for the diesel ferry"),
+         drop=("By Imogen Hale", "Published 9 June 2026", "Got a story?",
+               "Local journalism for the harbour towns", "Lifeboat station open day",
+               "Seal pup rescued", "tide tables by post", "All rights reserved")),
 ]
 
 

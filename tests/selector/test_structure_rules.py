@@ -65,3 +65,39 @@ def test_a_read_also_link_inside_the_text_is_dropped():
     kept = np.ones(len(blocks), dtype=bool)
     assert rules.teaser_blocks(blocks, kept, words, kinds, article=True).tolist() == [
         False, True, False]
+
+
+def test_a_sentence_caption_is_structure_and_a_picture_credit_is_not():
+    blocks, _, kinds = _blocks("<figure><img src=a.jpg alt=x><figcaption>The flooded square at "
+                               "dawn.</figcaption></figure><figure><img src=b.jpg alt=y>"
+                               "<figcaption>Reuters files</figcaption></figure>")
+    assert [b.kind for b in blocks] == ["image", "caption", "image", "caption"]
+    assert kinds.structure.tolist() == [True, True, True, False]
+
+
+def test_bylines_and_date_lines_above_the_body_are_dropped_but_not_the_lead():
+    blocks, words, kinds = _blocks("<h1>Flood in the square</h1><p>By Ann Lee</p>"
+                                   "<p>Published on 3 May 2026</p><p>4 min read</p>"
+                                   "<p>The lead: water stood knee-deep in the market square for a "
+                                   f"whole day.</p>{ARTICLE}<p>By the evening it was gone.</p>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.lead_metadata(blocks, kept, words, kinds).tolist() == [
+        False, True, True, True, False, False, False]
+
+
+def _after_body(html: str) -> list[bool]:
+    blocks, words, kinds = _blocks(html)
+    kept = np.ones(len(blocks), dtype=bool)
+    return rules.after_body(blocks, kept, words, kinds, words).tolist()
+
+
+def test_short_blocks_after_the_body_outside_its_container_are_dropped():
+    assert _after_body(f"<div id=story>{ARTICLE}{ARTICLE}<p>Short line in the story.</p></div>"
+                       "<div id=more><h3>Bridge reopens …</h3><p>Got a story? Write to us.</p>"
+                       "</div>") == [False, False, False, True, True]
+
+
+def test_a_listing_whose_prose_no_container_holds_keeps_its_tail():
+    cards = "".join(f"<div class=card>{ARTICLE}</div>" for _ in range(3))
+    assert not any(_after_body(f"<div id=a>{cards}</div><div id=b>{ARTICLE}{ARTICLE}</div>"
+                               "<p>Page 2</p>"))

@@ -8,9 +8,10 @@ expected F1 ("main") or F0.5 ("precision"), reading the scores as probabilities 
 weighting blocks by their words. The mode's threshold is a floor: blocks below it are
 never kept. `choose` then applies the structure rules of `webfold.selector.rules` (code,
 tables, definitions, figures, math, footnotes and admonitions in the content region
-kept; teaser lists, dated card grids beside an article, sign-up notices, ad and credit
-labels, trailing labels over dropped chrome and, unless `include_comments`, reader
-comments under an article dropped). Of kept blocks with the same text only the first
+kept; teaser lists, dated card grids beside an article, bylines above it, what trails
+its body outside the body's container, sign-up notices, ad and credit labels, trailing
+labels over dropped chrome and, unless `include_comments`, reader comments under an
+article dropped). Of kept blocks with the same text only the first
 stays (`drop_repeats`), unless a copy is inside the region under another section
 heading: responsive duplicates, quoted posts and repeated teasers would otherwise appear
 twice. A page title heading (an H1, or a heading repeating `<title>`) just before the
@@ -150,7 +151,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept |= (decide(scores, words, threshold, FEW_BLOCKS_BETA)[0]
                  & (matrix[:, _LINK_RATIO] < FEW_BLOCKS_LINKS))
     kinds = rules.BlockKinds.from_features(matrix, words)
-    region = rules.content_region(blocks, kept, words * (1.0 - matrix[:, _LINK_RATIO]))
+    plain_words = words * (1.0 - matrix[:, _LINK_RATIO])  # words outside links
+    region = rules.content_region(blocks, kept, plain_words)
     kept = rules.keep_structure(blocks, kept, region, scores >= threshold, kinds.structure)
     kept = rules.keep_marked(blocks, kept, region)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
@@ -160,6 +162,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
+        kept &= ~rules.lead_metadata(blocks, kept, words, kinds)
+        kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
     kept &= ~rules.promo_blocks(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
