@@ -531,15 +531,19 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     headlines without a teaser heading, "Got a story?", a form's note."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
-    body = content_region(blocks, prose, plain_words)
-    if body < 0:
+    at = np.flatnonzero(prose)
+    if len(at) == 0:
         return out
-    last = int(np.flatnonzero(prose)[-1])
-    tail = np.flatnonzero(kept[last + 1:]) + last + 1
+    tail = np.flatnonzero(kept[at[-1] + 1:]) + at[-1] + 1
+    if len(tail) == 0:
+        return out
+    body = content_region(blocks, prose, plain_words)
     tail = tail[~inside(blocks, body, tail)]
+    if len(tail) == 0:
+        return out
     chosen = np.flatnonzero(kept)
     held = float(words[chosen[inside(blocks, body, chosen)]].sum())
-    if len(tail) and held >= BODY_SHARE * float(words[chosen].sum()):
+    if held >= BODY_SHARE * float(words[chosen].sum()):
         out[tail] = True
     return out
 
