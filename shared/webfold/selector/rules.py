@@ -489,20 +489,37 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
     return out
 
 
-_BYLINE = re.compile(
-    r"(?:by|von|par|por|przez|written by|posted by|posted on|published(?: on| by)?|updated(?: on)?"
-    r"|last updated(?: on)?|veröffentlicht(?: am)?|aktualisiert(?: am)?|publié(?: le)?"
-    r"|mis à jour(?: le)?|publicado(?: el)?|actualizado(?: el)?|opublikowano)\b\s*:?"
-    r"|\d+\s*(?:min(?:ute)?s?|minuten)\s+(?:read|lesezeit|de lecture)|reading time.*|lesezeit.*")
+# A byline names a person: "By Ann Lee", "Von Jana Roth" ("By 2030, ..." and "Von der
+# Stadt ..." are sentences).
+_BYLINE = re.compile(r"(?i:by|von|par|por|przez|written by|posted by|autor|author)\s*:?\s+"
+                     r"[^\W\d_]")
+# A date line: the label with a date ("Published on 3 May 2026", "Updated: Jan 31"), or
+# alone; a reading time; "Written by" over the name.
+_DATE_LINE = re.compile(
+    r"(?:posted on|published(?: on)?|updated(?: on)?|last updated(?: on)?|veröffentlicht"
+    r"(?: am)?|aktualisiert(?: am)?|publié(?: le)?|mis à jour(?: le)?|publicado(?: el)?"
+    r"|actualizado(?: el)?|opublikowano)(?:\s*:?\s*(?=.*\d).*)?"
+    r"|\d+\s*(?:min(?:ute)?s?|minuten)\s+(?:read|lesezeit|de lecture)"
+    r"|(?:reading time|lesezeit).*|(?:written|posted) by")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
+
+
+def _is_byline(text: str) -> bool:
+    """Whether `text` (a short block) is a byline, a date stamp or a date line."""
+    byline = _BYLINE.match(text)
+    if byline and text[byline.end() - 1].isupper():
+        return True
+    lowered = text.lower().strip(_LABEL_EDGES)
+    return bool(_STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered))
 
 
 def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
     """Kept bylines and date lines above an article's body: blocks of BYLINE_WORDS words
     or fewer, not headings, before the first kept paragraph of prose (over BYLINE_WORDS
-    words, little link text), that are a date stamp or start like a byline ("By Ann
-    Lee", "Published on 3 May 2026", "Von ...", "5 min read")."""
+    words, little link text), that are a byline (a name after "By", "Von", "Par": "By
+    Ann Lee", not "By 2030 ..."), a date stamp or a date line ("Published on 3 May 2026",
+    "5 min read")."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = np.flatnonzero(kept & (words > BYLINE_WORDS) & ~kinds.linked)
     if len(prose) == 0:
@@ -511,8 +528,7 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in lead[lead < prose[0]].tolist():
         if blocks[i].kind == "heading":
             continue
-        text = blocks[i].text.lower().strip(_LABEL_EDGES)
-        if _STAMP.fullmatch(text) or _BYLINE.match(text):
+        if _is_byline(blocks[i].text.strip(_LABEL_EDGES)):
             out[i] = True
     return out
 
