@@ -276,8 +276,39 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
             box = _union(box, ln["bbox"])
             ln["spans"] = []
         first["bbox"] = box
-        first["spans"] = [dict(first["spans"][0], text=visual_to_logical(_visual_text(pieces)),
-                               bbox=box)]
+        first["spans"] = [dict(first["spans"][0], text=logical_text(pieces), bbox=box)]
+
+
+def logical_text(pieces: list[list[dict[str, Any]]]) -> str:
+    """The right-to-left line whose pieces (each a list of raw-dictionary characters, as
+    MuPDF read them) are `pieces`, in logical order, rebuilt from the glyph positions."""
+    return visual_to_logical(_visual_text(pieces))
+
+
+def glyph_texts(page: Any, boxes: list[BBox]) -> list[str]:
+    """The text of the glyphs whose centres lie in each of `boxes` (on an unrotated
+    page), each visual line (one baseline) rebuilt by `logical_text`, lines top to
+    bottom: the cells of a right-to-left table read as the page's lines are."""
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    raw = page.get_text("rawdict", flags=TEXT_FLAGS, clip=(x0, y0, x1, y1))
+    chars = [(c, span["size"]) for block in raw.get("blocks", ()) for line in block.get("lines", ())
+             for span in line["spans"] for c in span["chars"]]
+    out = []
+    for box in boxes:
+        rows: list[tuple[float, float, list[dict[str, Any]]]] = []  # baseline, size, chars
+        for c, size in chars:
+            if not centre_in(c["bbox"], box):
+                continue
+            y = c["origin"][1]
+            row = next((r for r in rows if abs(r[0] - y) <= 0.35 * max(size, r[1])), None)
+            if row is None:
+                rows.append((y, size, [c]))
+            else:
+                row[2].append(c)
+        out.append(" ".join(t for _, _, row in sorted(rows, key=lambda r: r[0])
+                            if (t := logical_text([row]))))
+    return out
 
 
 def _runs_rightwards(chars: list[dict[str, Any]]) -> bool:

@@ -28,6 +28,7 @@ from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, centre_in
+from webfold.pdf.native import glyph_texts
 from webfold.pdf.route import image_cover
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -252,18 +253,20 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
     if lines:
         _line_texts(rows, boxes, lines)
         _resplit_rows(rows, boxes, lines)
-    rtl = 0
-    for row in rows:
-        for c, value in enumerate(row):
-            if value and is_rtl(value):
-                row[c] = visual_to_logical(value)
-                rtl += 1
+    rtl = [(r, c) for r, row in enumerate(rows) for c, value in enumerate(row)
+           if value and is_rtl(value) and boxes[r][c] is not None]
+    # Right-to-left cells from their glyphs, as the page's lines are (the finder orders
+    # a zero-width non-joiner by its box: "آ ‌بباریک"); on a turned page, the finder's.
+    rebuilt = (glyph_texts(tab.page, [boxes[r][c] for r, c in rtl]) if rtl and lines
+               else [""] * len(rtl))
+    for (r, c), text in zip(rtl, rebuilt, strict=True):
+        rows[r][c] = text or visual_to_logical(rows[r][c])
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if value is None:
                 row[c] = _covering(rows, boxes, r, c)
     out = [[c or "" for c in row] for row in rows]
-    if rtl * 2 > sum(1 for row in out for c in row if _LETTER.search(c)):  # digits: either way
+    if len(rtl) * 2 > sum(1 for row in out for c in row if _LETTER.search(c)):  # digits: either way
         out = [row[::-1] for row in out]
     return out
 
