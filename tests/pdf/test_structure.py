@@ -274,6 +274,59 @@ def test_cover_page_has_one_title_heading():
     assert len(headings) == 2 and headings[1].endswith(" 1 Introduction")
 
 
+_PROSE = ("The gauges of the upper valley were read each morning by the volunteers of the "
+          "survey, who sent the readings to the office at the end of every week. ")
+
+
+def _first_page(block: list[tuple[str, str, float, float]], prose_at: float) -> str:
+    """The Markdown of a first page: (text, font, size, baseline y) lines centred, then
+    two columns of body prose from `prose_at`."""
+    doc = pymupdf.open()
+    page = doc.new_page()  # 595 pt wide
+    for text, font, size, y in block:
+        page.insert_text(((595 - pymupdf.get_text_length(text, font, size)) / 2, y), text,
+                         fontname=font, fontsize=size)
+    for x0 in (72, 310):
+        assert page.insert_textbox((x0, prose_at, x0 + 213, 780), _PROSE * 8, fontsize=10) > 0
+    return convert(doc.tobytes()).markdown
+
+
+def test_title_block_of_a_paper_is_one_title_heading():
+    # Authors, affiliation, e-mail and date sit centred under the title, smaller than it
+    # (the authors still at a heading size: 12 pt over a 10 pt body), above the text.
+    md = _first_page([("Counting rain on steep ground", "hebo", 22, 100),
+                      ("Ada Brook and Lev Stone", "helv", 12, 130),
+                      ("Upper Valley Survey, Hill Road 4", "heit", 10, 146),
+                      ("ada.brook@survey.example", "helv", 10, 158),
+                      ("March 2026", "helv", 10, 176)], prose_at=200)
+    assert [ln for ln in md.splitlines() if ln.startswith("#")] == [
+        "# Counting rain on steep ground"]
+    assert "\n\nAda Brook and Lev Stone\n\n" in md and "\n\nMarch 2026\n\n" in md
+
+
+def test_title_block_ends_at_a_section_heading():
+    # A bold "Abstract" or a numbered section title under the title block: headings.
+    for section in (("Abstract", "hebo"), ("1 Measuring in the hills", "helv")):
+        md = _first_page([("Counting rain on steep ground", "hebo", 22, 100),
+                          ("Ada Brook and Lev Stone", "helv", 12, 130),
+                          (*section, 12, 170)], prose_at=185)
+        assert [ln for ln in md.splitlines() if ln.startswith("#")] == [
+            "# Counting rain on steep ground", f"## {section[0]}"]
+        assert "\n\nAda Brook and Lev Stone\n\n" in md
+
+
+def test_a_heading_at_the_margin_under_a_title_stays_a_heading():
+    # A report's first page: no bold and no number, but short and at the left margin.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "Harvest of the valley districts", fontname="hebo", fontsize=22)
+    page.insert_text((72, 140), "Summary of the year", fontsize=14)
+    assert page.insert_textbox((72, 155, 523, 780), _PROSE * 12, fontsize=10) > 0
+    md = convert(doc.tobytes()).markdown
+    assert [ln for ln in md.splitlines() if ln.startswith("#")] == [
+        "# Harvest of the valley districts", "## Summary of the year"]
+
+
 def test_code_listing_with_blank_lines_is_one_fence():
     # Two functions of one listing sit two blank lines apart: one fence, blanks kept.
     code = ["def totals(readings):", "    out = {}", "    return out", None, None,

@@ -113,17 +113,48 @@ def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> 
 
 
 def _cover_lines(items: list[Item], body: float) -> frozenset[int]:
-    """The lines of a cover page (the first page, with no table and under
-    `COVER_MAX_BODY_WORDS` words at body size or smaller) set smaller than its largest
-    line, the title."""
+    """The lines of a first page that are no headings although set larger than the body:
+    on a cover page (no table, under `COVER_MAX_BODY_WORDS` words at body size or
+    smaller) every line set smaller than its largest line, the title; on the
+    first page of a paper, the title block (`_title_block`)."""
     lines = [it for it in items if it.line is not None and it.line.text.strip()]
-    if not lines or any(it.payload is not None and it.payload.kind == "table" for it in items):
-        return frozenset()
-    words = sum(len(it.line.text.split()) for it in lines if it.size <= body + 0.25)
-    if words >= COVER_MAX_BODY_WORDS:
+    if not lines:
         return frozenset()
     title = max(it.size for it in lines)
+    words = sum(len(it.line.text.split()) for it in lines if it.size <= body + 0.25)
+    table = any(it.payload is not None and it.payload.kind == "table" for it in items)
+    if table or words >= COVER_MAX_BODY_WORDS:
+        return _title_block(lines, title, body)
     return frozenset(id(it.line) for it in lines if it.size < title - 0.5)
+
+
+def _title_block(lines: list[Item], title: float, body: float) -> frozenset[int]:
+    """The lines under the title of a first page, down to where the text starts: authors,
+    affiliations, e-mail, dates, centred or as wide as the page's text, smaller than the
+    title. The first line that is none of these ends the block: one set bold (a section
+    title such as "Abstract"), numbered, at the title's size, short and not centred (a
+    heading at the margin), or prose (a full measure of words at body size)."""
+    if title < body * HEADING_SIZE_RATIO:
+        return frozenset()
+    left, right = min(it.box[0] for it in lines), max(it.box[2] for it in lines)
+    middle, measure = (left + right) / 2, right - left
+    start = next(i for i, it in enumerate(lines) if it.size >= title - 0.5)
+    while start < len(lines) and lines[start].size >= title - 0.5:
+        start += 1
+    block = []
+    for it in lines[start:]:
+        text = it.line.text.strip()
+        spans = [s for s in it.line.spans if s.text.strip()]
+        width = it.box[2] - it.box[0]
+        centred = (abs((it.box[0] + it.box[2]) / 2 - middle) <= it.size
+                   and it.box[0] > left + 2 * it.size)
+        full = width >= 0.8 * measure
+        prose = full and it.size <= body + 0.25 and len(text.split()) >= WRAPPED_MIN_WORDS
+        if (it.size >= title - 0.5 or all(s.bold for s in spans) or _SECTION.match(text)
+                or _NUMBERED_TITLE.match(text) or prose or not (centred or full)):
+            break
+        block.append(id(it.line))
+    return frozenset(block)
 
 
 def _usual_gap(pages: list[list[Item]]) -> float:
