@@ -275,7 +275,8 @@ def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
                 lines: list[Line]) -> None:
     """Cell texts from the page's own lines where they hold the same letters as the
     finder's: the finder orders a ligature's letters by glyph position ("ofif ce" for
-    "office"), the lines have them as written. Right-to-left cells are left as read."""
+    "office"), the lines have them as written. Right-to-left cells are rebuilt from their
+    glyphs instead (`glyph_texts`)."""
     tops = [min((b[1] for b in row if b is not None), default=0.0) for row in boxes]
     found: dict[tuple[int, int], list[Line]] = {}
     for line in lines:
