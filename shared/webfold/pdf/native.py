@@ -285,10 +285,10 @@ def logical_text(pieces: list[list[dict[str, Any]]]) -> str:
     return visual_to_logical(_visual_text(pieces))
 
 
-def glyph_texts(page: Any, boxes: list[BBox]) -> list[str]:
-    """The text of the glyphs whose centres lie in each of `boxes` (on an unrotated
-    page), each visual line (one baseline) rebuilt by `logical_text`, lines top to
-    bottom: the cells of a right-to-left table read as the page's lines are."""
+def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
+    """The lines of glyphs whose centres lie in each of `boxes` (on an unrotated page),
+    top to bottom, each visual line (one baseline) rebuilt by `logical_text`: the cells
+    of a right-to-left table read as the page's lines are."""
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     raw = page.get_text("rawdict", flags=TEXT_FLAGS, clip=(x0, y0, x1, y1))
@@ -306,8 +306,7 @@ def glyph_texts(page: Any, boxes: list[BBox]) -> list[str]:
                 rows.append((y, size, [c]))
             else:
                 row[2].append(c)
-        out.append(" ".join(t for _, _, row in sorted(rows, key=lambda r: r[0])
-                            if (t := logical_text([row]))))
+        out.append([logical_text([row]) for _, _, row in sorted(rows, key=lambda r: r[0])])
     return out
 
 

@@ -28,7 +28,7 @@ from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, centre_in
-from webfold.pdf.native import glyph_texts
+from webfold.pdf.native import glyph_lines
 from webfold.pdf.route import image_cover
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -257,10 +257,10 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
            if value and is_rtl(value) and boxes[r][c] is not None]
     # Right-to-left cells from their glyphs, as the page's lines are (the finder orders
     # a zero-width non-joiner by its box: "آ ‌بباریک"); on a turned page, the finder's.
-    rebuilt = (glyph_texts(tab.page, [boxes[r][c] for r, c in rtl]) if rtl and lines
-               else [""] * len(rtl))
-    for (r, c), text in zip(rtl, rebuilt, strict=True):
-        rows[r][c] = text or visual_to_logical(rows[r][c])
+    rebuilt = (glyph_lines(tab.page, [boxes[r][c] for r, c in rtl]) if rtl and lines
+               else [[] for _ in rtl])
+    for (r, c), cell_lines in zip(rtl, rebuilt, strict=True):
+        rows[r][c] = join_cell_lines(cell_lines) or visual_to_logical(rows[r][c])
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if value is None:
@@ -276,7 +276,7 @@ def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
     """Cell texts from the page's own lines where they hold the same letters as the
     finder's: the finder orders a ligature's letters by glyph position ("ofif ce" for
     "office"), the lines have them as written. Right-to-left cells are rebuilt from their
-    glyphs instead (`glyph_texts`)."""
+    glyphs instead (`glyph_lines`)."""
     tops = [min((b[1] for b in row if b is not None), default=0.0) for row in boxes]
     found: dict[tuple[int, int], list[Line]] = {}
     for line in lines:
