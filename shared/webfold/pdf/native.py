@@ -15,6 +15,7 @@ import functools
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 import pymupdf
@@ -80,13 +81,12 @@ def read_page(page: Any, number: int) -> PageLines:
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
     _reread_clusters(page, data)
-    if _has_rtl(data):
+    if _any_span(data, _RTL_LETTER):
         raw = textpage.extractRAWDICT()
         _mend_bidi_lines(data, raw)
-        if _has_lam_alef(data):
+        if _any_span(data, _LAM_ALEF):
             _fix_lam_alef(data, raw)
-    spaced = [ln for b in data.get("blocks", ()) for ln in b.get("lines", ())
-              if _looks_letter_spaced(ln)]
+    spaced = [ln for ln in _dict_lines(data) if _looks_letter_spaced(ln)]
     if spaced:
         _drop_false_spaces(page, spaced)
     links = _uri_links(page)
@@ -185,10 +185,10 @@ def _reread_clusters(page: Any, data: dict[str, Any]) -> None:
     raw = textpage.extractRAWDICT()
     _attach_stray_marks(glyphs, raw)
     _mend_bidi_lines(glyphs, raw)
-    if _has_lam_alef(glyphs):
+    if _any_span(glyphs, _LAM_ALEF):
         _fix_lam_alef(glyphs, raw)
     boxes = [tuple(line["bbox"]) for _, line in found]
-    fresh = [line for block in glyphs.get("blocks", ()) for line in block.get("lines", ())
+    fresh = [line for line in _dict_lines(glyphs)
              if any(centre_in(tuple(line["bbox"]), box, pad=2.0) for box in boxes)]
     gone = {id(line) for _, line in found}
     for block in data.get("blocks", ()):
@@ -242,9 +242,22 @@ def _marks_to_letters(chars: list[tuple[int, dict[str, Any]]]
     return out if changed else None
 
 
-def _has_rtl(data: dict[str, Any]) -> bool:
-    return any(_RTL_LETTER.search(s["text"]) for b in data.get("blocks", ())
-               for ln in b.get("lines", ()) for s in ln["spans"])
+def _dict_lines(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The lines of a page dictionary (or raw dictionary), block by block."""
+    for block in data.get("blocks", ()):
+        yield from block.get("lines", ())
+
+
+def _raw_lines(raw: dict[str, Any]) -> Iterator[tuple[Any, list[dict[str, Any]], str]]:
+    """Each line of raw dictionary `raw` as (bbox, its characters, their text)."""
+    for line in _dict_lines(raw):
+        chars = [c for span in line["spans"] for c in span["chars"]]
+        yield line["bbox"], chars, "".join(c["c"] for c in chars)
+
+
+def _any_span(data: dict[str, Any], pattern: re.Pattern[str]) -> bool:
+    """Whether the text of any span of page dictionary `data` has `pattern`."""
+    return any(pattern.search(s["text"]) for ln in _dict_lines(data) for s in ln["spans"])
 
 
 def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
@@ -255,11 +268,9 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
     place (the first piece takes the line's text, the others are emptied); lines another
     repair changed (their text is not the raw dictionary's) stay as they are."""
     chars_of = {}
-    for block in raw.get("blocks", ()):
-        for line in block.get("lines", ()):
-            chars = [c for span in line["spans"] for c in span["chars"]]
-            chars_of[(_box_key(line["bbox"]), "".join(c["c"] for c in chars))] = chars
-    lines = [ln for b in data.get("blocks", ()) for ln in b.get("lines", ())
+    for bbox, chars, text in _raw_lines(raw):
+        chars_of[(_box_key(bbox), text)] = chars
+    lines = [ln for ln in _dict_lines(data)
              if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
     for group in _baseline_pieces(lines):
         texts = ["".join(s["text"] for s in ln["spans"]) for ln in group]
@@ -292,8 +303,8 @@ def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     raw = page.get_text("rawdict", flags=TEXT_FLAGS, clip=(x0, y0, x1, y1))
-    chars = [(c, span["size"]) for block in raw.get("blocks", ()) for line in block.get("lines", ())
-             for span in line["spans"] for c in span["chars"]]
+    chars = [(c, span["size"]) for line in _dict_lines(raw) for span in line["spans"]
+             for c in span["chars"]]
     out = []
     for box in boxes:
         rows: list[tuple[float, float, list[dict[str, Any]]]] = []  # baseline, size, chars
@@ -371,11 +382,6 @@ def _visual_text(pieces: list[list[dict[str, Any]]]) -> str:
     return "".join(c["c"] + "".join(marks) for c, marks in bases)
 
 
-def _has_lam_alef(data: dict[str, Any]) -> bool:
-    return any(_LAM_ALEF.search(s["text"]) for b in data.get("blocks", ())
-               for ln in b.get("lines", ()) for s in ln["spans"])
-
-
 def _has_mark(text: str) -> bool:
     return any(unicodedata.category(ch) == "Mn" for ch in text)
 
@@ -410,10 +416,8 @@ def _drop_false_spaces(page: Any, lines: list[dict[str, Any]]) -> None:
         clip |= line["bbox"]
     raw = page.get_textpage(flags=TEXT_FLAGS, clip=clip).extractRAWDICT()
     found = {}
-    for block in raw.get("blocks", ()):
-        for raw_line in block.get("lines", ()):
-            chars = [c for span in raw_line["spans"] for c in span["chars"]]
-            found.setdefault("".join(c["c"] for c in chars), []).append((raw_line["bbox"], chars))
+    for bbox, chars, text in _raw_lines(raw):
+        found.setdefault(text, []).append((bbox, chars))
     for line in lines:
         text = "".join(s["text"] for s in line["spans"])
         chars = next((chars for bbox, chars in found.get(text, ())
@@ -514,9 +518,7 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
             text = _UNMAPPED_SYMBOL.sub(CHECKBOX, text)
         span = _span(first, text, links)
         if len(run) > 1:
-            boxes = [s["bbox"] for s, _ in run]
-            span.bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                         max(b[2] for b in boxes), max(b[3] for b in boxes))
+            span.bbox = functools.reduce(_union, (s["bbox"] for s, _ in run[1:]), span.bbox)
         spans.append(span)
     if not "".join(s.text for s in spans).strip():
         return None

@@ -73,18 +73,22 @@ def _marks(items: list[Item], body: float) -> dict[str, tuple[int, Span]]:
 
 
 def _note_number(spans: list[Span]) -> str | None:
+    found = _lead_number(spans)
+    return found[1] if found else None
+
+
+def _drop_number(spans: list[Span]) -> None:
+    first, _, raised = _lead_number(spans)
+    first.text = "" if raised else _LEAD_NUMBER.sub("", first.text, count=1)
+
+
+def _lead_number(spans: list[Span]) -> tuple[Span, str, bool] | None:
+    """The first span with text, the note number it starts with, and whether that number
+    is a raised span of its own (before the note's text) rather than run into it."""
     first = next((s for s in spans if s.text.strip()), None)
     if first is None:
         return None
     if _DIGITS.match(first.text.strip()) and len(spans) > 1:
-        return first.text.strip()  # a raised number span before the note's text
+        return first, first.text.strip(), True
     match = _LEAD_NUMBER.match(first.text)
-    return match.group(1) if match else None
-
-
-def _drop_number(spans: list[Span]) -> None:
-    first = next(s for s in spans if s.text.strip())
-    if _DIGITS.match(first.text.strip()) and len(spans) > 1:
-        first.text = ""
-    else:
-        first.text = _LEAD_NUMBER.sub("", first.text, count=1)
+    return (first, match.group(1), False) if match else None
