@@ -179,6 +179,50 @@ def test_a_label_spanning_two_rows_set_in_their_middle_is_in_both():
     assert _tables(doc.tobytes()) == [expected]
 
 
+def test_labels_spanning_rows_set_at_their_top_are_in_every_row():
+    # A row-spanning cell set at the top of its rows: its label on the first row, the
+    # first cells of the rows under it empty, their other cells filled.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 250]
+    _write_row(page, 110, ["Group", "Date", "Count"], xs)
+    expected = [["Group", "Date", "Count"]]
+    y = 128
+    for label, span in (("Mills", 2), ("Farms", 3), ("Ports", 1), ("Docks", 2)):
+        for k in range(span):
+            body = [f"2025-0{span}-1{k}", f"{(y + 3) * 17:,}"]
+            _write_row(page, y, [label if k == 0 else "", *body], xs)
+            expected.append([label, *body])
+            y += 18
+    page.insert_text((72, y + 30), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [expected]
+
+
+def test_a_label_spanning_three_rows_set_in_their_middle_is_in_all_three():
+    # Browsers centre a row-spanning cell: over two rows it straddles their boundary,
+    # over three it sits on the middle row, the first and last rows' cells empty.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 250]
+    _write_row(page, 110, ["Group", "Date", "Count"], xs)
+    expected = [["Group", "Date", "Count"]]
+    y = 110
+    for label, body in (("Mills", [("2025-02-19", "34,655"), ("2025-03-02", "4,686")]),
+                        ("Farms", [("2025-09-03", "40,159"), ("2025-12-21", "408"),
+                                   ("2025-10-04", "1,922")]),
+                        ("Ports", [("2025-11-05", "5,287"), ("2025-10-08", "58,304")])):
+        for k, cells in enumerate(body):
+            _write_row(page, y + 22 * (k + 1), ["", *cells], xs)
+            expected.append([label, *cells])
+        middle = y + 22 * (len(body) + 1) / 2  # the middle of the label's rows
+        page.insert_text((xs[0], middle), label, fontsize=10)
+        y += 22 * len(body)
+    page.insert_text((72, y + 40), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [expected]
+
+
 def _justified_line(page: pymupdf.Page, x: float, y: float, words: list[str]) -> None:
     """Words set apart as justification spreads a line: even gaps of 0.65 font sizes
     (MuPDF still reads one line; cells are cut at 0.55)."""
@@ -216,3 +260,31 @@ def test_a_table_in_one_column_of_a_justified_two_column_paper_is_found():
         first = [w for w in words if (w[5], w[6]) == page_lines.lines[0].key]
         assert first[1][0] - first[0][2] > 0.55 * 10
     assert _tables(doc.tobytes()) == [rows]
+
+
+def _side_by_side_page(right_rows: int) -> tuple[bytes, list[list[str]], list[list[str]]]:
+    """Two borderless tables side by side, 60 points of white between them (their own
+    column gaps are under 30), each with a header; the right one `right_rows` rows long."""
+    left = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town"],
+            ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private"],
+            ["East gate", "412", "Town"], ["Salt works", "2,085", "Guild"]]
+    right = [["Port", "Ships"], ["Harbour", "31"], ["Quay", "12"], ["Dock", "7"],
+             ["Pier", "4"], ["Jetty", "9"]][:right_rows]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r in range(len(left)):
+        y = 110 + 16 * r
+        _write_row(page, y, left[r], [72, 150, 200])
+        if r < len(right):
+            _write_row(page, y, right[r], [330, 400])
+    page.insert_text((72, 110 + 16 * len(left) + 30), OUTRO, fontsize=10)
+    return doc.tobytes(), left, right
+
+
+def test_two_tables_side_by_side_are_two_tables_but_one_wide_table_stays_one():
+    data, left, right = _side_by_side_page(right_rows=4)
+    assert _tables(data) == [left, right]
+    # Rows side by side all the way down: one table, however wide one gap is.
+    data, left, right = _side_by_side_page(right_rows=6)
+    assert _tables(data) == [[a + b for a, b in zip(left, right, strict=True)]]

@@ -8,7 +8,9 @@ separated by white vertical stripes through every row, it has at least `MIN_ROWS
 rows and `MIN_COLUMNS` columns, most cells are filled, and cells are short (prose set
 in two columns has long lines and stays prose). Cell text comes from the page's own
 lines, so right-to-left cells keep their logical order; on right-to-left tables the
-first column is the rightmost one, as it is read.
+first column is the rightmost one, as it is read. Two tables side by side, whose rows
+need not line up, are parted at the white stripe between them (`_side_by_side`); a
+label spanning rows is repeated into each of them (`_repeat_spanning_labels`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ SAME_CELL_GAP = 0.5
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
+# A white stripe through a run's rows this many times as wide as every other gap
+# between its columns, and this many font sizes wider, parts two tables side by side
+# (a flex or float gap of an em or more beside cells' padding).
+GUTTER_RATIO = 1.5
+GUTTER_EXCESS = 1.0
 PROSE_LINE_WORDS = 6  # words a line of a paragraph beside a table has (median)
 # Engines that put table cells close together get them written as one text line
 # ("56,962 Town island" for the cells "56,962" and "Town island"; MuPDF joins text less
@@ -104,7 +111,8 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], in_columns: bool
             start = rows.index(run[0])
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
-            found = _tables_in(_without_prose(run, around), whole)
+            table_rows = _without_prose(run, around)
+            found = _side_by_side(table_rows, whole) or _tables_in(table_rows, whole)
             if not found and in_columns:
                 for x0, x1 in _columns(run):
                     inside = [ln for r in run for seg in r.cells
@@ -113,6 +121,53 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], in_columns: bool
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
+
+
+def _side_by_side(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
+    """The tables of a run that holds two tables side by side, left one first; [] for a
+    run that is one table.
+
+    Two tables they are when a white stripe through every row, with at least
+    `MIN_COLUMNS` columns on each side, is wider than every other gap between the run's
+    columns by `GUTTER_RATIO` times and by `GUTTER_EXCESS` font sizes (within one table
+    the gaps are its cells' padding), the two sides do not share their rows
+    (`_own_rows`) and each side is a table on its own. Each side's rows are made again
+    from its own lines: a wrapped cell on one side no longer joins rows of the other."""
+    columns = _columns(run)
+    gaps = [b[0] - a[1] for a, b in zip(columns, columns[1:], strict=False)]
+    inner = gaps[MIN_COLUMNS - 1:len(gaps) - MIN_COLUMNS + 1]
+    if not inner:
+        return []
+    k = max(range(len(inner)), key=inner.__getitem__) + MIN_COLUMNS - 1
+    widest = max(g for i, g in enumerate(gaps) if i != k)
+    size = max(run[0].cells[0][0].spans[0].size, 1.0)
+    if gaps[k] < GUTTER_RATIO * widest or gaps[k] - widest < GUTTER_EXCESS * size:
+        return []
+    cut = columns[k][1]
+    sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
+             [ln for row in run for seg in row.cells if _span(seg)[0] > cut for ln in seg])
+    if not _own_rows(_rows(sides[0]), _rows(sides[1])):
+        return []
+    found = [_tables_of(side, whole, in_columns=False) for side in sides]
+    return found[0] + found[1] if found[0] and found[1] else []
+
+
+def _own_rows(a: list[_Row], b: list[_Row]) -> bool:
+    """True when two sides of a run keep rows of their own: a row of the side with fewer
+    rows lies beside no row or several rows of the other (the rows of one table lie side
+    by side, however their cells wrap), or one side's rows end before the other's or
+    begin after them. A table with an empty row on one side, in its middle, shares its
+    rows."""
+    if len(a) > len(b):
+        a, b = b, a
+    matched = []
+    for row in a:
+        beside = [i for i, other in enumerate(b)
+                  if min(other.bottom, row.bottom) - max(other.top, row.top) > 0]
+        if len(beside) != 1:
+            return True
+        matched.append(beside[0])
+    return len(a) < len(b) and (matched[0] > 0 or matched[-1] < len(b) - 1)
 
 
 def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
@@ -414,10 +469,57 @@ def _tables_in(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
                                       for seg in row.cells for ln in seg)}.values())
     worded = [t for row in texts for t in row if any(c.isalpha() for c in t)]
     if sum(is_rtl(t) for t in worded) * 2 > len(worded):
-        texts = [row[::-1] for row in texts]
+        texts, grid = [row[::-1] for row in texts], [row[::-1] for row in grid]
+    _repeat_spanning_labels(grid, texts)
     bbox = (min(ln.bbox[0] for ln in lines), min(ln.bbox[1] for ln in lines),
             max(ln.bbox[2] for ln in lines), max(ln.bbox[3] for ln in lines))
     return [AlignedTable(bbox=bbox, rows=texts, lines=lines)]
+
+
+def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]) -> None:
+    """Labels of the first column (in reading order) that span rows repeated into each
+    row they span, as a ruled table's merged cells are (`tables._covering`).
+
+    Without rules a spanning label shows as body rows whose first cell alone is empty
+    (their other cells all filled) next to a label. Where it sits tells which rows it
+    spans: a table that sets such labels in the middle of their rows (one straddling
+    two rows is in both, `_join_straddling`) has each label halfway down its span, as
+    many rows under it as over it; a table that sets them at the top has them on the
+    first row of their span. Rows that fit neither stay as they are."""
+    body = range(1, len(texts))
+    open_rows = [r for r in body if not texts[r][0] and all(texts[r][1:])]
+    labels = [r for r in body if texts[r][0]]
+    if not open_rows or not labels:
+        return
+    # A label's rows: runs of rows holding the same lines (a straddling label).
+    spans: list[list[int]] = []
+    for r in labels:
+        if spans and spans[-1][-1] == r - 1 and grid[r][0] == grid[r - 1][0]:
+            spans[-1].append(r)
+        else:
+            spans.append([r])
+    middle = any(len(rows) > 1 for rows in spans)
+    owner: dict[int, int] = {}  # open row -> the label row whose text it takes
+    free = set(open_rows)
+    for rows in spans:
+        if middle:
+            above = 0
+            while rows[0] - above - 1 in free:
+                above += 1
+            taken = [*range(rows[0] - above, rows[0]), *range(rows[-1] + 1, rows[-1] + 1 + above)]
+            if not free.issuperset(taken):
+                return  # not halfway down its span: the table is read as it is
+        else:
+            taken = []
+            while rows[-1] + len(taken) + 1 in free:
+                taken.append(rows[-1] + len(taken) + 1)
+        for r in taken:
+            owner[r] = rows[0]
+            free.discard(r)
+    if middle and free:
+        return
+    for r, label in owner.items():
+        texts[r][0] = texts[label][0]
 
 
 def _columns(run: list[_Row]) -> list[tuple[float, float]]:
