@@ -20,9 +20,9 @@ def _tables(data: bytes) -> list[list[list[str]]]:
 
 
 def _write_row(page: pymupdf.Page, y: float, cells: list[str], xs: list[float],
-               size: float = 10) -> None:
+               size: float = 10, font: str = "helv") -> None:
     for x, text in zip(xs, cells, strict=True):
-        page.insert_text((x, y), text, fontsize=size)
+        page.insert_text((x, y), text, fontsize=size, fontname=font)
 
 
 def test_cells_close_together_in_one_text_line_are_split_at_the_gaps():
@@ -288,3 +288,21 @@ def test_two_tables_side_by_side_are_two_tables_but_one_wide_table_stays_one():
     # Rows side by side all the way down: one table, however wide one gap is.
     data, left, right = _side_by_side_page(right_rows=6)
     assert _tables(data) == [[a + b for a, b in zip(left, right, strict=True)]]
+
+
+def test_header_cells_that_all_wrap_onto_two_lines_are_one_header_row():
+    # Every header cell has two lines (bold, like the first): as many cells as the line
+    # above, yet the next lines of the same cells, not a row of their own.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 250]
+    _write_row(page, 110, ["Site", "Count", "Owner"], xs, font="hebo")
+    _write_row(page, 122, ["name", "this year", "of record"], xs, font="hebo")
+    body = [["North mill", "1,204", "Town council"], ["Old bridge", "98", "River board"],
+            ["Stone farm", "7,310", "Private owner"]]
+    for r, row in enumerate(body):
+        _write_row(page, 142 + 16 * r, row, xs)
+    page.insert_text((72, 220), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["Site name", "Count this year", "Owner of record"],
+                                       *body]]

@@ -337,9 +337,10 @@ def _span(seg: list[Line]) -> tuple[float, float]:
 
 def _join_wrapped(rows: list[_Row]) -> list[_Row]:
     """Visual rows joined where cells wrap onto more lines: a row with fewer cells than
-    the one above whose every cell sits directly under a cell of it (line-gap apart) is
-    those cells' next lines; and a row with fewer cells directly above a fuller one is
-    its cells' first lines (cells set in the middle or at the bottom of a tall row)."""
+    the one above (or as many, all bold: a header) whose every cell sits directly under
+    a cell of it (line-gap apart) is those cells' next lines; and a row with fewer cells
+    directly above a fuller one is its cells' first lines (cells set in the middle or at
+    the bottom of a tall row)."""
     out: list[_Row] = []
     for row in rows:
         last = out[-1] if out else None
@@ -391,8 +392,13 @@ def _straddles(above: _Row, row: _Row, below: _Row) -> bool:
 
 
 def _continues(group: _Row, row: _Row) -> bool:
-    """True when `row` holds the next lines of cells of `group` (see `_join_wrapped`)."""
-    if len(row.cells) == len(group.cells):
+    """True when `row` holds the next lines of cells of `group` (see `_join_wrapped`).
+
+    A row with as many cells is the next row, unless both are set in bold throughout:
+    header cells that all wrap (the body under a header is plain)."""
+    if len(row.cells) == len(group.cells) and not all(
+            span.bold for r in (group, row) for seg in r.cells for ln in seg
+            for span in ln.spans if span.text.strip()):
         return False
     homes: set[int] = set()
     for seg in row.cells:
