@@ -262,9 +262,11 @@ def test_a_table_in_one_column_of_a_justified_two_column_paper_is_found():
     assert _tables(doc.tobytes()) == [rows]
 
 
-def _side_by_side_page(right_rows: int) -> tuple[bytes, list[list[str]], list[list[str]]]:
-    """Two borderless tables side by side, 60 points of white between them (their own
-    column gaps are under 30), each with a header; the right one `right_rows` rows long."""
+def _side_by_side_page(right_rows: int, ruled: bool = False
+                       ) -> tuple[bytes, list[list[str]], list[list[str]]]:
+    """Two tables without vertical rules side by side, 60 points of white between them
+    (their own column gaps are under 30), each with a header; the right one `right_rows`
+    rows long; with `ruled`, each has a rule under every row, as far as its own columns."""
     left = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town"],
             ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private"],
             ["East gate", "412", "Town"], ["Salt works", "2,085", "Guild"]]
@@ -276,8 +278,12 @@ def _side_by_side_page(right_rows: int) -> tuple[bytes, list[list[str]], list[li
     for r in range(len(left)):
         y = 110 + 16 * r
         _write_row(page, y, left[r], [72, 150, 200])
+        if ruled:
+            page.draw_line((68, y + 4), (268, y + 4))
         if r < len(right):
             _write_row(page, y, right[r], [330, 400])
+            if ruled:
+                page.draw_line((326, y + 4), (440, y + 4))
     page.insert_text((72, 110 + 16 * len(left) + 30), OUTRO, fontsize=10)
     return doc.tobytes(), left, right
 
@@ -285,7 +291,10 @@ def _side_by_side_page(right_rows: int) -> tuple[bytes, list[list[str]], list[li
 def test_two_tables_side_by_side_are_two_tables_but_one_wide_table_stays_one():
     data, left, right = _side_by_side_page(right_rows=4)
     assert _tables(data) == [left, right]
-    # Rows side by side all the way down: one table, however wide one gap is.
+    # Rows side by side all the way down: two tables when each has its own rules ...
+    data, left, right = _side_by_side_page(right_rows=6, ruled=True)
+    assert _tables(data) == [left, right]
+    # ... and without rules one table, however wide one gap is.
     data, left, right = _side_by_side_page(right_rows=6)
     assert _tables(data) == [[a + b for a, b in zip(left, right, strict=True)]]
 

@@ -16,6 +16,7 @@ label spanning rows is repeated into each of them (`_repeat_spanning_labels`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,7 @@ WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many h
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
+Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 
 
@@ -75,11 +77,14 @@ class AlignedTable:
     lines: list[Line]  # the page lines the table is made of
 
 
-def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[AlignedTable]:
+def find_aligned_tables(lines: list[Line], textpage: Any,
+                        rules: Callable[[], list[Rule]]) -> list[AlignedTable]:
     """Tables made of upright `lines` aligned in columns (see the module docstring).
 
     `textpage` is the native text page the lines came from: its word boxes split lines
-    that run across cells (`CELL_GAP`); without it lines are taken whole. Returns the
+    that run across cells (`CELL_GAP`); without it (None) lines are taken whole. `rules`
+    lists the page's horizontal rules (called only for two tables side by side whose
+    rows line up: `_side_by_side`). Returns the
     tables top to bottom, each with the page lines it is made of; lines not in a table
     are left alone. Never raises.
     """
@@ -89,11 +94,11 @@ def find_aligned_tables(lines: list[Line], textpage: Any = None) -> list[Aligned
     whole: dict[int, Line] = {}  # id of a piece of a line -> the line
     if textpage is not None and len(upright) >= MIN_ROWS:
         upright = _split_at_cell_gaps(upright, textpage, whole)
-    return _tables_of(upright, whole, in_columns=True)
+    return _tables_of(upright, whole, rules, in_columns=True)
 
 
-def _tables_of(lines: list[Line], whole: dict[int, Line], in_columns: bool
-               ) -> list[AlignedTable]:
+def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],
+               in_columns: bool) -> list[AlignedTable]:
     """The tables among `lines`: runs of rows of several cells. A run that is no table
     but has white stripes through all its rows is looked at again column by column when
     `in_columns`: a table in one column of a two-column paper shares its rows with the
@@ -112,18 +117,19 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], in_columns: bool
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
-            found = _side_by_side(table_rows, whole) or _tables_in(table_rows, whole)
+            found = _side_by_side(table_rows, whole, rules) or _tables_in(table_rows, whole)
             if not found and in_columns:
                 for x0, x1 in _columns(run):
                     inside = [ln for r in run for seg in r.cells
                               if x0 <= _span(seg)[0] and _span(seg)[1] <= x1 for ln in seg]
-                    found += _tables_of(inside, whole, in_columns=False)
+                    found += _tables_of(inside, whole, rules, in_columns=False)
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
 
 
-def _side_by_side(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
+def _side_by_side(run: list[_Row], whole: dict[int, Line],
+                  rules: Callable[[], list[Rule]]) -> list[AlignedTable]:
     """The tables of a run that holds two tables side by side, left one first; [] for a
     run that is one table.
 
@@ -131,7 +137,8 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]
     `MIN_COLUMNS` columns on each side, is wider than every other gap between the run's
     columns by `GUTTER_RATIO` times and by `GUTTER_EXCESS` font sizes (within one table
     the gaps are its cells' padding), the two sides do not share their rows
-    (`_own_rows`) and each side is a table on its own. Each side's rows are made again
+    (`_own_rows`) or each has rules of its own (`_ruled_apart`), and each side is a table
+    on its own. Each side's rows are made again
     from its own lines: a wrapped cell on one side no longer joins rows of the other."""
     columns = _columns(run)
     gaps = [b[0] - a[1] for a, b in zip(columns, columns[1:], strict=False)]
@@ -146,10 +153,23 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]
     cut = columns[k][1]
     sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
              [ln for row in run for seg in row.cells if _span(seg)[0] > cut for ln in seg])
-    if not _own_rows(_rows(sides[0]), _rows(sides[1])):
+    if not _own_rows(_rows(sides[0]), _rows(sides[1])) and not _ruled_apart(
+            run, (cut, columns[k + 1][0]), rules()):
         return []
-    found = [_tables_of(side, whole, in_columns=False) for side in sides]
+    found = [_tables_of(side, whole, rules, in_columns=False) for side in sides]
     return found[0] + found[1] if found[0] and found[1] else []
+
+
+def _ruled_apart(run: list[_Row], gutter: tuple[float, float], rules: list[Rule]) -> bool:
+    """True when the horizontal rules among the run's rows stop in the gutter on both
+    sides of it and none crosses it: each table drew its own."""
+    height = max(run[0].height, 1.0)
+    near = [(x0, x1) for y, x0, x1 in rules
+            if run[0].top - height <= y <= run[-1].bottom + height]
+    left, right = gutter
+    return (not any(x0 < left and x1 > right for x0, x1 in near)
+            and any(left - 1 <= x1 <= right for _, x1 in near)
+            and any(left <= x0 <= right + 1 for x0, _ in near))
 
 
 def _own_rows(a: list[_Row], b: list[_Row]) -> bool:

@@ -31,7 +31,7 @@ from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
 from webfold.pdf.native import drop_undecodable, image_infos, read_page, symbol_bullets
 from webfold.pdf.structure import build_blocks, document_styles
-from webfold.pdf.tables import find_tables, table_block
+from webfold.pdf.tables import find_tables, horizontal_rules, page_paths, table_block
 from webfold.settings import Settings
 from webfold.sniff import StreamInfo
 
@@ -205,10 +205,12 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
 def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
                   image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
     """Tables (ruled, then aligned text) replace their lines; images get markers."""
-    for table in find_tables(page, lines.lines, image_boxes):
+    paths = page_paths(page)
+    for table in find_tables(page, paths, lines.lines, image_boxes):
         lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
         out.placed.append((table.bbox, table.block))
-    for aligned in find_aligned_tables(lines.lines, lines.textpage):
+    for aligned in find_aligned_tables(lines.lines, lines.textpage,
+                                       lambda: horizontal_rules(paths)):
         used = {id(ln) for ln in aligned.lines}
         lines.lines = [ln for ln in lines.lines if id(ln) not in used]
         out.placed.append((aligned.bbox, table_block(aligned.rows)))

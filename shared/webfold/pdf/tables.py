@@ -48,18 +48,18 @@ class FoundTable:
     block: Block
 
 
-def find_tables(page: Any, lines: list[Line],
+def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
                 image_boxes: Callable[[], list[BBox]]) -> list[FoundTable]:
     """The tables on one `pymupdf.Page` that pass the checks, as Markdown blocks.
 
-    `lines` are the page's text lines, `image_boxes` lists its images (called only for a
+    `paths` are the page's vector paths (`page_paths`), `lines` its text lines,
+    `image_boxes` lists its images (called only for a
     grid with text in it; listing decodes them): the finder only runs,
     clipped to each grid of rules (`grid_areas`) with text inside that is not mostly
     pictures (a figure's frame and callouts). Returns [] when there is none or the
     finder fails (a broken drawing must not lose the page's text).
     """
     out = []
-    paths = _paths(page)
     for grid in grid_areas(paths):
         area = grid.area
         if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT or not grid.has_a_row_of_cells(lines):
@@ -151,7 +151,12 @@ def grid_areas(paths: list[dict[str, Any]]) -> list[Grid]:
     return areas
 
 
-def _paths(page: Any) -> list[dict[str, Any]]:
+def horizontal_rules(paths: list[dict[str, Any]]) -> list[tuple[float, float, float]]:
+    """The horizontal rules (y, x0, x1) drawn by `paths`, collinear pieces joined."""
+    return _joined(_rules(paths)[0])
+
+
+def page_paths(page: Any) -> list[dict[str, Any]]:
     """The page's vector paths (`get_cdrawings()`); [] for a page with more than
     `MAX_DRAWINGS` (a plot or a map) or whose drawings cannot be read."""
     try:
