@@ -509,7 +509,8 @@ def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]
     Without rules a spanning label shows as body rows whose first cell alone is empty
     (their other cells all filled) next to a label. Where it sits tells which rows it
     spans: a table that sets such labels in the middle of their rows (one straddling
-    two rows is in both, `_join_straddling`) has each label halfway down its span, as
+    two rows is in both, `_join_straddling`; or an empty first cell before the first
+    label) has each label halfway down its span, as
     many rows under it as over it; a table that sets them at the top has them on the
     first row of their span. Rows that fit neither stay as they are."""
     body = range(1, len(texts))
@@ -524,7 +525,7 @@ def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]
             spans[-1].append(r)
         else:
             spans.append([r])
-    middle = any(len(rows) > 1 for rows in spans)
+    middle = any(len(rows) > 1 for rows in spans) or open_rows[0] < labels[0]
     owner: dict[int, int] = {}  # open row -> the label row whose text it takes
     free = set(open_rows)
     for rows in spans:
