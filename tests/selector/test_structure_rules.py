@@ -4,7 +4,7 @@ import numpy as np
 from selectolax.lexbor import LexborHTMLParser
 
 from webfold.html.walk import walk
-from webfold.selector import PageContext, block_words, rules
+from webfold.selector import PageContext, block_words, choose, rules
 from webfold.selector.features import block_features
 
 
@@ -102,3 +102,32 @@ def test_a_listing_whose_prose_no_container_holds_keeps_its_tail():
     cards = "".join(f"<div class=card>{ARTICLE}</div>" for _ in range(3))
     assert not any(_after_body(f"<div id=a>{cards}</div><div id=b>{ARTICLE}{ARTICLE}</div>"
                                "<p>Page 2</p>"))
+
+
+def test_a_list_with_a_kept_item_inside_the_region_is_kept_whole():
+    blocks, words, _ = _blocks(
+        "<div id=side><ul><li><a href=/a>Archive</a></li><li><a href=/b>Tags</a></li></ul></div>"
+        f"<div id=story><ol><li><a href=#a>Flatten the back</a></li><li><a href=#b>Grind the "
+        f"bevel</a></li><li><a href=#c>Hone the edge</a></li></ol>{ARTICLE}{ARTICLE}</div>")
+    kept = np.array([True, False, False, False, True, True, True])
+    region = rules.content_region(blocks, kept, words)
+    passed = np.array([True, True, True, False, True, True, True])
+    assert rules.whole_lists(blocks, kept, region, passed).tolist() == [
+        True, False, True, False, True, True, True]
+
+
+def _code_kept(html: str) -> bool:
+    blocks = walk(LexborHTMLParser(html).root, None).blocks
+    matrix = block_features(blocks, PageContext())
+    scores = np.where([b.kind == "code" for b in blocks], 0.1,
+                      np.where([b.kind == "paragraph" for b in blocks], 0.9, 0.01))
+    kept, nothing = choose(blocks, PageContext(), matrix, scores, 0.25, 1.0)
+    assert not nothing
+    return bool(kept[[b.kind for b in blocks].index("code")])
+
+
+def test_a_short_page_keeps_the_structure_of_its_region_whatever_its_score():
+    story = f"<div id=story>{ARTICLE}<pre>total = sum(rows)</pre>{ARTICLE}</div>"
+    assert _code_kept(story)
+    menu = "".join(f"<li><a href=/{i}>Section {i}</a></li>" for i in range(rules.SHORT_PAGE))
+    assert not _code_kept(f"<ul id=menu>{menu}</ul>{story}")

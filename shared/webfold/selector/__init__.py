@@ -6,9 +6,11 @@
 own score: `decide` keeps the blocks scoring at least the cut that maximises the page's
 expected F1 ("main") or F0.5 ("precision"), reading the scores as probabilities and
 weighting blocks by their words. The mode's threshold is a floor: blocks below it are
-never kept. `choose` then applies the structure rules of `webfold.selector.rules` (code,
-tables, definitions, figures, math, footnotes and admonitions in the content region
-kept; teaser lists, dated card grids beside an article, bylines above it, what trails
+kept only by the structure rules. `choose` then applies the structure rules of
+`webfold.selector.rules` (code, tables, definitions, figures, math, footnotes and
+admonitions in the content region kept, on a short page of `rules.SHORT_PAGE` blocks or
+fewer whatever their score and with its lists whole;
+teaser lists, dated card grids beside an article, bylines above it, what trails
 its body outside the body's container, sign-up notices, ad and credit labels, trailing
 labels over dropped chrome and, unless `include_comments`, reader comments under an
 article dropped). Of kept blocks with the same text only the first
@@ -153,8 +155,12 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kinds = rules.BlockKinds.from_features(matrix, words)
     plain_words = words * (1.0 - matrix[:, _LINK_RATIO])  # words outside links
     region = rules.content_region(blocks, kept, plain_words)
-    kept = rules.keep_structure(blocks, kept, region, scores >= threshold, kinds.structure)
+    passed = scores >= threshold
+    short = len(blocks) <= rules.SHORT_PAGE  # the region's structure kept whole, any score
+    kept = rules.keep_structure(blocks, kept, region, passed | short, kinds.structure)
     kept = rules.keep_marked(blocks, kept, region)
+    if short:
+        kept = rules.whole_lists(blocks, kept, region, passed)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
     thread = rules.is_thread_page(types, page.url)
     article = not thread and rules.is_article_page(types, page.og_type)

@@ -10,6 +10,12 @@ count), widened to an enclosing `<article>`. Then:
   structure) inside the region are kept when they pass the mode's floor, whatever the
   page's cut; `keep_marked`: math, footnote definitions and admonitions (callouts that
   name their kind, role=note) inside it are kept whatever their score.
+- On a short page (`SHORT_PAGE` blocks or fewer: a test page, a note, a small doc) the
+  region's structure is kept whatever its score (a figure's caption with its image), and
+  its lists whole: `whole_lists` keeps the items that pass the floor of a list with an
+  item kept (a table of contents whose last entry alone passed the cut). A short page
+  has few blocks to tell the model what is around them, and what it drops there is what
+  the reader came for.
 - `teaser_blocks`: a heading (or a short label) naming a teaser list ("Most popular",
   "More from ...", "Trending", "You may also like", in English, German, French,
   Spanish, Polish) after an article body starts a section that is dropped
@@ -62,7 +68,12 @@ and standfirst go), or link-dense and short ones anywhere outside it (listing pa
 declared articles: listing -0.018); JSON-LD `articleBody` as a content list (on the 70
 dev pages with one, kept blocks it does not hold are content three times as often as
 not); comments of an undeclared story whose text sits in one `<article>` (WCXB labels
-two such pages of one site in opposite ways: forum -0.005).
+two such pages of one site in opposite ways: forum -0.005). Beside the short-page rules
+(2026-12-02): lists kept whole on every page (documentation, forum and product -0.001:
+a list on a long page is often half teaser); captions of kept figures on every page
+(-0.0002: WCXB's articles leave captions out); SHORT_PAGE 40 or 50 (listing -0.0001,
+where 60 gains +0.0005); bylines and date lines dropped on short pages not declared an
+article (listing -0.0007: a listing's dates are content).
 """
 
 from __future__ import annotations
@@ -79,6 +90,7 @@ from webfold.selector.features import BLOCK_FEATURES
 
 _COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
 
+SHORT_PAGE = 60  # a page with this few blocks keeps its region's structure whole
 REGION_SHARE = 0.75  # the content region holds at least this share of the kept words
 REGION_KINDS = frozenset({"math", "footnote"})  # kept inside the region, whatever their score
 REGION_FLAGS = BlockFlag.MATH | BlockFlag.ADMONITION  # blocks with these bits too
@@ -268,7 +280,8 @@ def keep_structure(blocks: list[Block], kept: np.ndarray, region: int, passed: n
                    structure: np.ndarray) -> np.ndarray:
     """`kept` plus the `structure` blocks (`BlockKinds`) in the region among the blocks
     that `passed` the mode's floor, whatever the page's cut (below the floor the model is
-    sure: a league table beside the article, a sign-up grid)."""
+    sure: a league table beside the article, a sign-up grid; `choose` passes every block
+    of a page of SHORT_PAGE blocks or fewer)."""
     candidates = np.flatnonzero(~kept & passed & structure)
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
@@ -286,6 +299,26 @@ def keep_marked(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarra
     candidates = np.flatnonzero(~kept & (marked | (flags & REGION_FLAGS != 0)))
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
+    return out
+
+
+def whole_lists(blocks: list[Block], kept: np.ndarray, region: int,
+                passed: np.ndarray) -> np.ndarray:
+    """`kept` plus the items that `passed` the mode's floor of the lists inside the
+    region with an item kept: a list is kept whole (a table of contents whose last
+    entry alone passed the cut)."""
+    out = kept.copy()
+    if region < 0:
+        return out
+    shown = {blocks[i].lists[-1] for i in np.flatnonzero(kept).tolist()
+             if blocks[i].kind == "list_item" and blocks[i].lists}
+    if not shown:
+        return out
+    for i in np.flatnonzero(~kept & passed).tolist():
+        block = blocks[i]
+        if (block.kind == "list_item" and block.lists and block.lists[-1] in shown
+                and region in block.ancestors):
+            out[i] = True
     return out
 
 
