@@ -15,8 +15,8 @@ A VARIANT is `dDxT` (LightGBM, depth D, 2**D leaves, T trees) with an optional
 Context columns, per block: its log-odds (scores clipped to +-6), the mean log-odds of
 the blocks with its tag/path/class signature and of those under its grandparent
 element (its own without one), and the page's highest log-odds. The runtime version
-(the same columns from the arrays `block_features` builds, the trees in numpy) is on
-branch `sel-stack-runtime`; the model card has the figures and why it is not merged.
+(the same columns from the arrays `block_features` builds, the trees in numpy) was
+written and timed but not merged; the model card has the figures and why.
 """
 
 from __future__ import annotations
