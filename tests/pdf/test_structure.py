@@ -315,6 +315,25 @@ def test_title_block_ends_at_a_section_heading():
         assert "\n\nAda Brook and Lev Stone\n\n" in md
 
 
+def test_a_date_starting_with_its_day_stays_in_the_title_block():
+    # "12 March 2026" opens with a number as "1 Introduction" does: a date all the same,
+    # a paragraph of the title block; the numbered sections under it stay headings.
+    md = _first_page([("Counting rain on steep ground", "hebo", 22, 100),
+                      ("Ada Brook and Lev Stone", "helv", 12, 130),
+                      ("12 March 2026", "helv", 10, 150),
+                      ("Upper Valley Survey, Hill Road 4", "helv", 10, 172)], prose_at=200)
+    assert [ln for ln in md.splitlines() if ln.startswith("#")] == [
+        "# Counting rain on steep ground"]
+    assert "\n\n12 March 2026\n\nUpper Valley Survey, Hill Road 4\n\n" in md
+    for section in ("1 Introduction", "2.1 Method"):
+        md = _first_page([("Counting rain on steep ground", "hebo", 22, 100),
+                          ("12 March 2026", "helv", 10, 130),
+                          (section, "helv", 12, 170)], prose_at=185)
+        assert [ln for ln in md.splitlines() if ln.startswith("#")] == [
+            "# Counting rain on steep ground", f"## {section}"]
+        assert "\n\n12 March 2026\n\n" in md
+
+
 def test_a_heading_at_the_margin_under_a_title_stays_a_heading():
     # A report's first page: no bold and no number, but short and at the left margin.
     doc = pymupdf.open()
