@@ -211,3 +211,21 @@ def test_a_mark_drawn_twice_on_one_letter_is_one_mark() -> None:
     data = _html_pdf('<p dir="rtl">سَتُنْشَرُ أََرْقَامُ المَوْسِمِ</p>')
     assert "أََ" in pymupdf.open(stream=data)[0].get_text()
     assert _paragraphs(data) == ["سَتُنْشَرُ أَرْقَامُ المَوْسِمِ"]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_space_before_a_number_or_latin_word_ending_a_right_to_left_line_stays(
+        tmp_path: Path) -> None:
+    # LibreOffice draws a right-to-left line ending in a number or a Latin word as one
+    # piece, and MuPDF reads the space at the join first: " گزارش سال۱۴۰۴". Rebuilt from
+    # the glyphs, the space is back between the words.
+    docx = pytest.importorskip("docx")
+
+    texts = ["گزارش باران‌سنجی سال ۱۴۰۴", "برای اطلاعات بیشتر به نشانی info@valley.example",
+             "التقرير السنوي لعام ٢٠٢٥", "التقرير السنوي لعام 2025"]
+    document = docx.Document()
+    for text in texts:
+        _rtl_run(document.add_paragraph(), text)
+    data = _libreoffice_pdf(document, tmp_path)
+    assert pymupdf.open(stream=data)[0].get_text().startswith(" گزارش باران‌سنجی سال۱۴۰۴")
+    assert _paragraphs(data) == texts

@@ -66,7 +66,10 @@ LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed fa
 CLUSTER_PAD = 6.0  # points around re-read lines
 STRAY_MARK_REACH = 0.5  # points from a letter's box within which a stray mark is its own
 _RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-_PUNCT_START = re.compile(r"^\s*[^\w\s]")
+# A right-to-left line MuPDF read out of order opens with punctuation (a sentence's full
+# stop, which ends it) or with a space (the one between a right-to-left run and the Latin
+# word or number after it, which MuPDF moves to the line's start: "سال۱۴۰۴").
+_MISPLACED_START = re.compile(r"^\s*[^\w\s]|^\s")
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -263,10 +266,11 @@ def _any_span(data: dict[str, Any], pattern: re.Pattern[str]) -> bool:
 def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
     """Rebuild from glyph positions the right-to-left lines MuPDF got out of order: a
     line it cut into pieces where Latin words or numbers sit inside it, one that opens
-    with punctuation (a sentence's full stop, which ends it), one whose letters step
-    rightwards (drawn left to right, read as drawn). `data` is edited in
-    place (the first piece takes the line's text, the others are emptied); lines another
-    repair changed (their text is not the raw dictionary's) stay as they are."""
+    with punctuation or a space (`_MISPLACED_START`), one whose letters step rightwards
+    (drawn left to right, read as drawn) or whose digits step leftwards. `data` is
+    edited in place (the first piece takes the line's text, the others are emptied);
+    lines another repair changed (their text is not the raw dictionary's) stay as they
+    are."""
     chars_of = {}
     for bbox, chars, text in _raw_lines(raw):
         chars_of[(_box_key(bbox), text)] = chars
@@ -278,8 +282,9 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
             continue
         pieces = [chars_of.get((_box_key(ln["bbox"]), t)) for ln, t in zip(group, texts,
                                                                             strict=True)]
-        if any(p is None for p in pieces) or (len(group) == 1 and not _PUNCT_START.match(
-                texts[0]) and not _runs_rightwards(pieces[0])):
+        if any(p is None for p in pieces) or (len(group) == 1 and not _MISPLACED_START.match(
+                texts[0]) and not _runs_rightwards(pieces[0])
+                and not _number_runs_leftwards(pieces[0])):
             continue
         first = group[0]
         box = first["bbox"]
@@ -327,6 +332,14 @@ def _runs_rightwards(chars: list[dict[str, Any]]) -> bool:
     letters drawn left to right (Chromium with some Arabic fonts) read as drawn."""
     letters = [c["bbox"] for c in chars if _RTL_LETTER.match(c["c"]) and not _has_mark(c["c"])]
     return any(b[0] > a[2] + 1.0 for a, b in zip(letters, letters[1:], strict=False))
+
+
+def _number_runs_leftwards(chars: list[dict[str, Any]]) -> bool:
+    """True when two digits in a row of MuPDF's order of a right-to-left line step left:
+    a number drawn right to left (Chromium's Arabic-Indic digits), which reads left to
+    right ("٢١٤" for "٤١٢")."""
+    return any(a["c"].isdigit() and b["c"].isdigit() and b["bbox"][2] < a["bbox"][0] + 1.0
+               for a, b in zip(chars, chars[1:], strict=False))
 
 
 def _box_key(bbox: Any) -> tuple[float, ...]:
