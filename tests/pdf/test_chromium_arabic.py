@@ -42,3 +42,22 @@ def test_vowelled_arabic_from_chromium_keeps_its_words(tmp_path: Path) -> None:
     words = paragraphs[0].split()
     assert not any(unicodedata.category(w[0]) == "Mn" for w in words)  # no mark first
     assert words == VOWELLED.split()
+
+
+def test_right_to_left_cells_of_a_borderless_table_read_in_logical_order(tmp_path: Path) -> None:
+    # No rules: the table is found from the alignment of its lines. MuPDF writes a row's
+    # first two cells as one line (its words in the order drawn, the line then rebuilt in
+    # logical order) and reads Chromium's Arabic-Indic digits backwards ("٢١٤"); every
+    # cell comes out once, in logical order.
+    rows = [["المحطة", "الهطول mm", "التاريخ"], ["عين الماء", "48", "2025-03-11"],
+            ["الجسر القديم RG-200", "61", "2025-10-03"], ["وادي السدر", "39 ملم", "2025-12-27"],
+            ["بئر الشيخ", "٤١٢", "١٤٠٤/٠٢/١١"]]
+    table = "".join("<tr>" + "".join(f"<td style='padding:2px 30px'>{c}</td>" for c in row)
+                    + "</tr>" for row in rows)
+    data = _print_pdf(tmp_path, "<div dir='rtl' lang='ar'><p>يعرض الجدول التالي قراءات "
+                      f"المحطات.</p><table style='border-collapse:collapse'>{table}</table>"
+                      "<p>انتهى الجدول.</p></div>")
+    doc = convert(data, filename="page.pdf")
+    assert doc.error is None
+    assert [b.text.split("\n") for b in doc.blocks if b.kind == "table"] == [
+        ["\t".join(row) for row in rows]]

@@ -7,10 +7,12 @@ the same columns row after row. A run of such rows is a table when its columns a
 separated by white vertical stripes through every row, it has at least `MIN_ROWS`
 rows and `MIN_COLUMNS` columns, most cells are filled, and cells are short (prose set
 in two columns has long lines and stays prose). Cell text comes from the page's own
-lines, so right-to-left cells keep their logical order; on right-to-left tables the
-first column is the rightmost one, as it is read. Two tables side by side, whose rows
-need not line up, are parted at the white stripe between them (`_side_by_side`); a
-label spanning rows is repeated into each of them (`_repeat_spanning_labels`).
+lines; right-to-left cells are rebuilt from their glyphs as the page's lines are (a
+line MuPDF wrote across cells has its words in no cell's order); on right-to-left
+tables the first column is the rightmost one, as it is read. Two tables side by side,
+whose rows need not line up, are parted at the white stripe between them
+(`_side_by_side`); a label spanning rows is repeated into each of them
+(`_repeat_spanning_labels`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 from webfold.pdf.layout import LONE_MARKER, is_rtl
 from webfold.pdf.model import BBox, Line, Span
+from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
 
 MIN_ROWS = 3  # a header and two body rows
@@ -78,13 +81,14 @@ class AlignedTable:
 
 
 def find_aligned_tables(lines: list[Line], textpage: Any,
-                        rules: Callable[[], list[Rule]]) -> list[AlignedTable]:
+                        rules: Callable[[], list[Rule]], page: Any = None) -> list[AlignedTable]:
     """Tables made of upright `lines` aligned in columns (see the module docstring).
 
     `textpage` is the native text page the lines came from: its word boxes split lines
     that run across cells (`CELL_GAP`); without it (None) lines are taken whole. `rules`
     lists the page's horizontal rules (called only for two tables side by side whose
-    rows line up: `_side_by_side`). Returns the
+    rows line up: `_side_by_side`). `page` (the `pymupdf.Page`) gives right-to-left
+    cells their text from the glyphs; without it they keep the lines' text. Returns the
     tables top to bottom, each with the page lines it is made of; lines not in a table
     are left alone. Never raises.
     """
@@ -94,11 +98,11 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     whole: dict[int, Line] = {}  # id of a piece of a line -> the line
     if textpage is not None and len(upright) >= MIN_ROWS:
         upright = _split_at_cell_gaps(upright, textpage, whole)
-    return _tables_of(upright, whole, rules, in_columns=True)
+    return _tables_of(upright, whole, rules, page, in_columns=True)
 
 
 def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],
-               in_columns: bool) -> list[AlignedTable]:
+               page: Any, in_columns: bool) -> list[AlignedTable]:
     """The tables among `lines`: runs of rows of several cells. A run that is no table
     but has white stripes through all its rows is looked at again column by column when
     `in_columns`: a table in one column of a two-column paper shares its rows with the
@@ -117,19 +121,20 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
-            found = _side_by_side(table_rows, whole, rules) or _tables_in(table_rows, whole)
+            found = (_side_by_side(table_rows, whole, rules, page)
+                     or _tables_in(table_rows, whole, page))
             if not found and in_columns:
                 for x0, x1 in _columns(run):
                     inside = [ln for r in run for seg in r.cells
                               if x0 <= _span(seg)[0] and _span(seg)[1] <= x1 for ln in seg]
-                    found += _tables_of(inside, whole, rules, in_columns=False)
+                    found += _tables_of(inside, whole, rules, page, in_columns=False)
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
 
 
-def _side_by_side(run: list[_Row], whole: dict[int, Line],
-                  rules: Callable[[], list[Rule]]) -> list[AlignedTable]:
+def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], list[Rule]],
+                  page: Any) -> list[AlignedTable]:
     """The tables of a run that holds two tables side by side, left one first; [] for a
     run that is one table.
 
@@ -156,7 +161,7 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line],
     if not _own_rows(_rows(sides[0]), _rows(sides[1])) and not _ruled_apart(
             run, (cut, columns[k + 1][0]), rules()):
         return []
-    found = [_tables_of(side, whole, rules, in_columns=False) for side in sides]
+    found = [_tables_of(side, whole, rules, page, in_columns=False) for side in sides]
     return found[0] + found[1] if found[0] and found[1] else []
 
 
@@ -310,14 +315,16 @@ def _justified(groups: list[list[int]], words: list[tuple], size: float) -> bool
 
 
 def _word_texts(line: Line, words: list[tuple]) -> list[str]:
-    """The words' texts cut from the line's own text where the letters add up: the line
-    has the reader's repairs (right-to-left ligatures put back in order)."""
+    """The words' texts cut from the line's own text where the letters add up, word by
+    word: the line has the reader's repairs (right-to-left ligatures put back in order);
+    a line rebuilt in logical order has its words in another order than the word list."""
     compact = "".join(line.text.split())
     if len(compact) != sum(len(w[4]) for w in words):
         return [w[4] for w in words]
     out, at = [], 0
     for w in words:
-        out.append(compact[at:at + len(w[4])])
+        cut = compact[at:at + len(w[4])]
+        out.append(cut if sorted(cut) == sorted(w[4]) else w[4])
         at += len(w[4])
     return out
 
@@ -463,7 +470,7 @@ def _overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return min(a[1], b[1]) - max(a[0], b[0]) > 0
 
 
-def _tables_in(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
+def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[AlignedTable]:
     columns = _columns(run)
     if len(columns) < MIN_COLUMNS:
         return []
@@ -493,6 +500,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line]) -> list[AlignedTable]:
         return []  # bullets or numbers beside their items: a list
     lines = list({id(w): w for w in (whole.get(id(ln), ln) for row in run
                                       for seg in row.cells for ln in seg)}.values())
+    if page is not None:
+        _glyph_texts(texts, grid, page)
     worded = [t for row in texts for t in row if any(c.isalpha() for c in t)]
     if sum(is_rtl(t) for t in worded) * 2 > len(worded):
         texts, grid = [row[::-1] for row in texts], [row[::-1] for row in grid]
@@ -547,6 +556,19 @@ def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]
         return
     for r, label in owner.items():
         texts[r][0] = texts[label][0]
+
+
+def _glyph_texts(texts: list[list[str]], grid: list[list[list[Line]]], page: Any) -> None:
+    """Right-to-left cells of `texts` (edited in place) from the glyphs of their lines'
+    boxes on `page`, each visual line in logical order (`native.glyph_lines`)."""
+    rtl = [(r, k) for r, row in enumerate(texts) for k, text in enumerate(row) if is_rtl(text)]
+    if not rtl:
+        return
+    boxes = [(min(ln.bbox[0] for ln in grid[r][k]), min(ln.bbox[1] for ln in grid[r][k]),
+              max(ln.bbox[2] for ln in grid[r][k]), max(ln.bbox[3] for ln in grid[r][k]))
+             for r, k in rtl]
+    for (r, k), cell_lines in zip(rtl, glyph_lines(page, boxes), strict=True):
+        texts[r][k] = _LEADER.sub("", join_cell_lines(cell_lines)) or texts[r][k]
 
 
 def _columns(run: list[_Row]) -> list[tuple[float, float]]:

@@ -210,7 +210,7 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
         lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
         out.placed.append((table.bbox, table.block))
     for aligned in find_aligned_tables(lines.lines, lines.textpage,
-                                       lambda: horizontal_rules(paths)):
+                                       lambda: horizontal_rules(paths), page):
         used = {id(ln) for ln in aligned.lines}
         lines.lines = [ln for ln in lines.lines if id(ln) not in used]
         out.placed.append((aligned.bbox, table_block(aligned.rows)))

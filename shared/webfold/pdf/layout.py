@@ -22,6 +22,7 @@ JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutte
 LEADER_GAP = 12.0  # a fragment ending in leader dots reaches its page number this far away
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
+_RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
 _LEADER_END = re.compile(r"(?:\.\s?){4,}$|\u2026{2,}$")
 # A section number set apart from its title ("5.1   Methods", "A.", "IV.").
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
@@ -78,9 +79,13 @@ def dominant_direction(lines: list[Line]) -> tuple[float, float]:
 
 
 def is_rtl(text: str) -> bool:
-    """True when most letters of `text` are Hebrew or Arabic."""
+    """True when most letters of `text` are Hebrew or Arabic; for text without letters,
+    when it has Arabic-Indic or Persian digits (numbers only right-to-left text writes:
+    a table cell "٤١٢")."""
     letters = _ALPHA.findall(text)
-    return bool(letters) and len(_RTL.findall(text)) * 2 > len(letters)
+    if not letters:
+        return bool(_RTL_DIGIT.search(text))
+    return len(_RTL.findall(text)) * 2 > len(letters)
 
 
 def _turn(x: float, y: float, cos: float, sin: float) -> tuple[float, float]:
