@@ -977,13 +977,15 @@ def _fodt_memo(out: Path) -> EngineCase:
 
 def _docx_rtl_report(out: Path, name: str, font: str, lang: str, title: str,
                      paragraphs: list[str], rows: list[list[str]]) -> EngineCase:
-    """A right-to-left report from Word: a title, paragraphs with Latin words and digits
-    inside, a table whose first column is on the right, a header and a page footer."""
+    """A right-to-left report from Word: a title in the Heading 1 style (a size set on
+    the run alone is the Latin size, which right-to-left text does not use), paragraphs
+    with Latin words and digits inside, a table whose first column is on the right, a
+    header and a page footer."""
     import docx
     from docx.oxml.ns import qn
     from docx.oxml.parser import OxmlElement
 
-    def rtl(paragraph, text: str, size: int | None = None) -> None:
+    def rtl(paragraph, text: str) -> None:
         paragraph._p.get_or_add_pPr().append(OxmlElement("w:bidi"))
         run = paragraph.add_run(text)
         run._r.get_or_add_rPr().append(OxmlElement("w:rtl"))
@@ -993,14 +995,12 @@ def _docx_rtl_report(out: Path, name: str, font: str, lang: str, title: str,
         language = OxmlElement("w:lang")
         language.set(qn("w:bidi"), lang)
         run._r.rPr.append(language)
-        if size:
-            run.font.size = docx.shared.Pt(size)
 
     document = docx.Document()
     section = document.sections[0]
     rtl(section.header.paragraphs[0], title)
     rtl(section.footer.paragraphs[0], "1")
-    rtl(document.add_paragraph(), title, 18)
+    rtl(document.add_paragraph(style="Heading 1"), title)
     for text in paragraphs[:2]:
         rtl(document.add_paragraph(), text)
     table = document.add_table(rows=len(rows), cols=len(rows[0]))
