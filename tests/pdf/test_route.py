@@ -10,7 +10,7 @@ import pymupdf
 import pytest
 
 from webfold.pdf.model import Line, PageLines, Span
-from webfold.pdf.native import read_page
+from webfold.pdf.native import image_infos, read_page
 from webfold.pdf.route import garbage_score, image_cover, page_route
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,9 +28,14 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {c.name: c.path for c in build_corpus(tmp_path_factory.mktemp("corpus"))}
 
 
+def _route(page: pymupdf.Page) -> tuple[str, str | None]:
+    return page_route(page, read_page(page, page.number + 1), image_boxes=lambda: [
+        info["bbox"] for info in image_infos(page, xrefs=False)])
+
+
 def routes(path: Path) -> list[tuple[str, str | None]]:
     with pymupdf.open(path) as doc:
-        return [page_route(page, read_page(page, page.number + 1)) for page in doc]
+        return [_route(page) for page in doc]
 
 
 @pytest.mark.parametrize("name", NATIVE_CASES)
@@ -151,5 +156,27 @@ def test_figure_page_with_its_caption_beside_the_picture_stays_native() -> None:
     page.insert_text((60, 640), "Figure 4: Monthly rainfall at the hill stations.", fontsize=10)
     page.insert_text((60, 660), "Source: district hydrology office.", fontsize=10)
     doc = pymupdf.open("pdf", doc.tobytes())
-    [(route, reason)] = [page_route(p, read_page(p, 1)) for p in doc]
+    [(route, reason)] = [_route(p) for p in doc]
     assert (route, reason) == ("native", None)
+
+
+def test_an_inline_image_is_listed_and_a_page_of_one_is_a_scan() -> None:
+    # An image drawn inline in the content stream (BI ... ID ... EI) is no image object:
+    # `page.get_images()` does not list it, so image_infos finds it by its drawing.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((60, 820), "12", fontsize=9)  # a page number: the page's only text
+    pixels = bytes(range(16)) * 4
+    stream = (b"q 535 0 0 760 30 40 cm BI /W 8 /H 8 /CS /G /BPC 8 ID " + pixels
+              + b"\nEI Q\n")
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, stream)
+    contents = doc.xref_get_key(page.xref, "Contents")[1]
+    doc.xref_set_key(page.xref, "Contents", f"[{contents} {xref} 0 R]")
+    page = pymupdf.open("pdf", doc.tobytes())[0]
+    assert not page.get_images()
+    assert [tuple(round(v) for v in info["bbox"]) for info in image_infos(page, xrefs=False)] \
+        == [(30, 42, 565, 802)]
+    assert image_infos(page, xrefs=True) == []  # nothing to write: it has no xref
+    assert _route(page)[0] == "ocr"

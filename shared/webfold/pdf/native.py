@@ -502,10 +502,14 @@ def _ligature_order(chars: list[dict[str, Any]], fallback: str) -> str:
 def image_infos(page: Any, *, xrefs: bool) -> list[dict[str, Any]]:
     """The page's images as dicts with "bbox" (and "xref", "width", "height" when
     `xrefs`: PyMuPDF then decodes every image to match it, so ask only to write them).
-    [] when the page has no images or they cannot be listed."""
+    Images drawn inline in the content stream are no image objects: they have no xref
+    to write, and a page with no image objects lists them by decoding them (as a scan
+    made of inline strips is found). [] when the page has no images or they cannot be
+    listed."""
     try:
         if not page.get_images():
-            return []
+            return [] if xrefs else [{"bbox": tuple(info["bbox"]), "xref": 0}
+                                     for info in page.get_image_info() if "bbox" in info]
         if xrefs:
             return page.get_image_info(xrefs=True)
         # An image-keeping text page lists image boxes without decoding the pixels.

@@ -51,8 +51,8 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
                image_boxes: Callable[[], list[BBox]] | None = None) -> tuple[str, str | None]:
     """Decide `native` or `ocr` for one page.
 
-    `page` is the `pymupdf.Page` (asked for its fonts, and for its image boxes when the
-    text is sparse and `image_boxes`, called only then, reports none; None skips both);
+    `page` is the `pymupdf.Page` (asked for its fonts; None skips that); `image_boxes`
+    lists its image boxes (`native.image_infos`), called only when the text is sparse;
     `page_lines` the native lines; `font_cache` keeps the font verdicts of one document.
     Returns `(route, reason)`; the reason says why OCR (None for native). Never raises
     for odd pages: a page whose images or fonts cannot be listed counts as having none.
@@ -73,7 +73,7 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     density = alnum / (area / 1000.0)
     if density >= SCAN_MAX_ALNUM_PER_KPT2:
         return "native", None
-    boxes = (image_boxes() if image_boxes is not None else []) or _image_boxes(page)
+    boxes = image_boxes() if image_boxes is not None else []
     cover = image_cover(boxes, page_lines.width, page_lines.height)
     if cover >= SCAN_MIN_IMAGE_COVER and _share_on_images(page_lines, boxes) >= 0.5:
         return "ocr", (f"scanned page: images cover {cover:.0%}, "
@@ -214,11 +214,3 @@ def _covered_length(spans: list[tuple[float, float]]) -> float:
         total += stop - max(start, end)
         end = stop
     return total
-
-
-def _image_boxes(page: Any) -> list[BBox]:
-    try:
-        infos = page.get_image_info()
-    except Exception:  # a broken image stream must not decide the route
-        return []
-    return [tuple(info["bbox"]) for info in infos if "bbox" in info]
