@@ -27,12 +27,27 @@ def _page_with(lines: list[tuple[str, str, float]], size: float = 11.0) -> pymup
 
 
 def test_hyphen_dropped_only_where_a_word_was_split():
+    # "water" is written whole further on: "wa-ter" is a split word, so the document
+    # hyphenates, and "ar-rived" (written nowhere else) is split as well.
     doc = _page_with([("The engineers checked the pumps and the wa-", "helv", 100),
                       ("ter level was measured by a self-", "helv", 114),
-                      ("locking gauge before the storm arrived.", "helv", 128)])
+                      ("locking gauge before the storm ar-", "helv", 128),
+                      ("rived. By noon the water was high.", "helv", 142)])
     md = convert(doc.tobytes()).markdown
     assert "the water level" in md
     assert "self-locking gauge" in md
+    assert "the storm arrived." in md
+
+
+def test_a_document_that_never_splits_a_word_keeps_its_line_end_hyphens():
+    # A browser's print: no line-end hyphen joins a word written whole elsewhere, so
+    # "machine-" and "hand-" end lines at the hyphens of compounds, whose halves are
+    # written nowhere else.
+    doc = _page_with([("The office keeps its records machine-", "helv", 100),
+                      ("readable, and the gauges are hand-", "helv", 114),
+                      ("finished by the workshop in the valley.", "helv", 128)])
+    md = convert(doc.tobytes()).markdown
+    assert "records machine-readable, and the gauges are hand-finished by" in md
 
 
 def test_compound_hyphen_at_a_line_end_stays():

@@ -81,6 +81,7 @@ class Styles:
     # headings, they introduce nothing (ids of the `Line`s).
     cover_lines: frozenset[int] = frozenset()
     words: Counter[str] = field(default_factory=Counter)  # `document_words`
+    hyphenates: bool = False  # `document_hyphenates`
 
 
 @dataclass(slots=True)
@@ -109,11 +110,12 @@ def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> 
     levels: dict[float, int] = {}
     for size in big:
         levels[size] = min(len(set(levels.values())) + 1, 4)
+    words = document_words(pages)
     return Styles(body_size=body, heading_levels=levels, bold_level=min(len(levels) + 1, 6),
                   line_gap=_usual_gap(pages),
                   outline={_norm(t): min(max(lvl, 1), 6) for lvl, t in outline if _norm(t)},
                   cover_lines=_cover_lines(pages[0] if pages else [], body),
-                  words=document_words(pages))
+                  words=words, hyphenates=document_hyphenates(pages, words))
 
 
 def _cover_lines(items: list[Item], body: float) -> frozenset[int]:
@@ -367,7 +369,7 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
         return
     page = group[0].page
     if kind == "footnote":
-        runs = _flow(group, st.words)
+        runs = _flow(group, st)
         blocks.append(Block(kind="footnote", markdown=footnote_definition(
             notes[id(group[0].item)], _markdown(runs)), text=_plain(runs), tag="p", page=page))
         return
@@ -378,11 +380,11 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
         return
     if kind == "heading":
         level = _heading_level(group[0], st) or st.bold_level
-        text = _plain(_flow(group, st.words))
+        text = _plain(_flow(group, st))
         blocks.append(Block(kind="heading", markdown=f"{'#' * level} {escape(text)}", text=text,
                             tag=f"h{level}", heading_level=level, page=page))
         return
-    runs = _flow(group, st.words)
+    runs = _flow(group, st)
     if len(group) == 1 and _LEADER.search(group[0].text):  # leader dots: three will do
         runs = [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in runs]
     if kind == "list_item":
@@ -455,16 +457,17 @@ def _code_text(group: list[_Row]) -> str:
     return "\n".join(lines).replace("```", "`\u200b``")
 
 
-def _flow(group: list[_Row], words: Counter[str]) -> list[Span]:
-    """The spans of `group` re-flowed into one run of text (line breaks joined; `words`
-    the document's words, telling a split word from a compound's hyphen)."""
+def _flow(group: list[_Row], st: Styles) -> list[Span]:
+    """The spans of `group` re-flowed into one run of text (line breaks joined; the
+    document's words and whether it hyphenates tell a split word from a compound's
+    hyphen)."""
     runs: list[Span] = []
     for row in group:
         spans = [s for s in row.item.line.spans if s.text]
         if not spans:
             continue
         if runs:
-            _join_line(runs, spans[0], words)
+            _join_line(runs, spans[0], st)
         runs.extend(spans)
     if runs:
         runs[0] = _with_text(runs[0], runs[0].text.lstrip())
@@ -472,14 +475,14 @@ def _flow(group: list[_Row], words: Counter[str]) -> list[Span]:
     return runs
 
 
-def _join_line(runs: list[Span], nxt: Span, words: Counter[str]) -> None:
+def _join_line(runs: list[Span], nxt: Span, st: Styles) -> None:
     last = runs[-1]
     head = last.text.rstrip()
     tail = nxt.text.lstrip()
     if head.endswith("\u00ad"):
         runs[-1] = _with_text(last, head[:-1])
     elif (len(head) >= 2 and head[-1] in "-\u2010" and head[-2].isalpha()
-          and tail[:1].islower() and _split_word(_word_before(runs), tail, words)):
+          and tail[:1].islower() and _split_word(_word_before(runs), tail, st)):
         runs[-1] = _with_text(last, head[:-1])
     elif head.endswith(("-", "\u2010", "/")) or (_CJK.match(head[-1:]) and _CJK.match(tail[:1])):
         runs[-1] = _with_text(last, head)
@@ -487,23 +490,38 @@ def _join_line(runs: list[Span], nxt: Span, words: Counter[str]) -> None:
         runs[-1] = _with_text(last, head + " ")
 
 
-def _split_word(before: str, tail: str, words: Counter[str]) -> bool:
+def _split_word(before: str, tail: str, st: Styles) -> bool:
     """True when "before-" at a line end and `tail` on the next line are one word split
     by hyphenation, not a compound ("data-driven") whose hyphen stays. The document's
-    own words decide: the compound written whole elsewhere keeps the hyphen, the word
-    written whole joins; else both halves being words elsewhere (the tail counted once
-    for this line) make a compound. Engines that never hyphenate (browsers, word
-    processors by default) break lines only at real hyphens."""
+    own words decide first (`_seen_split`); without them, only a document that
+    hyphenates (`document_hyphenates`) splits words, and then not where both halves are
+    words elsewhere (the tail counted once for this line). Engines that never hyphenate
+    (browsers, word processors by default) break lines only at real hyphens: "machine-"
+    and "readable" are no split word although neither is written elsewhere."""
     head = before.casefold()
     if head in _KEEP_HYPHEN:
         return False
+    rest = _first_word(tail)
+    seen = _seen_split(head, rest, st.words)
+    if seen is not None:
+        return seen
+    return st.hyphenates and not (st.words[head] >= 1 and st.words[rest] >= 2)
+
+
+def _first_word(tail: str) -> str:
     after = _WORD.match(tail.casefold())
-    rest = after.group(0).rstrip("-\u2010") if after else ""
+    return after.group(0).rstrip("-\u2010") if after else ""
+
+
+def _seen_split(head: str, rest: str, words: Counter[str]) -> bool | None:
+    """Whether case-folded "head-" at a line end and `rest` on the next are one word, by
+    the document's `words`: the compound written whole elsewhere keeps the hyphen
+    (False), the word written whole joins (True); None when neither is written."""
     if words[f"{head}-{rest}"]:
         return False
     if words[head + rest]:
         return True
-    return not (words[head] >= 1 and words[rest] >= 2)
+    return None
 
 
 def document_words(pages: list[list[Item]]) -> Counter[str]:
@@ -516,6 +534,25 @@ def document_words(pages: list[list[Item]]) -> Counter[str]:
                 words.update(w for w in _WORD.findall(it.line.text.casefold())
                              if not w.endswith(("-", "\u2010")))
     return words
+
+
+def document_hyphenates(pages: list[list[Item]], words: Counter[str]) -> bool:
+    """True when the document splits words at line ends: a line ends in "head-", the
+    next starts with `rest` and "headrest" is written whole elsewhere (`_seen_split`).
+    Compounds broken at their hyphen show in every document; a split word only where
+    the engine hyphenates."""
+    for items in pages:
+        lines = [it.line.text for it in items if it.line is not None]
+        for above, below in zip(lines, lines[1:], strict=False):
+            end = above.rstrip()
+            start = below.lstrip()
+            if len(end) < 2 or end[-1] not in "-\u2010" or not end[-2].isalpha() or not (
+                    start[:1].islower()):
+                continue
+            head = re.split(r"[^\w]", end[:-1])[-1].casefold()
+            if head not in _KEEP_HYPHEN and _seen_split(head, _first_word(start), words):
+                return True
+    return False
 
 
 def _word_before(runs: list[Span]) -> str:
