@@ -1,7 +1,8 @@
-"""Vowelled Arabic printed by headless Chromium reads as words: Chromium puts every
-vowelled cluster in an ActualText span, which MuPDF turns into zero-width characters,
-marks first, with spaces between the clusters ("َذ َه َب"); those lines are read from
-the glyphs instead."""
+"""Arabic printed by headless Chromium reads as words: Chromium puts every vowelled
+cluster in an ActualText span, which MuPDF turns into zero-width characters, marks
+first, with spaces between the clusters ("َذ َه َب"); those lines are read from the
+glyphs instead. Table cells close together that MuPDF writes as one line are cut at
+their gap with each word's own letters."""
 
 from __future__ import annotations
 
@@ -61,3 +62,20 @@ def test_right_to_left_cells_of_a_borderless_table_read_in_logical_order(tmp_pat
     assert doc.error is None
     assert [b.text.split("\n") for b in doc.blocks if b.kind == "table"] == [
         ["\t".join(row) for row in rows]]
+
+
+def test_right_to_left_table_cells_written_on_one_line_keep_their_words(tmp_path: Path) -> None:
+    # Cells 8 pt apart: MuPDF writes a two-word label and the number beside it as one
+    # line, its text in logical order while its word boxes run left to right.
+    rows = [["المنطقة", "الحقل", "القرية"], ["الجنوب النهر", "1422", "4262"],
+            ["الغرب الأرز", "3322", "7409"], ["الشمال الذرة", "7889", "1159"],
+            ["المنطقة الشرق", "9882", "6345"]]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = _print_pdf(tmp_path, "<style>table{border-collapse:collapse;font-size:11pt}"
+                      "td{padding:2pt 4pt}</style><div dir='rtl' lang='ar'>"
+                      f"<p>تجمع هذه الصفحة أرقام المناطق</p><table>{cells}</table>"
+                      "<p>أرسلت المكاتب أرقامها في نهاية الموسم</p></div>")
+    doc = convert(data, filename="page.pdf")
+    assert doc.error is None
+    table = [line for line in doc.markdown.splitlines() if line.startswith("|")]
+    assert table[:1] + table[2:] == ["| " + " | ".join(row) + " |" for row in rows]

@@ -315,18 +315,25 @@ def _justified(groups: list[list[int]], words: list[tuple], size: float) -> bool
 
 
 def _word_texts(line: Line, words: list[tuple]) -> list[str]:
-    """The words' texts cut from the line's own text where the letters add up, word by
-    word: the line has the reader's repairs (right-to-left ligatures put back in order);
-    a line rebuilt in logical order has its words in another order than the word list."""
+    """The words' texts cut from the line's own text where the letters add up: the line
+    has the reader's repairs (right-to-left ligatures put back in order).
+
+    The line reads its words in logical order, the word boxes come in the order they
+    were written (a right-to-left label's words left to right, the number beside it
+    last): each piece of the line's text goes to the word with the same letters."""
     compact = "".join(line.text.split())
     if len(compact) != sum(len(w[4]) for w in words):
         return [w[4] for w in words]
-    out, at = [], 0
-    for w in words:
-        cut = compact[at:at + len(w[4])]
-        out.append(cut if sorted(cut) == sorted(w[4]) else w[4])
-        at += len(w[4])
-    return out
+    out: dict[int, str] = {}
+    at = 0
+    while at < len(compact):  # the lengths add up: every word is taken once
+        k = next((k for k, w in enumerate(words) if k not in out
+                  and sorted(compact[at:at + len(w[4])]) == sorted(w[4])), None)
+        if k is None:
+            return [w[4] for w in words]
+        out[k] = compact[at:at + len(words[k][4])]
+        at += len(words[k][4])
+    return [out[k] for k in range(len(words))]
 
 
 def _rows(lines: list[Line]) -> list[_Row]:
