@@ -129,6 +129,28 @@ def test_a_paragraph_beside_a_table_is_not_a_column_of_it():
     assert "checked every figure against the registers" in result.markdown
 
 
+def test_a_wrapped_cell_beside_the_start_of_a_paragraph_stays_in_its_row():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Council"],
+            ["Old bridge", "98", "Board"], ["Stone farm", "7,310", "Trust"],
+            ["Lake port", "415", "Owner"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 100 + 18 * r, row, [72, 150, 200])
+    page.insert_text((72, 184), "and quay", fontsize=10)  # "Lake port and quay" wraps
+    rows[-1][0] += " and quay"
+    first = ["The offices sent their counts at the end", "of the season, and the board checked",
+             "every figure against the registers kept", "in the town hall, before the lists."]
+    second = ["Where two offices share a site, the site", "is listed once, under the office that",
+              "keeps its register, as agreed before by", "all the offices of the whole valley."]
+    # The second paragraph starts beside the wrapped line, under a white line beside the
+    # row's first line.
+    for y, text in [*((100 + 13 * k, t) for k, t in enumerate(first)),
+                    *((184 + 13 * k, t) for k, t in enumerate(second))]:
+        page.insert_text((300, y), text, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+
+
 def test_a_table_broken_by_a_page_is_one_table_with_its_header_once():
     doc = pymupdf.open()
     head = ["Site", "Count", "Owner"]

@@ -199,7 +199,9 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
     """The run with a paragraph set beside the table taken out: an edge column of long
     lines (`PROSE_LINE_WORDS` words each, by the median) whose text runs on past the
     table's other columns, or on, line-gap close, into the row just above or below the
-    run. Rows left with one cell go too."""
+    run. The rows are made again from the table's own lines (a cell's wrapped line set
+    beside a line of the paragraph made a row of its own: it is its cell's next line
+    again); rows left with one cell go."""
     columns = _columns(run)
     if len(columns) <= MIN_COLUMNS:
         return run
@@ -216,12 +218,7 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
         if not past and not any(_flows_into(seg, other) for seg in segs for row in around
                                 for other in row.cells if _overlaps(_span(other), edge)):
             continue
-        kept = []
-        for row in run:
-            cells = [seg for seg in row.cells if not _overlaps(_span(seg), edge)]
-            if len(cells) >= MIN_COLUMNS:
-                kept.append(_Row(row.top, row.bottom, cells, row.line_height))
-        return kept
+        return [row for row in _rows(rest) if len(row.cells) >= MIN_COLUMNS]
     return run
 
 
