@@ -175,3 +175,24 @@ def test_a_date_broken_at_its_hyphen_in_a_narrow_cell_is_one_word():
                 page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
     tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
     assert [[line.split("\t") for line in t.text.splitlines()] for t in tables] == [rows]
+
+
+def test_prose_laid_over_a_table_s_last_column_stays_out_of_its_cells():
+    # A table wider than the float it sits in: the paragraph beside it starts inside its
+    # last column and runs on far past it.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 152, 232, 312], [100, 120, 140, 160, 180]
+    _grid(page, xs, ys)
+    rows = [["Site", "Count", "Amount"], ["North", "1,204", "$8,395"], ["South", "98", "$6,232"],
+            ["East", "7,310", "$9,060"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    for k, text in enumerate(PROSE):
+        page.insert_text((270, 104 + 26 * k), " ".join(text.split()[:9]), fontsize=10)
+    result = convert(doc.tobytes())
+    tables = [[row.split("\t") for row in b.text.splitlines()] for b in result.blocks
+              if b.kind == "table"]
+    assert tables == [rows]
+    assert "Farmers in the valley moved their cattle to the" in result.markdown

@@ -266,6 +266,8 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
                else [[] for _ in rtl])
     for (r, c), cell_lines in zip(rtl, rebuilt, strict=True):
         rows[r][c] = join_cell_lines(cell_lines) or visual_to_logical(rows[r][c])
+    if lines:
+        _without_lines_across(rows, boxes, lines, tab.bbox)
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if value is None:
@@ -301,6 +303,31 @@ def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
                                                                                  ln.bbox[0]))])
         if text != value and sorted(text.replace(" ", "")) == sorted(value.replace(" ", "")):
             rows[r][c] = text
+
+
+def _without_lines_across(rows: list[list[str | None]], boxes: list[list[Any]],
+                          lines: list[Line], bbox: BBox) -> None:
+    """Cells that a text line from off the table runs into keep only the lines inside
+    them: prose set over a table that overflows its float starts in the table's last
+    column, the finder clips its letters into those cells ("VoluWmheere t" for "Volume"
+    under "Where two"), and the line stays text (its centre is off the table)."""
+    across = [ln for ln in lines if not centre_in(ln.bbox, bbox, pad=1.0)
+              and _crosses(ln.bbox, bbox)]
+    for r, row_boxes in enumerate(boxes):
+        for c, box in enumerate(row_boxes):
+            if box is None or rows[r][c] is None or not any(_crosses(ln.bbox, box)
+                                                            for ln in across):
+                continue
+            inside = sorted((ln for ln in lines if centre_in(ln.bbox, box)),
+                            key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+            rows[r][c] = join_cell_lines([ln.text for ln in inside])
+
+
+def _crosses(line: BBox, box: BBox) -> bool:
+    """True when a text line lies in `box` by more than half its height and a point."""
+    wide = min(line[2], box[2]) - max(line[0], box[0])
+    high = min(line[3], box[3]) - max(line[1], box[1])
+    return wide > 1 and high > 0.5 * (line[3] - line[1])
 
 
 def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
