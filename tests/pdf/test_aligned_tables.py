@@ -151,6 +151,28 @@ def test_a_wrapped_cell_beside_the_start_of_a_paragraph_stays_in_its_row():
     assert _tables(doc.tobytes()) == [rows]
 
 
+def test_labels_set_in_the_middle_of_their_rows_keep_their_lines():
+    # Labels that wrap, set in the middle of their rows: a label's first line sits just
+    # over its next lines, nearer to them than to the row above.
+    body = [(["Wool"], "57,212", "84.9%"), (["Leather", "central"], "62,040", "85.2%"),
+            (["Forest", "zinc", "timber"], "49,596", "87.9%"), (["Sugar"], "33,228", "35.3%"),
+            (["Cotton", "green"], "7,301", "40.5%")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs, pitch = [72, 170, 250], 11.5
+    _write_row(page, 110, ["Item", "Count", "Share"], xs)
+    top = 118.0
+    for label, count, share in body:
+        for k, text in enumerate(label):
+            page.insert_text((xs[0], top + 9 + pitch * k), text, fontsize=10)
+        _write_row(page, top + 9 + pitch * (len(label) - 1) / 2, [count, share], xs[1:])
+        top += pitch * len(label) + 4
+    page.insert_text((72, top + 30), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["Item", "Count", "Share"]] + [
+        [" ".join(label), count, share] for label, count, share in body]]
+
+
 def test_a_table_broken_by_a_page_is_one_table_with_its_header_once():
     doc = pymupdf.open()
     head = ["Site", "Count", "Owner"]

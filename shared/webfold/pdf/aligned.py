@@ -371,11 +371,15 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
     the one above (or as many, all bold: a header) whose every cell sits directly under
     a cell of it (line-gap apart) is those cells' next lines; and a row with fewer cells
     directly above a fuller one is its cells' first lines (cells set in the middle or at
-    the bottom of a tall row)."""
+    the bottom of a tall row). A row that could be either, the next lines of the row
+    above or the first lines of the row below, goes to the one it is closer to: labels
+    set in the middle of their rows have their first line just over the next lines."""
     out: list[_Row] = []
-    for row in rows:
+    for k, row in enumerate(rows):
         last = out[-1] if out else None
-        if last is not None and row.cells and _continues(last, row):
+        below = rows[k + 1] if k + 1 < len(rows) else None
+        if last is not None and row.cells and _continues(last, row) and not (
+                below is not None and _continues(row, below) and _nearer_below(last, row, below)):
             for seg in row.cells:
                 x0, x1 = _span(seg)
                 home = next((c for c in last.cells if _overlaps(_span(c), (x0, x1))), None)
@@ -388,6 +392,22 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
             continue
         out.append(row)
     return out
+
+
+def _nearer_below(above: _Row, row: _Row, below: _Row) -> bool:
+    """True when each cell of `row` is closer to the cell under it in `below` than to the
+    one over it in `above`, by a tenth of a line height or more."""
+    for seg in row.cells:
+        span = _span(seg)
+        over = [ln for c in above.cells if _overlaps(_span(c), span) for ln in c]
+        under = [ln for c in below.cells if _overlaps(_span(c), span) for ln in c]
+        if not over or not under:
+            return False
+        up = min(ln.bbox[1] for ln in seg) - max(ln.bbox[3] for ln in over)
+        down = min(ln.bbox[1] for ln in under) - max(ln.bbox[3] for ln in seg)
+        if down > up - 0.1 * max(seg[0].bbox[3] - seg[0].bbox[1], 1.0):
+            return False
+    return True
 
 
 def _join_straddling(rows: list[_Row]) -> list[_Row]:
