@@ -173,6 +173,25 @@ def test_labels_set_in_the_middle_of_their_rows_keep_their_lines():
         [" ".join(label), count, share] for label, count, share in body]]
 
 
+def test_a_narrow_paragraph_beside_a_table_is_not_a_column_of_it():
+    # Lines of five words or fewer, as in a narrow column, but run on at their own
+    # pitch over the white between the table's rows.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Site", "Count", "Share", "Owner"], ["North mill", "1,204", "12.5%", "Council"],
+            ["Old bridge", "98", "3.1%", "Board"], ["Stone farm", "7,310", "40.2%", "Trust"],
+            ["Lake port", "415", "9.9%", "Owner"], ["West gate", "2,060", "7.4%", "Board"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 100 + 22 * r, row, [72, 150, 200, 250])
+    prose = ("The offices sent their counts at the end of the season and the board "
+             "checked every figure against the registers kept in the town hall before "
+             "the list was printed. Where two offices share a site the site is listed "
+             "once under the office that keeps its register").split()
+    for k in range(0, len(prose), 4):  # four words a line, 13 pt apart, on below the table
+        page.insert_text((330, 97 + 13 * (k // 4)), " ".join(prose[k:k + 4]), fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+
+
 def test_a_table_broken_by_a_page_is_one_table_with_its_header_once():
     doc = pymupdf.open()
     head = ["Site", "Count", "Owner"]

@@ -42,6 +42,7 @@ MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
 GUTTER_RATIO = 1.5
 GUTTER_EXCESS = 1.0
 PROSE_LINE_WORDS = 6  # words a line of a paragraph beside a table has (median)
+MIN_CROSSINGS = 2  # ... or times its lines run over the white between the table's rows
 # Engines that put table cells close together get them written as one text line
 # ("56,962 Town island" for the cells "56,962" and "Town island"; MuPDF joins text less
 # than about 0.8 font sizes apart); a gap between words of this many font sizes (a space
@@ -207,7 +208,8 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
         return run
     for edge in (columns[0], columns[-1]):
         segs = [seg for row in run for seg in row.cells if _overlaps(_span(seg), edge)]
-        if _median_words(segs) < PROSE_LINE_WORDS:
+        if _median_words(segs) < PROSE_LINE_WORDS and _crossings(
+                run, edge, (columns[1][0], columns[-2][1])) < MIN_CROSSINGS:
             continue
         rest = [ln for row in run for seg in row.cells if not _overlaps(_span(seg), edge)
                 for ln in seg]
@@ -220,6 +222,27 @@ def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
             continue
         return [row for row in _rows(rest) if len(row.cells) >= MIN_COLUMNS]
     return run
+
+
+def _crossings(run: list[_Row], edge: tuple[float, float],
+               inner: tuple[float, float]) -> int:
+    """How many times lines of the `edge` column reach across the white between two of
+    the run's rows (as the cells of its `inner` columns, from x0 to x1, set them), into
+    the next row or the last one. A cell's lines stay in their row; a paragraph's lines
+    run on at their own pitch, over the rows' gaps."""
+    count = 0
+    for a, b in zip(run, run[1:], strict=False):
+        own = [[ln for seg in row.cells if inner[0] <= _span(seg)[0] and _span(seg)[1] <= inner[1]
+                for ln in seg] for row in (a, b)]
+        mine = [[ln for seg in row.cells if _overlaps(_span(seg), edge) for ln in seg]
+                for row in (a, b)]
+        if not own[0] or not own[1]:
+            continue
+        bottom, top = max(ln.bbox[3] for ln in own[0]), min(ln.bbox[1] for ln in own[1])
+        if any(ln.bbox[3] - top > 0.2 * (ln.bbox[3] - ln.bbox[1]) for ln in mine[0]) or any(
+                bottom - ln.bbox[1] > 0.2 * (ln.bbox[3] - ln.bbox[1]) for ln in mine[1]):
+            count += 1
+    return count
 
 
 def _median_words(cells: Any) -> int:
