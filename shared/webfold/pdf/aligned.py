@@ -553,9 +553,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
     if sum(is_rtl(t) for t in worded) * 2 > len(worded):
         texts, grid = [row[::-1] for row in texts], [row[::-1] for row in grid]
     _repeat_spanning_labels(grid, texts)
-    bbox = (min(ln.bbox[0] for ln in lines), min(ln.bbox[1] for ln in lines),
-            max(ln.bbox[2] for ln in lines), max(ln.bbox[3] for ln in lines))
-    return [AlignedTable(bbox=bbox, rows=texts, lines=lines)]
+    return [AlignedTable(bbox=_box(lines), rows=texts, lines=lines)]
 
 
 def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]) -> None:
@@ -611,11 +609,15 @@ def _glyph_texts(texts: list[list[str]], grid: list[list[list[Line]]], page: Any
     rtl = [(r, k) for r, row in enumerate(texts) for k, text in enumerate(row) if is_rtl(text)]
     if not rtl:
         return
-    boxes = [(min(ln.bbox[0] for ln in grid[r][k]), min(ln.bbox[1] for ln in grid[r][k]),
-              max(ln.bbox[2] for ln in grid[r][k]), max(ln.bbox[3] for ln in grid[r][k]))
-             for r, k in rtl]
+    boxes = [_box(grid[r][k]) for r, k in rtl]
     for (r, k), cell_lines in zip(rtl, glyph_lines(page, boxes), strict=True):
         texts[r][k] = _LEADER.sub("", join_cell_lines(cell_lines)) or texts[r][k]
+
+
+def _box(lines: list[Line]) -> BBox:
+    """The box around `lines`."""
+    return (min(ln.bbox[0] for ln in lines), min(ln.bbox[1] for ln in lines),
+            max(ln.bbox[2] for ln in lines), max(ln.bbox[3] for ln in lines))
 
 
 def _columns(run: list[_Row]) -> list[tuple[float, float]]:

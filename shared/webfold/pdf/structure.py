@@ -481,8 +481,7 @@ def _join_line(runs: list[Span], nxt: Span, st: Styles) -> None:
     tail = nxt.text.lstrip()
     if head.endswith("\u00ad"):
         runs[-1] = _with_text(last, head[:-1])
-    elif (len(head) >= 2 and head[-1] in "-\u2010" and head[-2].isalpha()
-          and tail[:1].islower() and _split_word(_word_before(runs), tail, st)):
+    elif _hyphen_break(head, tail) and _split_word(_word_before(runs), tail, st):
         runs[-1] = _with_text(last, head[:-1])
     elif head.endswith(("-", "\u2010", "/")) or (_CJK.match(head[-1:]) and _CJK.match(tail[:1])):
         runs[-1] = _with_text(last, head)
@@ -544,19 +543,27 @@ def document_hyphenates(pages: list[list[Item]], words: Counter[str]) -> bool:
     for items in pages:
         lines = [it.line.text for it in items if it.line is not None]
         for above, below in zip(lines, lines[1:], strict=False):
-            end = above.rstrip()
-            start = below.lstrip()
-            if len(end) < 2 or end[-1] not in "-\u2010" or not end[-2].isalpha() or not (
-                    start[:1].islower()):
+            end, start = above.rstrip(), below.lstrip()
+            if not _hyphen_break(end, start):
                 continue
-            head = re.split(r"[^\w]", end[:-1])[-1].casefold()
+            head = _last_word(end[:-1]).casefold()
             if head not in _KEEP_HYPHEN and _seen_split(head, _first_word(start), words):
                 return True
     return False
 
 
+def _hyphen_break(end: str, start: str) -> bool:
+    """True when a line ending in `end` (right-stripped) breaks at a hyphen after a letter
+    and the next line, starting `start` (left-stripped), goes on in lower case: a word
+    split by hyphenation or a compound broken at its hyphen (`_split_word` tells)."""
+    return len(end) >= 2 and end[-1] in "-\u2010" and end[-2].isalpha() and start[:1].islower()
+
+
 def _word_before(runs: list[Span]) -> str:
-    text = "".join(r.text for r in runs[-3:]).rstrip()[:-1]
+    return _last_word("".join(r.text for r in runs[-3:]).rstrip()[:-1])
+
+
+def _last_word(text: str) -> str:
     return re.split(r"[^\w]", text)[-1] if text else ""
 
 
