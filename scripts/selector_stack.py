@@ -26,7 +26,7 @@ import sys
 import numpy as np
 
 from selector_work import OOF_FILE
-from train_selector import N_FOLDS, SEED, Corpus, report, select
+from train_selector import LGB_PARAMS, N_FOLDS, Corpus, report, select
 from webfold.selector import BETA, FEW_BLOCKS
 
 CONTEXT_COLUMNS = ("z", "signature_z", "grandparent_z", "page_max_z")
@@ -66,10 +66,9 @@ def corpus_context(corpus: Corpus, scores: np.ndarray) -> np.ndarray:
 def fit_trees(C: np.ndarray, y: np.ndarray, w: np.ndarray, depth: int, trees: int):
     import lightgbm as lgb
 
-    params = {"objective": "binary", "learning_rate": 0.1, "num_leaves": 2 ** depth,
-              "max_depth": depth, "min_data_in_leaf": 100, "feature_fraction": 1.0,
-              "bagging_fraction": 0.7, "bagging_freq": 1, "lambda_l2": 1.0, "num_threads": 1,
-              "verbose": -1, "seed": SEED, "max_bin": 63}
+    params = LGB_PARAMS | {"num_leaves": 2 ** depth, "max_depth": depth,
+                           "min_data_in_leaf": 100, "feature_fraction": 1.0,
+                           "bagging_fraction": 0.7, "num_threads": 1}
     return lgb.train(params, lgb.Dataset(C, label=y, weight=w * len(w) / w.sum()),
                      num_boost_round=trees)
 
