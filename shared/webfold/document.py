@@ -96,7 +96,7 @@ class PageInfo:
     number: int  # 1-based
     route: str  # native | ocr | skipped
     chars: int = 0
-    reason: str | None = None  # why OCR or why skipped
+    reason: str | None = None  # why OCR or why skipped; on a native page, a step that failed
     elapsed_ms: float = 0.0
 
 

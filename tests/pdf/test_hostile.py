@@ -152,3 +152,43 @@ def test_page_selection(pages, expected):
     assert [p.number for p in doc.pages] == [int(e.split()[1]) for e in expected]
     for text in expected:
         assert text in doc.markdown
+
+
+def test_a_failing_table_step_keeps_the_page_text_and_names_page_and_step(monkeypatch):
+    # The containment is under test, not the finder: the aligned-table step raises on
+    # page 2 only, as a PyMuPDF error on odd vector content would.
+    from webfold.pdf import converter
+
+    real = converter.find_aligned_tables
+
+    def failing_on_page_2(lines, textpage, rules, page):
+        if page.number == 1:
+            raise ValueError("odd vector content")
+        return real(lines, textpage, rules, page)
+
+    monkeypatch.setattr(converter, "find_aligned_tables", failing_on_page_2)
+    rows = [["Station", "Level", "Change"], ["North", "3.2", "+0.4"], ["South", "2.9", "-0.1"],
+            ["East", "4.1", "+1.0"], ["West", "3.3", "0.0"]]
+    doc = pymupdf.open()
+    for intro in ("Levels measured on Monday at the four stations.",
+                  "On Tuesday the gauges were read again after the storm."):
+        page = doc.new_page()
+        page.insert_text((72, 80), intro, fontsize=11)
+        for y in (100, 118, 190):
+            page.draw_line((72, y), (400, y))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                page.insert_text((76 + 120 * c, 113 if r == 0 else 118 + 16 * r), text,
+                                 fontsize=10)
+    result = convert(doc.tobytes(), filename="levels.pdf")
+    assert result.error is None
+    assert [b.page for b in result.blocks if b.kind == "table"] == [1]
+    second = result.markdown.split("after the storm.")[1]
+    assert all(cell in second for row in rows for cell in row)
+    record = result.record()
+    assert [p["route"] for p in record["pages"]] == ["native", "native"]
+    assert record["pages"][0]["reason"] is None
+    assert record["pages"][1]["reason"] == (
+        "aligned tables failed (ValueError: odd vector content)")
+    assert ("page 2: aligned tables failed (ValueError: odd vector content); its text is kept "
+            "without them") in record["warnings"]

@@ -10,10 +10,11 @@ per-page time budget after which the expensive extras (tables, OCR) are skipped.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -204,20 +205,38 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
 
 def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
                   image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
-    """Tables (ruled, then aligned text) replace their lines; images get markers."""
-    paths = page_paths(page)
-    for table in find_tables(page, paths, lines.lines, image_boxes):
-        lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
-        out.placed.append((table.bbox, table.block))
-    for aligned in find_aligned_tables(lines.lines, lines.textpage,
-                                       lambda: horizontal_rules(paths), page):
-        used = {id(ln) for ln in aligned.lines}
-        lines.lines = [ln for ln in lines.lines if id(ln) not in used]
-        out.placed.append((aligned.bbox, table_block(aligned.rows)))
-    placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
-                                   run.written)
-    out.placed += [(img.bbox, img.block) for img in placed]
-    run.warnings += warnings
+    """Tables (ruled, then aligned text) replace their lines; images get markers. A step
+    that raises is left out (`_contained`): the page keeps its lines as text."""
+    paths = functools.cache(lambda: page_paths(page))
+    with _contained("ruled tables", out, run):
+        for table in find_tables(page, paths(), lines.lines, image_boxes):
+            lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
+            out.placed.append((table.bbox, table.block))
+    with _contained("aligned tables", out, run):
+        for aligned in find_aligned_tables(lines.lines, lines.textpage,
+                                           lambda: horizontal_rules(paths()), page):
+            used = {id(ln) for ln in aligned.lines}
+            lines.lines = [ln for ln in lines.lines if id(ln) not in used]
+            out.placed.append((aligned.bbox, table_block(aligned.rows)))
+    with _contained("images", out, run):
+        placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
+                                       run.written)
+        out.placed += [(img.bbox, img.block) for img in placed]
+        run.warnings += warnings
+
+
+@contextlib.contextmanager
+def _contained(step: str, out: _Page, run: _Run) -> Iterator[None]:
+    """Run one extra step of a native page; an exception in it (a PyMuPDF error on odd
+    vector content, a bug) becomes a warning naming the page and the step, and the page's
+    reason in the record, instead of losing the page. Each step finds everything before
+    it changes the page, so a failed step has changed nothing."""
+    try:
+        yield
+    except Exception as exc:
+        why = f"{step} failed ({type(exc).__name__}: {exc})"
+        run.warnings.append(f"page {out.info.number}: {why}; its text is kept without them")
+        out.info.reason = why if out.info.reason is None else f"{out.info.reason}; {why}"
 
 
 def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
