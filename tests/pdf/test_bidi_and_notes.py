@@ -229,3 +229,40 @@ def test_space_before_a_number_or_latin_word_ending_a_right_to_left_line_stays(
     data = _libreoffice_pdf(document, tmp_path)
     assert pymupdf.open(stream=data)[0].get_text().startswith(" گزارش باران‌سنجی سال۱۴۰۴")
     assert _paragraphs(data) == texts
+
+
+ENGLISH = ("The committee approved the budget for the coming year and asked the office to "
+           "send the report for that item.")
+
+
+@needs_dejavu
+def test_english_sentence_on_a_right_to_left_page_ends_with_its_full_stop() -> None:
+    # In a right-to-left paragraph the bidi algorithm draws the full stop of a Latin
+    # sentence at its left: MuPDF reads it as a piece of its own before the words.
+    data = _html_pdf(f'<div dir="rtl"><p>{ARABIC}</p><p>Please send the report. Then call '
+                     'us.</p></div>')
+    assert "call us\n.\n" in pymupdf.open(stream=data)[0].get_text()
+    assert _paragraphs(data) == [ARABIC, "Please send the report. Then call us."]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_libreoffice_english_paragraphs_of_a_right_to_left_document_stay_whole(
+        tmp_path: Path) -> None:
+    docx = pytest.importorskip("docx")
+
+    texts = [ARABIC, ENGLISH, "Short English line.", ARABIC]
+    document = docx.Document()
+    for text in texts:
+        _rtl_run(document.add_paragraph(), text)
+    data = _libreoffice_pdf(document, tmp_path)
+    assert "that item\n.\n" in pymupdf.open(stream=data)[0].get_text()
+    assert _paragraphs(data) == texts
+
+
+def test_a_line_opening_with_a_full_stop_on_a_left_to_right_page_is_left_alone() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "The service runs on the framework called", fontsize=11)
+    page.insert_text((72, 114), ".NET and keeps its logs for a year.", fontsize=11)
+    assert _paragraphs(doc.tobytes()) == [
+        "The service runs on the framework called .NET and keeps its logs for a year."]

@@ -79,3 +79,14 @@ def test_right_to_left_table_cells_written_on_one_line_keep_their_words(tmp_path
     assert doc.error is None
     table = [line for line in doc.markdown.splitlines() if line.startswith("|")]
     assert table[:1] + table[2:] == ["| " + " | ".join(row) + " |" for row in rows]
+
+
+def test_english_paragraph_of_a_right_to_left_page_keeps_its_full_stop_at_the_end(
+        tmp_path: Path) -> None:
+    # Chromium draws the paragraph's full stop at the left of its last line: ".item".
+    english = ("The committee approved the budget for the coming year and asked the office "
+               "to send the report for that item.")
+    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar' style='width: 420px'><p>{PLAIN}.</p>"
+                                f"<p>{english}</p><p>Short English line.</p></div>")
+    paragraphs = convert(data, filename="page.pdf").markdown.strip().split("\n\n")
+    assert paragraphs == [f"{PLAIN}.", english, "Short English line."]

@@ -41,6 +41,9 @@ class Line:
     confidence: float | None = None  # OCR mean word confidence, 0..100
     origin: tuple[float, float] | None = None  # baseline start of the first span (native)
     key: tuple[int, int] | None = None  # (block, line) in the native text page
+    # A left-to-right line the bidi repair found set in a right-to-left paragraph (its
+    # sentence punctuation drawn at its left): the paragraph starts at the right edge.
+    rtl_paragraph: bool = False
 
     @property
     def text(self) -> str:

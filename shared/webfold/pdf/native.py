@@ -70,6 +70,9 @@ _RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 # stop, which ends it) or with a space (the one between a right-to-left run and the Latin
 # word or number after it, which MuPDF moves to the line's start: "سال۱۴۰۴").
 _MISPLACED_START = re.compile(r"^\s*[^\w\s]|^\s")
+# Sentence punctuation a left-to-right line of a right-to-left paragraph ends with, drawn
+# first, at its left, right before the line's first letter or digit (".item").
+_LEAD_SENTENCE_END = re.compile(r"[.!?:;,]+(?=[^\W_])")
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -276,9 +279,13 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
         chars_of[(_box_key(bbox), text)] = chars
     lines = [ln for ln in _dict_lines(data)
              if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
-    for group in _baseline_pieces(lines):
-        texts = ["".join(s["text"] for s in ln["spans"]) for ln in group]
-        if not is_rtl("".join(texts)):
+    groups = _baseline_pieces(lines)
+    texts_of = [["".join(s["text"] for s in ln["spans"]) for ln in group] for group in groups]
+    rtl = [is_rtl("".join(texts)) for texts in texts_of]
+    for group, texts, group_rtl in zip(groups, texts_of, rtl, strict=True):
+        if not group_rtl:
+            if any(rtl):
+                _end_punctuation_last(group)
             continue
         pieces = [chars_of.get((_box_key(ln["bbox"]), t)) for ln, t in zip(group, texts,
                                                                             strict=True)]
@@ -293,6 +300,26 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
             ln["spans"] = []
         first["bbox"] = box
         first["spans"] = [dict(first["spans"][0], text=logical_text(pieces), bbox=box)]
+
+
+def _end_punctuation_last(group: list[dict[str, Any]]) -> None:
+    """A left-to-right line of a right-to-left paragraph ends, in logical order, with the
+    sentence punctuation the bidi algorithm drew at its left (neutrals between a
+    left-to-right run and the paragraph's end take the paragraph's direction): ".item" is
+    "item.". The pieces of visual line `group` are edited in place, styles kept, and
+    marked `rtl_paragraph`."""
+    spans = [s for ln in group for s in ln["spans"]]
+    lead = _LEAD_SENTENCE_END.match("".join(s["text"] for s in spans))
+    if lead is None:
+        return
+    left = len(lead.group(0))
+    for span in spans:
+        cut = min(left, len(span["text"]))
+        span["text"], left = span["text"][cut:], left - cut
+    next(s for s in reversed(spans) if s["text"])["text"] += lead.group(0)[::-1]
+    for ln in group:
+        ln["spans"] = [s for s in ln["spans"] if s["text"]]
+        ln["rtl_paragraph"] = True
 
 
 def logical_text(pieces: list[list[dict[str, Any]]]) -> str:
@@ -541,7 +568,8 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
         return None
     first = raw["spans"][0]
     return Line(spans=spans, bbox=tuple(raw["bbox"]), direction=tuple(raw.get("dir", (1.0, 0.0))),
-                origin=tuple(first.get("origin", raw["bbox"][:2])))
+                origin=tuple(first.get("origin", raw["bbox"][:2])),
+                rtl_paragraph=raw.get("rtl_paragraph", False))
 
 
 def _span_text(s: dict[str, Any]) -> str:

@@ -346,7 +346,9 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
         return True
     if prev.bold != row.bold and kind == "heading":
         return True
-    sign = -1.0 if row.item.rtl else 1.0  # right-to-left lines start at their right edge
+    # Right-to-left lines, and left-to-right ones of a right-to-left paragraph, start at
+    # their right edge.
+    sign = -1.0 if row.item.rtl or row.item.line.rtl_paragraph else 1.0
     starts = [sign * (r.item.box[2] if sign < 0 else r.item.box[0]) for r in group]
     ends = [sign * (r.item.box[0] if sign < 0 else r.item.box[2]) for r in group]
     start = sign * (b[2] if sign < 0 else b[0])
