@@ -269,6 +269,24 @@ def test_running_header_of_a_one_page_file_is_not_its_title():
     assert result.markdown.startswith("Valley Water Board - Internal\n\n# Flood Report\n")
 
 
+def test_running_header_repeating_the_title_of_a_one_page_file_goes():
+    # A word processor's header with the document's title, over the title set larger:
+    # nothing repeats across pages, but the margin line repeats a larger line of its page.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 40), "Flood Report", fontname="helv", fontsize=11)
+    page.insert_text((72, 120), "Flood Report", fontname="hebo", fontsize=18)
+    for k in range(6):
+        page.insert_text((72, 150 + 14 * k), f"Line {k} of the report tells what happened.",
+                         fontname="helv", fontsize=11)
+    page.insert_text((72, 800), "Line 5 of the report tells what happened.", fontname="helv",
+                     fontsize=11)  # a footer as long as a body line: the same size, kept
+    md = convert(doc.tobytes()).markdown
+    assert md.startswith("# Flood Report\n\nLine 0 of the report")
+    assert md.count("Flood Report") == 1
+    assert md.count("Line 5 of the report") == 2
+
+
 def test_cover_page_has_one_title_heading():
     # A report's cover: title, subtitle, office and date in falling sizes, no body text.
     # Only the title is a heading; the chapter heading of the next page stays one.

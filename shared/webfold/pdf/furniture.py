@@ -5,7 +5,9 @@ and set no larger than the body text, and the same text, digits ignored, appears
 about the same height on several pages whose bodies differ; a bare page label ("3",
 "Page 3 of 9", "- 3 -", "iii") in a margin band (the side bands too) goes when it is
 the page's own number or when enough pages have one. Text turned along a side margin
-(a running title set vertically, an archive stamp) repeats like a header does.
+(a running title set vertically, an archive stamp) repeats like a header does. A margin
+line that may run and repeats a line of its own page set larger (the document's title
+in a running header) goes too, on a one-page file as well, where nothing can repeat.
 
 Pages that repeat wholesale, digits ignored (a form printed once per applicant), keep
 their margin lines: what repeats there is the page, not a running header. Horizontal lines in the
@@ -36,8 +38,8 @@ PAGE_NUMBER = re.compile(
 def strip_furniture(pages: list[PageLines]) -> int:
     """Remove running headers, footers and page numbers from `pages` in place.
 
-    Returns the number of lines removed. On a single page only its own page number goes
-    (nothing can repeat there).
+    Returns the number of lines removed. On a single page only its own page number and a
+    margin copy of a larger line of it go (nothing can repeat there).
     """
     body = _body_size(pages)
     keys = [[_key(page, line, body) for line in page.lines] for page in pages]
@@ -56,9 +58,12 @@ def strip_furniture(pages: list[PageLines]) -> int:
     removed = 0
     for page, page_keys in zip(pages, keys, strict=True):
         kept = []
+        larger = {_words(ln.text) for ln in page.lines
+                  if max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body}
         for line, key in zip(page.lines, page_keys, strict=True):
             label = key is not None and PAGE_NUMBER.match(line.text)
-            running = key is not None and key[2] and len(seen[key]) >= need
+            running = key is not None and key[2] and (len(seen[key]) >= need
+                                                       or _words(line.text) in larger)
             if running or (label and (labelled >= need or _own_number(page, line))):
                 removed += 1
             else:
@@ -72,6 +77,10 @@ def _body_text(page: PageLines, page_keys: list) -> str:
     wholesale ("applicant 1 of 3", "applicant 2 of 3")."""
     return _DIGITS.sub("#", "\n".join(line.text for line, key in
                                       zip(page.lines, page_keys, strict=True) if key is None))
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 def _own_number(page: PageLines, line: Line) -> bool:
