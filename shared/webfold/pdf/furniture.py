@@ -5,9 +5,11 @@ and set no larger than the body text, and the same text, digits ignored, appears
 about the same height on several pages whose bodies differ; a bare page label ("3",
 "Page 3 of 9", "- 3 -", "iii") in a margin band (the side bands too) goes when it is
 the page's own number or when enough pages have one. Text turned along a side margin
-(a running title set vertically, an archive stamp) repeats like a header does. A margin
-line that may run and repeats a line of its own page set larger (the document's title
-in a running header) goes too, on a one-page file as well, where nothing can repeat.
+(a running title set vertically, an archive stamp) repeats like a header does. On a
+one-page file, where nothing can repeat, a margin line that may run and repeats a line
+of the page set larger (a word processor's header with the document's title) goes. Not
+on longer files: their running headers repeat across pages, and a browser's print of a
+long web page has menu entries that repeat its headings in every band.
 
 Pages that repeat wholesale, digits ignored (a form printed once per applicant), keep
 their margin lines: what repeats there is the page, not a running header. Horizontal lines in the
@@ -39,7 +41,7 @@ def strip_furniture(pages: list[PageLines]) -> int:
     """Remove running headers, footers and page numbers from `pages` in place.
 
     Returns the number of lines removed. On a single page only its own page number and a
-    margin copy of a larger line of it go (nothing can repeat there).
+    margin copy of a larger line go (nothing can repeat there).
     """
     body = _body_size(pages)
     keys = [[_key(page, line, body) for line in page.lines] for page in pages]
@@ -58,8 +60,8 @@ def strip_furniture(pages: list[PageLines]) -> int:
     removed = 0
     for page, page_keys in zip(pages, keys, strict=True):
         kept = []
-        larger = {_words(ln.text) for ln in page.lines
-                  if max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body}
+        larger = {_words(ln.text) for ln in page.lines if len(pages) == 1
+                  and max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body}
         for line, key in zip(page.lines, page_keys, strict=True):
             label = key is not None and PAGE_NUMBER.match(line.text)
             running = key is not None and key[2] and (len(seen[key]) >= need
