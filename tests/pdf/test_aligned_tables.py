@@ -381,3 +381,91 @@ def test_header_cells_that_all_wrap_onto_two_lines_are_one_header_row():
     page.insert_text((72, 220), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [[["Site name", "Count this year", "Owner of record"],
                                        *body]]
+
+
+def test_a_paragraph_as_tall_as_the_table_beside_it_is_not_a_column_of_it():
+    # The paragraph starts and ends level with the table (nothing runs on past it or into
+    # the lines around it), but its lines follow one another at their own pitch, 13 pt,
+    # beside rows 17 pt apart: some rows hold two of its lines, others none level with
+    # their cells.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Council"],
+            ["Old bridge", "98", "Board"], ["Stone farm", "7,310", "Trust"],
+            ["Lake port", "415", "Owner"], ["West gate", "2,060", "Board"],
+            ["Salt works", "311", "Guild"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 110 + 17 * r, row, [320, 400, 450], size=9)
+    prose = ["The offices sent their counts at the end", "of the season, and the board checked",
+             "every figure against the registers kept", "in the town hall before the list was",
+             "printed. Where two offices share a site,", "the site is listed once, under the",
+             "office that keeps its register, as agreed", "by all the offices of the valley."]
+    for k, text in enumerate(prose):
+        page.insert_text((72, 110 + 13 * k), text, fontsize=10)
+    page.insert_text((72, 260), OUTRO, fontsize=10)
+    result = convert(doc.tobytes())
+    tables = [[row.split("\t") for row in b.text.splitlines()] for b in result.blocks
+              if b.kind == "table"]
+    assert tables == [rows]
+    assert "the board checked every figure against the registers" in result.markdown
+
+
+def test_two_tables_side_by_side_are_parted_beside_a_wide_gap_within_one_of_them():
+    # The white between the tables (60 pt) is under 1.5 times the widest gap inside the
+    # left one (44 pt: its last column set wide, as a wrapped or stretched column is) but
+    # three times the gaps between most columns (20 pt).
+    left = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town"],
+            ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private"],
+            ["East gate", "412", "Town"], ["Salt works", "2,085", "Guild"]]
+    right = [["Port", "Ships"], ["Harbour", "31"], ["Quay", "12"], ["Dock", "7"]]
+
+    def width(rows: list[list[str]], c: int) -> float:
+        return max(pymupdf.get_text_length(r[c], fontsize=10) for r in rows)
+
+    xs = [72.0]
+    xs.append(xs[0] + width(left, 0) + 20)
+    xs.append(xs[1] + width(left, 1) + 44)
+    xs.append(xs[2] + width(left, 2) + 60)
+    xs.append(xs[3] + width(right, 0) + 20)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, row in enumerate(left):
+        _write_row(page, 110 + 16 * r, row + (right[r] if r < len(right) else []),
+                   xs[:3] + (xs[3:] if r < len(right) else []))
+    page.insert_text((72, 230), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [left, right]
+
+
+def test_one_of_two_tables_side_by_side_is_not_parted_again():
+    # The left table has a wide gap of its own (44 pt, before its numbers) and a row whose
+    # first two cells both wrap: on their own its first two columns have a row more than
+    # its last two, yet it is one table.
+    left = [["Site", "Name", "Count", "Share"], ["North", "Mill", "1,204", "12%"],
+            ["Old", "Bridge", "98", "3%"], ["Upper cotton", "Mountain paper", "7,310", "40%"],
+            ["East", "Gate", "412", "9%"], ["Salt", "Works", "2,085", "7%"]]
+    right = [["Port", "Ships"], ["Harbour", "31"], ["Quay", "12"], ["Dock", "7"]]
+    lines = [[r[0].split()[0], r[1].split()[0], *r[2:]] for r in left]  # as set, wrapped
+    columns = [[row[c] for row in lines] for c in range(4)] + [[row[c] for row in right]
+                                                              for c in range(2)]
+    xs = [72.0]
+    for texts, gap in zip(columns, (20, 44, 20, 66), strict=False):  # white after each
+        xs.append(xs[-1] + max(pymupdf.get_text_length(t, fontsize=10) for t in texts) + gap)
+    xs.append(xs[-1] + max(pymupdf.get_text_length(t, fontsize=10) for t in columns[4]) + 20)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    y = 110.0
+    for r, row in enumerate(left):
+        if r < len(right):
+            _write_row(page, y, right[r], xs[4:])
+        if r == 3:  # "Upper" / "cotton", "Mountain" / "paper"
+            _write_row(page, y, ["Upper", "Mountain", *row[2:]], xs[:4])
+            y += 11
+            _write_row(page, y, ["cotton", "paper"], xs[:2])
+        else:
+            _write_row(page, y, row, xs[:4])
+        y += 16
+    page.insert_text((72, y + 30), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [left, right]

@@ -36,13 +36,19 @@ SAME_CELL_GAP = 0.5
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
-# A white stripe through a run's rows this many times as wide as every other gap
-# between its columns, and this many font sizes wider, parts two tables side by side
-# (a flex or float gap of an em or more beside cells' padding).
+# A white stripe through a run's rows, its widest, this many times as wide as the
+# median gap between its columns, and this many font sizes wider, parts two tables side
+# by side (a flex or float gap of an em or more beside cells' padding; the median, as a
+# wrapped or stretched column leaves a wide gap of its own).
 GUTTER_RATIO = 1.5
 GUTTER_EXCESS = 1.0
 PROSE_LINE_WORDS = 6  # words a line of a paragraph beside a table has (median)
 MIN_CROSSINGS = 2  # ... or times its lines run over the white between the table's rows
+# ... or its lines run at one pitch of their own (gaps alike within this many line
+# heights, for this share of them), off the level of that many of the table's rows.
+PITCH_SLACK = 0.1
+PITCH_SHARE = 0.75
+LEVEL_SLACK = 0.25  # line heights between the middles of a row's cell and a line level with it
 # Engines that put table cells close together get them written as one text line
 # ("56,962 Town island" for the cells "56,962" and "Town island"; MuPDF joins text less
 # than about 0.8 font sizes apart); a gap between words of this many font sizes (a space
@@ -103,12 +109,14 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
 
 
 def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],
-               page: Any, in_columns: bool) -> list[AlignedTable]:
+               page: Any, in_columns: bool, side: bool = False) -> list[AlignedTable]:
     """The tables among `lines`: runs of rows of several cells. A run that is no table
     but has white stripes through all its rows is looked at again column by column when
     `in_columns`: a table in one column of a two-column paper shares its rows with the
     lines of the other column's prose (and with the prose above and below it in its own
-    column, whose lines cover its columns' stripes)."""
+    column, whose lines cover its columns' stripes). The lines of one `side` of two
+    tables side by side are not parted again (a gap before right-aligned numbers, its
+    rows made anew, is no third table's)."""
     rows = _rows(lines)
     tables: list[AlignedTable] = []
     run: list[_Row] = []
@@ -122,8 +130,8 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
-            found = (_side_by_side(table_rows, whole, rules, page)
-                     or _tables_in(table_rows, whole, page))
+            found = [] if side else _side_by_side(table_rows, whole, rules, page)
+            found = found or _tables_in(table_rows, whole, page)
             if not found and in_columns:
                 for x0, x1 in _columns(run):
                     inside = [ln for r in run for seg in r.cells
@@ -139,22 +147,23 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
     """The tables of a run that holds two tables side by side, left one first; [] for a
     run that is one table.
 
-    Two tables they are when a white stripe through every row, with at least
-    `MIN_COLUMNS` columns on each side, is wider than every other gap between the run's
-    columns by `GUTTER_RATIO` times and by `GUTTER_EXCESS` font sizes (within one table
-    the gaps are its cells' padding), the two sides do not share their rows
-    (`_own_rows`) or each has rules of its own (`_ruled_apart`), and each side is a table
-    on its own. Each side's rows are made again
-    from its own lines: a wrapped cell on one side no longer joins rows of the other."""
+    Two tables they are when the widest white stripe through every row, with at least
+    `MIN_COLUMNS` columns on each side, is wider than the median of the other gaps
+    between the run's columns by `GUTTER_RATIO` times and by `GUTTER_EXCESS` font sizes
+    (within one table most gaps are its cells' padding), the two sides do not share their
+    rows (`_own_rows`) or each has rules of its own (`_ruled_apart`), and each side is a
+    table on its own, not parted again. Each side's rows are made again from its own
+    lines: a wrapped cell on one side no longer joins rows of the other."""
     columns = _columns(run)
     gaps = [b[0] - a[1] for a, b in zip(columns, columns[1:], strict=False)]
     inner = gaps[MIN_COLUMNS - 1:len(gaps) - MIN_COLUMNS + 1]
     if not inner:
         return []
     k = max(range(len(inner)), key=inner.__getitem__) + MIN_COLUMNS - 1
-    widest = max(g for i, g in enumerate(gaps) if i != k)
+    others = sorted(g for i, g in enumerate(gaps) if i != k)
     size = max(run[0].cells[0][0].spans[0].size, 1.0)
-    if gaps[k] < GUTTER_RATIO * widest or gaps[k] - widest < GUTTER_EXCESS * size:
+    if (gaps[k] < GUTTER_RATIO * others[len(others) // 2]
+            or gaps[k] - others[len(others) // 2] < GUTTER_EXCESS * size):
         return []
     cut = columns[k][1]
     sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
@@ -162,7 +171,8 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
     if not _own_rows(_rows(sides[0]), _rows(sides[1])) and not _ruled_apart(
             run, (cut, columns[k + 1][0]), rules()):
         return []
-    found = [_tables_of(side, whole, rules, page, in_columns=False) for side in sides]
+    found = [_tables_of(lines, whole, rules, page, in_columns=False, side=True)
+             for lines in sides]
     return found[0] + found[1] if found[0] and found[1] else []
 
 
@@ -198,30 +208,93 @@ def _own_rows(a: list[_Row], b: list[_Row]) -> bool:
 
 def _without_prose(run: list[_Row], around: list[_Row]) -> list[_Row]:
     """The run with a paragraph set beside the table taken out: an edge column of long
-    lines (`PROSE_LINE_WORDS` words each, by the median) whose text runs on past the
-    table's other columns, or on, line-gap close, into the row just above or below the
-    run. The rows are made again from the table's own lines (a cell's wrapped line set
-    beside a line of the paragraph made a row of its own: it is its cell's next line
-    again); rows left with one cell go."""
+    lines (`PROSE_LINE_WORDS` words each, by the median) or whose lines run over the white
+    between the table's rows (`_crossings`), when its text runs on past the table's other
+    columns, or on, line-gap close, into the row just above or below the run, or its lines
+    follow one another at a pitch of their own (`_own_pitch`). The rows are made again
+    from the table's own lines (a cell's wrapped line set beside a line of the paragraph
+    made a row of its own: it is its cell's next line again); rows left with one cell go."""
     columns = _columns(run)
     if len(columns) <= MIN_COLUMNS:
         return run
+    inner = (columns[1][0], columns[-2][1])
     for edge in (columns[0], columns[-1]):
         segs = [seg for row in run for seg in row.cells if _overlaps(_span(seg), edge)]
-        if _median_words(segs) < PROSE_LINE_WORDS and _crossings(
-                run, edge, (columns[1][0], columns[-2][1])) < MIN_CROSSINGS:
-            continue
         rest = [ln for row in run for seg in row.cells if not _overlaps(_span(seg), edge)
                 for ln in seg]
-        mine = [ln for seg in segs for ln in seg]
-        height = max(mine[0].bbox[3] - mine[0].bbox[1], 1.0)
-        past = (max(ln.bbox[3] for ln in mine) > max(ln.bbox[3] for ln in rest) + height or
-                min(ln.bbox[1] for ln in mine) < min(ln.bbox[1] for ln in rest) - height)
-        if not past and not any(_flows_into(seg, other) for seg in segs for row in around
-                                for other in row.cells if _overlaps(_span(other), edge)):
+        if _median_words(segs) < PROSE_LINE_WORDS and _crossings(run, edge,
+                                                                  inner) < MIN_CROSSINGS:
+            continue
+        if not _runs_on(segs, rest, around, edge) and not _own_pitch(run, edge, inner):
             continue
         return [row for row in _rows(rest) if len(row.cells) >= MIN_COLUMNS]
     return run
+
+
+def _runs_on(segs: list[list[Line]], rest: list[Line], around: list[_Row],
+             edge: tuple[float, float]) -> bool:
+    """True when the lines of `segs` reach a line height past the table's other lines
+    (`rest`), or run on, line-gap close, into the `edge` column of a row `around` the run."""
+    mine = [ln for seg in segs for ln in seg]
+    height = max(mine[0].bbox[3] - mine[0].bbox[1], 1.0)
+    if (max(ln.bbox[3] for ln in mine) > max(ln.bbox[3] for ln in rest) + height or
+            min(ln.bbox[1] for ln in mine) < min(ln.bbox[1] for ln in rest) - height):
+        return True
+    return any(_flows_into(seg, other) for seg in segs for row in around
+               for other in row.cells if _overlaps(_span(other), edge))
+
+
+def _own_pitch(run: list[_Row], edge: tuple[float, float],
+               inner: tuple[float, float]) -> bool:
+    """True when the lines of the `edge` column follow one another at one pitch
+    (`_pitch`) that is neither the pitch of the run's rows, as its `inner` columns set
+    them, nor that of the column next to it, and `MIN_CROSSINGS` of those rows have their
+    first line level with none of its lines: a paragraph's lines run on at their own
+    leading; a column's cells keep to their rows (rows are padded, so a cell's wrapped
+    lines are closer than the rows are), and the outer column of a second table beside
+    the first keeps to that table's rows."""
+    mine = [ln for row in run for seg in row.cells if _overlaps(_span(seg), edge)
+            for ln in seg]
+    pitch = _pitch(mine)
+    if pitch is None:
+        return False
+    height = sorted(ln.bbox[3] - ln.bbox[1] for ln in mine)[len(mine) // 2]
+    columns = _columns(run)
+    near = columns[1] if edge == columns[0] else columns[-2]
+    beside = _pitch([ln for row in run for seg in row.cells if _overlaps(_span(seg), near)
+                     for ln in seg])
+    if beside is not None and abs(beside - pitch) <= PITCH_SLACK * height:
+        return False
+    firsts = []  # the top line of each row's inner cells
+    for row in run:
+        own = [ln for seg in row.cells if inner[0] <= _span(seg)[0] and _span(seg)[1] <= inner[1]
+               for ln in seg]
+        if own:
+            firsts.append(min(own, key=lambda ln: ln.bbox[1]))
+    steps = sorted(b.bbox[1] - a.bbox[1] for a, b in zip(firsts, firsts[1:], strict=False))
+    if not steps or abs(steps[len(steps) // 2] - pitch) <= PITCH_SLACK * height:
+        return False  # the rows' own pitch: one line to a row
+    middles = [(ln.bbox[1] + ln.bbox[3]) / 2 for ln in mine]
+    off = sum(all(abs(m - (ln.bbox[1] + ln.bbox[3]) / 2) > LEVEL_SLACK * height for m in middles)
+              for ln in firsts)
+    return off >= MIN_CROSSINGS
+
+
+def _pitch(lines: list[Line]) -> float | None:
+    """The pitch at which `lines` follow one another, top to bottom, when they do at one
+    pitch: their gaps alike within `PITCH_SLACK` line heights, `PITCH_SHARE` of them (a
+    paragraph break may stand among them); None for fewer than `MIN_ROWS` + 1 lines or
+    lines that do not."""
+    if len(lines) <= MIN_ROWS:
+        return None
+    tops = sorted(ln.bbox[1] for ln in lines)
+    height = sorted(ln.bbox[3] - ln.bbox[1] for ln in lines)[len(lines) // 2]
+    gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
+    pitch = sorted(gaps)[len(gaps) // 2]
+    if pitch < 0.5 * height or sum(abs(g - pitch) <= PITCH_SLACK * height
+                                   for g in gaps) < PITCH_SHARE * len(gaps):
+        return None
+    return pitch
 
 
 def _crossings(run: list[_Row], edge: tuple[float, float],
