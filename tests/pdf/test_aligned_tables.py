@@ -469,3 +469,29 @@ def test_one_of_two_tables_side_by_side_is_not_parted_again():
         y += 16
     page.insert_text((72, y + 30), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [left, right]
+
+
+def test_two_tables_side_by_side_whose_rows_line_up_part_when_their_columns_repeat():
+    # No rules, every row of one level with a row of the other: two tables when the
+    # header repeats (one table set in two halves, or two of one kind) or the
+    # columns hold the same kinds of cell in the same order; a last column of words on
+    # the right keeps them one.
+    left = [["Site", "Count", "Date"], ["North mill", "1,204", "2025-03-02"],
+            ["Old bridge", "98", "2025-04-19"], ["Stone farm", "7,310", "2025-05-08"],
+            ["East gate", "412", "2025-06-21"]]
+    halves = [["Site", "Count", "Date"], ["Lake port", "31", "2025-07-02"],
+              ["West quay", "1,112", "2025-08-14"], ["Salt works", "7", "2025-09-30"],
+              ["Mill pond", "4,006", "2025-10-11"]]
+    ports = [["Port", "Ships", "Since"], ["Harbour", "31", "2024-01-12"],
+             ["Quay", "12", "2024-02-03"], ["Dock", "7", "2024-03-28"],
+             ["Pier", "4", "2024-04-09"]]
+    owners = [[*row[:2], "Town" if r else "Owner"] for r, row in enumerate(ports)]
+    for right, want in ((halves, [left, halves]), (ports, [left, ports]),
+                        (owners, [[a + b for a, b in zip(left, owners, strict=True)]])):
+        doc = pymupdf.open()
+        page = doc.new_page()
+        page.insert_text((72, 80), INTRO, fontsize=10)
+        for r, (a, b) in enumerate(zip(left, right, strict=True)):
+            _write_row(page, 110 + 16 * r, a + b, [72, 150, 190, 340, 418, 458])
+        page.insert_text((72, 220), OUTRO, fontsize=10)
+        assert _tables(doc.tobytes()) == want

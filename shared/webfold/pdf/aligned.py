@@ -18,6 +18,7 @@ whose rows need not line up, are parted at the white stripe between them
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +66,8 @@ WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many h
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
+_DIGITS = re.compile(r"\d+")
+_LETTERS = re.compile(r"[^\W\d_]+")
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 
 
@@ -168,12 +171,45 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
     cut = columns[k][1]
     sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
              [ln for row in run for seg in row.cells if _span(seg)[0] > cut for ln in seg])
-    if not _own_rows(_rows(sides[0]), _rows(sides[1])) and not _ruled_apart(
+    left, right = _rows(sides[0]), _rows(sides[1])
+    if not _own_rows(left, right) and not _repeats(left, right) and not _ruled_apart(
             run, (cut, columns[k + 1][0]), rules()):
         return []
     found = [_tables_of(lines, whole, rules, page, in_columns=False, side=True)
              for lines in sides]
     return found[0] + found[1] if found[0] and found[1] else []
+
+
+def _repeats(a: list[_Row], b: list[_Row]) -> bool:
+    """True when two sides of a run hold as many columns, and their header rows read the
+    same or their columns hold cells of the same shapes in the same order (`_shape`): a
+    table set in two halves side by side, or two tables of one kind. One wide table
+    does not repeat its columns' kinds across a gap."""
+    if len(a) < MIN_ROWS or len(b) < MIN_ROWS:
+        return False
+    grids = [_grid(rows) for rows in (a, b)]
+    if len(grids[0][0]) != len(grids[1][0]):
+        return False
+    heads = [[" ".join(_cell_text(c).split()).casefold() for c in grid[0]] for grid in grids]
+    if all(heads[0]) and heads[0] == heads[1]:
+        return True
+    kinds = []
+    for grid in grids:
+        shapes = []
+        for k in range(len(grid[0])):
+            found = Counter(_shape(_cell_text(row[k])) for row in grid[1:] if row[k])
+            shapes.append(found.most_common(1)[0][0] if found else "")
+        kinds.append(shapes)
+    return kinds[0] == kinds[1] and any(kind != "text" for kind in kinds[0])
+
+
+def _shape(text: str) -> str:
+    """What a cell holds: "text" for words, else its characters with digit runs as 9 and
+    letter runs as a, group commas dropped ("$5,107.23" and "$979.64" are "$9.9",
+    "2025-08-04" is "9-9-9", "KP-560" is "a-9")."""
+    if not any(ch.isdigit() for ch in text):
+        return "text"
+    return _LETTERS.sub("a", _DIGITS.sub("9", text.replace(",", "")))
 
 
 def _ruled_apart(run: list[_Row], gutter: tuple[float, float], rules: list[Rule]) -> bool:
@@ -590,10 +626,9 @@ def _overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return min(a[1], b[1]) - max(a[0], b[0]) > 0
 
 
-def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[AlignedTable]:
+def _grid(run: list[_Row]) -> list[list[list[Line]]]:
+    """The run's lines by row and column (`_columns`), each cell its lines."""
     columns = _columns(run)
-    if len(columns) < MIN_COLUMNS:
-        return []
     grid: list[list[list[Line]]] = []
     for row in run:
         cells: list[list[Line]] = [[] for _ in columns]
@@ -603,6 +638,14 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
                      x1 <= b + COLUMN_SLACK)
             cells[k] += seg
         grid.append(cells)
+    return grid
+
+
+def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[AlignedTable]:
+    columns = _columns(run)
+    if len(columns) < MIN_COLUMNS:
+        return []
+    grid = _grid(run)
     if _is_contents(grid):
         return []  # "Methods . . . 5": contents lines, one entry a line
     if all(_median_words(row[k] for row in grid) >= PROSE_LINE_WORDS

@@ -25,7 +25,7 @@ from webfold.markdown import (
 )
 from webfold.pdf.furniture import PAGE_NUMBER
 from webfold.pdf.layout import Item
-from webfold.pdf.model import Span
+from webfold.pdf.model import BBox, Span
 from webfold.pdf.notes import link_notes
 from webfold.pdf.tables import table_block
 
@@ -198,6 +198,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
     notes = link_notes(pages, styles.body_size)  # item id -> label, of each note's first line
     group: list[_Row] = []
     kind = ""
+    placed: dict[int, BBox] = {}  # id of a table or image block -> its box on its page
     for number, items in pages:
         for it in items:
             if it.payload is not None:
@@ -205,6 +206,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
                 group, kind = [], ""
                 it.payload.page = number
                 blocks.append(it.payload)
+                placed[id(it.payload)] = it.box
                 continue
             row = _row(it, number)
             if not row.text.strip("\u2022 "):  # bullets of no item: icons, glyphs of nothing
@@ -216,22 +218,25 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
             _flush(blocks, kind, group, styles, markers, notes)
             group, kind = [row], row_kind
     _flush(blocks, kind, group, styles, markers, notes)
-    blocks = _joined_tables(blocks)
+    blocks = _joined_tables(blocks, placed)
     _captions_above_tables(blocks)
     for i, block in enumerate(blocks):
         block.index = i
     return blocks
 
 
-def _joined_tables(blocks: list[Block]) -> list[Block]:
+def _joined_tables(blocks: list[Block], placed: dict[int, BBox]) -> list[Block]:
     """Two tables as wide with nothing between them are one: a table broken by a page
     (a header row repeated at the top of the next page goes), or a header drawn as
-    ruled cells over a body set without rules."""
+    ruled cells over a body set without rules; but not two tables side by side on a
+    page (their boxes, in `placed` by block id, share rows)."""
     out: list[Block] = []
     for block in blocks:
         last = out[-1] if out else None
         if (last is not None and block.kind == "table" and last.kind == "table"
-                and last.page is not None and block.page in (last.page, last.page + 1)):
+                and last.page is not None and block.page in (last.page, last.page + 1)
+                and not (block.page == last.page and _side_by_side(placed.get(id(last)),
+                                                                   placed.get(id(block))))):
             above = [row.split("\t") for row in last.text.splitlines()]
             below = [row.split("\t") for row in block.text.splitlines()]
             if len(above[0]) == len(below[0]):
@@ -241,6 +246,14 @@ def _joined_tables(blocks: list[Block]) -> list[Block]:
                 continue
         out.append(block)
     return out
+
+
+def _side_by_side(a: BBox | None, b: BBox | None) -> bool:
+    """True when boxes `a` and `b` share more than half the height of the shorter one (one
+    beside the other, not a header row over its body)."""
+    if a is None or b is None:
+        return False
+    return min(a[3], b[3]) - max(a[1], b[1]) > 0.5 * min(a[3] - a[1], b[3] - b[1])
 
 
 def _captions_above_tables(blocks: list[Block]) -> None:
