@@ -495,3 +495,26 @@ def test_two_tables_side_by_side_whose_rows_line_up_part_when_their_columns_repe
             _write_row(page, 110 + 16 * r, a + b, [72, 150, 190, 340, 418, 458])
         page.insert_text((72, 220), OUTRO, fontsize=10)
         assert _tables(doc.tobytes()) == want
+
+
+def test_labels_spanning_rows_in_a_later_column_are_in_every_row_they_span():
+    # A middle column's cells span two or three rows, set in the middle of them (across
+    # the boundary of two rows, or on the middle one of three); the blank cell of the
+    # last column is a figure not given and stays blank.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 250, 330]
+    _write_row(page, 110, ["Site", "Season", "Count", "Note"], xs)
+    expected = [["Site", "Season", "Count", "Note"]]
+    y, n = 110, 0
+    for season, span in (("Spring", 2), ("Summer", 3), ("Autumn", 2)):
+        for k in range(span):
+            n += 1
+            row = [f"Site {n}", season, f"{n * 137:,}", "" if n == 4 else ["late", "early"][n % 2]]
+            _write_row(page, y + 22 * (k + 1), [row[0], "", *row[2:]], xs)
+            expected.append(row)
+        page.insert_text((xs[1], y + 22 * (span + 1) / 2 + 0.01), season, fontsize=10)
+        y += 22 * span
+    page.insert_text((72, y + 40), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [expected]

@@ -673,29 +673,44 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
 
 
 def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]) -> None:
-    """Labels of the first column (in reading order) that span rows repeated into each
-    row they span, as a ruled table's merged cells are (`tables._covering`).
+    """Labels that span rows repeated into each row they span, as a ruled table's merged
+    cells are (`tables._covering`), column by column from the last (in reading order):
+    an inner group's labels are in place before the outer group's rows are looked at.
 
-    Without rules a spanning label shows as body rows whose first cell alone is empty
-    (their other cells all filled) next to a label. Where it sits tells which rows it
+    Without rules a spanning label shows as body rows whose cell in its column is empty
+    (their cells after it all filled) next to a label. Where it sits tells which rows it
     spans: a table that sets such labels in the middle of their rows (one straddling
     two rows is in both, `_join_straddling`; or an empty first cell before the first
-    label) has each label halfway down its span, as
-    many rows under it as over it; a table that sets them at the top has them on the
-    first row of their span. Rows that fit neither stay as they are."""
+    label) has each label halfway down its span, as many rows under it as over it; a
+    table that sets them at the top has them on the first row of their span. Past the
+    first column, where a blank cell is as often a figure not given, only labels set in
+    the middle count, and only when one straddles two rows or two span rows. Rows that
+    fit neither stay as they are."""
+    for k in range(len(texts[0]) - 1, -1, -1):
+        for r, label in _spanned_rows(grid, texts, k).items():
+            texts[r][k] = texts[label][k]
+
+
+def _spanned_rows(grid: list[list[list[Line]]], texts: list[list[str]],
+                  k: int) -> dict[int, int]:
+    """Body rows of column `k` that a label spanning rows covers -> the label's row; {}
+    for a column whose blank cells fit no spanning labels (`_repeat_spanning_labels`)."""
     body = range(1, len(texts))
-    open_rows = [r for r in body if not texts[r][0] and all(texts[r][1:])]
-    labels = [r for r in body if texts[r][0]]
+    open_rows = [r for r in body if not texts[r][k] and all(texts[r][k + 1:])]
+    labels = [r for r in body if texts[r][k]]
     if not open_rows or not labels:
-        return
+        return {}
     # A label's rows: runs of rows holding the same lines (a straddling label).
     spans: list[list[int]] = []
     for r in labels:
-        if spans and spans[-1][-1] == r - 1 and grid[r][0] == grid[r - 1][0]:
+        if spans and spans[-1][-1] == r - 1 and grid[r][k] == grid[r - 1][k]:
             spans[-1].append(r)
         else:
             spans.append([r])
-    middle = any(len(rows) > 1 for rows in spans) or open_rows[0] < labels[0]
+    straddling = any(len(rows) > 1 for rows in spans)
+    middle = straddling or open_rows[0] < labels[0]
+    if k and not middle:
+        return {}
     owner: dict[int, int] = {}  # open row -> the label row whose text it takes
     free = set(open_rows)
     for rows in spans:
@@ -705,7 +720,7 @@ def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]
                 above += 1
             taken = [*range(rows[0] - above, rows[0]), *range(rows[-1] + 1, rows[-1] + 1 + above)]
             if not free.issuperset(taken):
-                return  # not halfway down its span: the table is read as it is
+                return {}  # not halfway down its span: the table is read as it is
         else:
             taken = []
             while rows[-1] + len(taken) + 1 in free:
@@ -714,9 +729,10 @@ def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]
             owner[r] = rows[0]
             free.discard(r)
     if middle and free:
-        return
-    for r, label in owner.items():
-        texts[r][0] = texts[label][0]
+        return {}
+    if k and not straddling and len(set(owner.values())) < 2:
+        return {}
+    return owner
 
 
 def _glyph_texts(texts: list[list[str]], grid: list[list[list[Line]]], page: Any) -> None:
