@@ -165,6 +165,8 @@ _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar
            r"|okt(?:ober|\.)?|nov(?:ember|embre|\.)?|dec(?:ember|\.)?|dez(?:ember|\.)?"
            r"|déc(?:embre|\.)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre"
            r"|octubre|noviembre|diciembre")
+# The stamps without a digit; every other form of `_STAMP` has one.
+_UNDATED_STAMPS = ("yesterday", "today", "gestern", "heute", "hier")
 # A date or relative time standing alone ("20 April 2026", "Apr 28, 2026 · 4 min read",
 # "3h ago", "vor 2 Stunden"): the stamp of a teaser card, a post or a comment.
 _STAMP = re.compile(
@@ -173,11 +175,13 @@ _STAMP = re.compile(
     r"|(?:" + _MONTHS + r")\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
     r"|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
     r"(?:,?\s*(?:at\s+|um\s+|à\s+)?\d{1,2}[:.h]\d{2}\s*(?:am|pm|uhr)?)?"
-    r"|\d+\s*(?:min(?:ute)?s?|h(?:ours?|rs?)?|days?|weeks?|months?)\s+ago|yesterday|today"
-    r"|vor\s+\d+\s+(?:minuten|stunden|tagen|wochen)|gestern|heute"
-    r"|il y a\s+\d+\s+(?:minutes?|heures?|jours?)|hier|hace\s+\d+\s+(?:minutos?|horas?|días?))"
+    r"|\d+\s*(?:min(?:ute)?s?|h(?:ours?|rs?)?|days?|weeks?|months?)\s+ago"
+    r"|vor\s+\d+\s+(?:minuten|stunden|tagen|wochen)"
+    r"|il y a\s+\d+\s+(?:minutes?|heures?|jours?)|hace\s+\d+\s+(?:minutos?|horas?|días?)"
+    r"|" + "|".join(_UNDATED_STAMPS) + ")"
     r"(?:\s*[·|•-]?\s*\d+\s*min(?:ute)?s?\s+read)?")
 _STAMP_TAIL = re.compile(r"(?:^|\s)(?:" + _STAMP.pattern + r")$")
+_DIGIT = re.compile(r"\d")  # as `_STAMP` reads one
 STAMP_WORDS = 20  # a linked block this short ending with a stamp is a dated headline
 MIN_CARDS = 3  # dated siblings that make a card grid
 GRID_SHARE = 0.5  # a grid holding less than this share of the kept words is not the content
@@ -428,6 +432,8 @@ def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[
     short = (words > 0) & (words <= STAMP_WORDS) & (kinds.linked | (words <= LABEL_WORDS))
     for i in np.flatnonzero(short).tolist():
         text = blocks[i].text.lower().strip(_LABEL_EDGES)
+        if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
+            continue  # no stamp can match: the two regexes cost more than this test
         if _STAMP.fullmatch(text) or kinds.linked[i] and _STAMP_TAIL.search(text):
             out.append(i)
     return out
