@@ -131,3 +131,18 @@ def test_a_short_page_keeps_the_structure_of_its_region_whatever_its_score():
     assert _code_kept(story)
     menu = "".join(f"<li><a href=/{i}>Section {i}</a></li>" for i in range(rules.SHORT_PAGE))
     assert not _code_kept(f"<ul id=menu>{menu}</ul>{story}")
+
+
+def test_a_thread_keeps_the_replies_of_its_region_but_not_comments_on_them():
+    reply = "Pour the liquid off, keep two spoonfuls and feed it twice a day for a week."
+    blocks, words, kinds = _blocks(
+        f"<div class=thread>{ARTICLE}<div class=answer><p>{reply}</p>"
+        f"<ul class=comments><li>Moved the jar to the hallway last night and it calmed down a lot"
+        f"</li></ul></div><p><a href=/q/1>Why does my bread spread flat on the tray</a></p>"
+        "</div><div class=sidebar><p>Bakers who answer here get a badge after ten accepted "
+        "answers.</p></div>")
+    kept = np.array([True, False, False, False, False])
+    region = rules.content_region(blocks, kept, words)
+    assert region == blocks[0].ancestors[-2]
+    assert rules.thread_posts(blocks, kept, words, kinds, region).tolist() == [
+        False, True, False, False, False]

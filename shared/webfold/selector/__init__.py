@@ -13,7 +13,8 @@ fewer whatever their score and with its lists whole;
 teaser lists, dated card grids beside an article, bylines above it, what trails
 its body outside the body's container, sign-up notices, ad and credit labels, trailing
 labels over dropped chrome and, unless `include_comments`, reader comments under an
-article dropped). Of kept blocks with the same text only the first
+article dropped; on a thread page the prose of the region outside comment containers
+kept). Of kept blocks with the same text only the first
 stays (`drop_repeats`), unless a copy is inside the region under another section
 heading: responsive duplicates, quoted posts and repeated teasers would otherwise appear
 twice. A page title heading (an H1, or a heading repeating `<title>`) just before the
@@ -165,6 +166,9 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     thread = rules.is_thread_page(types, page.url)
     article = not thread and rules.is_article_page(types, page.og_type)
     declared = article or bool(types & rules.THREAD_TYPES)  # its body comes first
+    if thread and (bool(types & rules.THREAD_TYPES) or not rules.is_article_page(
+            types, page.og_type)):  # a thread by its address alone may be an article's
+        kept |= rules.thread_posts(blocks, kept, words, kinds, region)
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)

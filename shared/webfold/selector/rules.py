@@ -47,6 +47,13 @@ count), widened to an enclosing `<article>`. Then:
   (`is_thread_page`: JSON-LD `DiscussionForumPosting`/`QAPage`, forum hosts and paths)
   keep them, and so do pages not declared an article whose kept comment-container
   words outweigh the rest: there the posts are the content.
+- `thread_posts` (thread pages, unless only the address says thread and the page declares
+  itself an article: "/topic/" pages of encyclopedias and buying guides): prose
+  paragraphs of the region outside comment containers are kept whatever their score.
+  The replies are the content and read like comments to the model; the comments under
+  a Q&A answer stay out (WCXB forum pages 0.7939 to 0.7989 through `eval_wcxb.py`'s
+  conversion with the fold models of 2026-12-02 08:17 UTC, every other type unchanged;
+  Trafilatura-dev unchanged).
 - `legitimate_repeats`: a repeated block inside the region stays when it stands under
   another section heading than its first copy (a plan repeating "Meal 1" under each
   day); repeats outside it (menus, share bars), quoted in posts, link text, or under
@@ -600,6 +607,19 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     held = float(words[chosen[inside(blocks, body, chosen)]].sum())
     if held >= BODY_SHARE * float(words[chosen].sum()):
         out[tail] = True
+    return out
+
+
+def thread_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
+                 region: int) -> np.ndarray:
+    """Prose blocks of a thread page's content region that the cut dropped: paragraphs of
+    over BYLINE_WORDS words, not mostly links, outside comment containers. On a thread
+    the posts are the content, and a reply scores lower than the opening post because it
+    reads like a comment; the comments under a Q&A answer ("Thanks, that worked") sit in
+    comment containers and stay out."""
+    at = np.flatnonzero(~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment)
+    out = np.zeros(len(blocks), dtype=bool)
+    out[at[inside(blocks, region, at)]] = True
     return out
 
 
