@@ -164,9 +164,9 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
         return []
     k = max(range(len(inner)), key=inner.__getitem__) + MIN_COLUMNS - 1
     others = sorted(g for i, g in enumerate(gaps) if i != k)
+    median = others[len(others) // 2]
     size = max(run[0].cells[0][0].spans[0].size, 1.0)
-    if (gaps[k] < GUTTER_RATIO * others[len(others) // 2]
-            or gaps[k] - others[len(others) // 2] < GUTTER_EXCESS * size):
+    if gaps[k] < GUTTER_RATIO * median or gaps[k] - median < GUTTER_EXCESS * size:
         return []
     cut = columns[k][1]
     sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
@@ -207,7 +207,7 @@ def _shape(text: str) -> str:
     """What a cell holds: "text" for words, else its characters with digit runs as 9 and
     letter runs as a, group commas dropped ("$5,107.23" and "$979.64" are "$9.9",
     "2025-08-04" is "9-9-9", "KP-560" is "a-9")."""
-    if not any(ch.isdigit() for ch in text):
+    if _DIGITS.search(text) is None:
         return "text"
     return _LETTERS.sub("a", _DIGITS.sub("9", text.replace(",", "")))
 
@@ -294,7 +294,7 @@ def _own_pitch(run: list[_Row], edge: tuple[float, float],
     pitch = _pitch(mine)
     if pitch is None:
         return False
-    height = sorted(ln.bbox[3] - ln.bbox[1] for ln in mine)[len(mine) // 2]
+    height = _median_height(mine)
     columns = _columns(run)
     near = columns[1] if edge == columns[0] else columns[-2]
     beside = _pitch([ln for row in run for seg in row.cells if _overlaps(_span(seg), near)
@@ -324,13 +324,17 @@ def _pitch(lines: list[Line]) -> float | None:
     if len(lines) <= MIN_ROWS:
         return None
     tops = sorted(ln.bbox[1] for ln in lines)
-    height = sorted(ln.bbox[3] - ln.bbox[1] for ln in lines)[len(lines) // 2]
+    height = _median_height(lines)
     gaps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
     pitch = sorted(gaps)[len(gaps) // 2]
     if pitch < 0.5 * height or sum(abs(g - pitch) <= PITCH_SLACK * height
                                    for g in gaps) < PITCH_SHARE * len(gaps):
         return None
     return pitch
+
+
+def _median_height(lines: list[Line]) -> float:
+    return sorted(ln.bbox[3] - ln.bbox[1] for ln in lines)[len(lines) // 2]
 
 
 def _crossings(run: list[_Row], edge: tuple[float, float],

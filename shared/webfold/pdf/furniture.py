@@ -60,8 +60,9 @@ def strip_furniture(pages: list[PageLines]) -> int:
     removed = 0
     for page, page_keys in zip(pages, keys, strict=True):
         kept = []
-        larger = {_words(ln.text) for ln in page.lines if len(pages) == 1
-                  and max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body}
+        larger = {_words(ln.text) for ln in page.lines
+                  if max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body
+                  } if len(pages) == 1 else set()
         for line, key in zip(page.lines, page_keys, strict=True):
             label = key is not None and PAGE_NUMBER.match(line.text)
             running = key is not None and key[2] and (len(seen[key]) >= need

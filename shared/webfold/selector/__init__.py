@@ -164,10 +164,12 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept = rules.whole_lists(blocks, kept, region, passed)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)
     thread = rules.is_thread_page(types, page.url)
-    article = not thread and rules.is_article_page(types, page.og_type)
-    declared = article or bool(types & rules.THREAD_TYPES)  # its body comes first
-    if thread and (bool(types & rules.THREAD_TYPES) or not rules.is_article_page(
-            types, page.og_type)):  # a thread by its address alone may be an article's
+    says_article = rules.is_article_page(types, page.og_type)
+    says_thread = bool(types & rules.THREAD_TYPES)
+    article = not thread and says_article
+    declared = article or says_thread  # its body comes first
+    # A thread by its address alone may be an article's page.
+    if thread and (says_thread or not says_article):
         kept |= rules.thread_posts(blocks, kept, words, kinds, region)
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     if article:
