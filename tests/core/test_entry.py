@@ -32,6 +32,9 @@ def info(**hints: str | None) -> StreamInfo:
         (b"plain words only", {"content_type": "text/html"}, "html"),
         (b"\x00\x01\x02binary", {"content_type": "application/octet-stream"}, "binary"),
         (b"\x00\x01\x02binary", {"filename": "page.html"}, "binary"),  # bytes beat the name
+        # A page opening with a server's warnings, at a bare host: ".net" is no file type.
+        (b"<br />\n<b>Warning</b>: deprecated in <b>x.php</b><br />\n" * 60,
+         {"url": "http://www.harbour-tides.example.net"}, "html"),
     ],
 )
 def test_sniff_prefers_magic_bytes_over_hints(head: bytes, hints: dict, expected: str) -> None:
@@ -43,6 +46,8 @@ def test_content_type_and_extension_parsing() -> None:
     assert parse_content_type(None) == (None, None)
     assert extension_of("s3/path/crawl.WARC.GZ") == ".warc.gz"
     assert extension_of("https://x.test/a/b") is None
+    assert info(url="https://x.test").extension is None  # a host names no file
+    assert info(url="https://x.test/").extension is None
     assert info(url="https://x.test/doc.pdf?download=1#p2").extension == ".pdf"
 
 

@@ -85,6 +85,20 @@ def test_include_hidden_gives_flagged_blocks() -> None:
     assert found["tab"] & BlockFlag.HIDDEN and found["posts"] & BlockFlag.NOSCRIPT
 
 
+def test_a_header_left_open_does_not_take_the_page_with_it() -> None:
+    # The parser nests everything after an unclosed <header> inside it: main and the
+    # article's title are the tell. A site header with a logo h1 or article cards goes.
+    left_open = ("<body><header><div class=logo>Harbour Gazette</div><nav><a href=/>Home</a>"
+                 "</nav><div id=page><main><article><h1>Ferry timetable changes</h1>"
+                 "<p>The winter timetable starts on Monday.</p></article></main>"
+                 "<footer>Contact us</footer></body>")
+    assert [b.text for b in blocks_of(left_open)] == [
+        "Harbour Gazette", "Ferry timetable changes", "The winter timetable starts on Monday."]
+    chrome = ("<body><header><h1>Harbour Gazette</h1><article><h3>Tide tables</h3></article>"
+              "</header><main><p>The winter timetable starts on Monday.</p></main></body>")
+    assert [b.text for b in blocks_of(chrome)] == ["The winter timetable starts on Monday."]
+
+
 def test_comment_and_itemprop_flags() -> None:
     html = ("<div class='comment-list'><p>c</p></div>"
             "<div itemprop='articleBody'><p>body</p></div>")

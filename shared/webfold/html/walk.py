@@ -14,7 +14,8 @@ first, ending with the block's own element; the innermost `MAX_PATH` when deeper
 
 Furniture (script, style, nav, header, footer, aside, form ...; see `furniture.py`)
 is always dropped with its subtree, except a header inside main/article, an aside
-inside main, and a form that wraps the page (holds main, article or h1: ASP.NET).
+inside main, a form that wraps the page (holds main, article or h1: ASP.NET) and a
+header that does (holds main or an article's h1: a header left open swallows the page).
 
 The hidden-content switch, for thin pages: `walk(..., include_hidden=False)` is the
 default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
@@ -52,8 +53,10 @@ _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
          "strike": "~~", "sup": "<sup>", "sub": "<sub>"}
 _CLOSE = {"<sup>": "</sup>", "<sub>": "</sub>"}
 _UNSEEN = BlockFlag.UNSEEN  # bound once for the per-element loop
-# A <form> holding these wraps the page (ASP.NET WebForms), it is not a form to drop.
-_PAGE_CONTENT = "main, article, h1"
+# Furniture holding these wraps the page, it is not furniture to drop: an ASP.NET
+# WebForms <form>; a <header> left unclosed, which the parser makes hold the whole page
+# (a site header holds an h1 logo, or article cards, but not main or an article's title).
+_WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1"}
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
@@ -282,7 +285,7 @@ class _Walker:
                 if not self.flat:  # flat: a footnote written as an aside, being rendered
                     return self.enter_aside(node, flags)
             elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])
-                      or tag == "form" and node.css_first(_PAGE_CONTENT) is not None):
+                      or tag in _WRAPS_PAGE and node.css_first(_WRAPS_PAGE[tag]) is not None):
                 return False
         attrs = node.attributes
         own: tuple[str, ...] = ()  # the element's class and id tokens, lowercased
