@@ -85,6 +85,12 @@ def test_include_hidden_gives_flagged_blocks() -> None:
     assert found["tab"] & BlockFlag.HIDDEN and found["posts"] & BlockFlag.NOSCRIPT
 
 
+def test_ruby_annotations_do_not_run_into_the_text() -> None:
+    html = ("<p><ruby>港<rp>(</rp><rt>みなと</rt><rp>)</rp></ruby>の<ruby>船<rt>ふね</rt></ruby>"
+            "が<ruby>出<rt>で</rt></ruby>ます。</p>")
+    assert [b.text for b in blocks_of(html)] == ["港の船が出ます。"]
+
+
 def test_a_header_left_open_does_not_take_the_page_with_it() -> None:
     # The parser nests everything after an unclosed <header> inside it: main and the
     # article's title are the tell. A site header with a logo h1 or article cards goes.

@@ -13,6 +13,9 @@ FURNITURE_TAGS = frozenset({
     "form", "button", "iframe", "template", "dialog", "select", "option",
     "object", "embed", "canvas", "audio", "video", "input", "textarea", "datalist",
     "map", "link", "meta", "title", "base",
+    # ruby annotations (furigana over kanji) and their fallback parentheses: inline they
+    # would run into the base text ("子こども"), which is the text
+    "rt", "rp",
 })
 # Furniture that is content when it sits inside these containers.
 KEPT_INSIDE = {

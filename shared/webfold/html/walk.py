@@ -44,7 +44,7 @@ MAX_SPAN = 200  # colspan/rowspan above this are treated as this (hostile tables
 
 INLINE_TAGS = frozenset({
     "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em",
-    "font", "i", "ins", "kbd", "label", "mark", "nobr", "q", "rp", "rt", "ruby", "s",
+    "font", "i", "ins", "kbd", "label", "mark", "nobr", "q", "ruby", "s",
     "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var",
     "picture", "source", "output", "meter", "progress", "blink", "acronym", "math",
     "mjx-container", "math-renderer",
