@@ -379,6 +379,11 @@ PAGES = [
     Page("rdb_filler_basic_tags.html", "https://example.com/tests/replace-font-tags",
          keep=("Dovvi **marrel**", "Harro bellin tuspa", "Lammo tirvet ussar",
                "Vinnel oddra camp")),
+    Page("pl_analysis_komentarz.html",
+         "https://www.isr.example.pl/pl/analizy/2026-10-14/nowe-zasady-taryf",
+         keep=("# Nowe zasady taryf na przejściach granicznych", "według nowej taryfy",
+               "Komentarz", "sterowania ruchem ceną", "presja na rozbudowę przejść"),
+         drop=("Komentarze (2)", "jedno okienko", "kosztować sklepy", "Strona główna")),
 ]
 
 

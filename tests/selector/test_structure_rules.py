@@ -52,6 +52,17 @@ def test_comments_under_an_article_but_not_on_a_thread_page():
     assert not rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=True).any()
 
 
+def test_a_commentary_heading_in_the_singular_is_the_analysis_not_reader_comments():
+    analysis = ("<p>Die Regierung legte am Montag den Haushaltsentwurf für das kommende Jahr vor"
+                " und kündigte Einsparungen bei den Förderprogrammen an.</p>")
+    blocks, words, kinds = _blocks(f"<article>{ARTICLE}<h3>Kommentar</h3>{analysis}</article>"
+                                   f"<div><h3>3 Kommentare</h3><p>Endlich sagt es mal jemand."
+                                   "</p></div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    comments = rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=False)
+    assert comments.tolist() == [False, False, False, True, True]
+
+
 def test_thread_pages_by_structured_data_or_address():
     assert rules.is_thread_page(frozenset({"qapage"}), "https://example.com/x")
     assert rules.is_thread_page(frozenset(), "https://example.com/forum/viewtopic.php?t=4")

@@ -146,10 +146,14 @@ _INLINE_TEASER = re.compile(
     r"|see also|related|zobacz (?:także|też)|czytaj (?:także|też)|puedes ver|lee también"
     r"|te puede interesar|mehr zum thema|weiterlesen|auch interessant)\s*[:»›|>\-–—]")
 INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a lot
-# A comment section's heading: the word alone or with its count, or a set phrase.
+# A comment section's heading: the word in the plural or with its count, or a set phrase.
+# The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
+# analyst's commentary, which is the content.
 _COMMENTS = re.compile(
-    r"(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios?|komentarz[ey]?)"
-    r"(?:\s*\(\d+\))?|\d+\s+(?:responses?|replies|reactions)(?: to\b.*)?"
+    r"(?:\d+\s+)?(?:comments|kommentare|commentaires|comentarios|komentarze|komentarzy)"
+    r"(?:\s*\(\d+\))?|\d+\s+(?:comment|kommentar|commentaire|comentario|komentarz)"
+    r"|(?:comment|kommentar|commentaire|comentario|komentarz)\s*\(\d+\)"
+    r"|\d+\s+(?:responses?|replies|reactions)(?: to\b.*)?"
     r"|(?:\d+|one|two|three) thoughts? on\b.*|leave a (?:reply|comment)|post a comment"
     r"|add a comment|join the (?:discussion|conversation)|reader comments"
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
