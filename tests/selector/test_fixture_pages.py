@@ -384,6 +384,11 @@ PAGES = [
          keep=("# Nowe zasady taryf na przejściach granicznych", "według nowej taryfy",
                "Komentarz", "sterowania ruchem ceną", "presja na rozbudowę przejść"),
          drop=("Komentarze (2)", "jedno okienko", "kosztować sklepy", "Strona główna")),
+    Page("de_blog_teaser_inside_text.html",
+         "https://www.kuestenangler.example.de/news/kutterfest-wismar-termin/",
+         keep=("# Kutterfest in Wismar: Termin steht", "Alten Hafen von Wismar",
+               "Schleppnetz vorführt", "Netzmacher und Bootsbauer", "Pendelbus zum Hafen"),
+         drop=("Auch interessant", "Heringssaison", "Brandungsruten", "Impressum")),
 ]
 
 

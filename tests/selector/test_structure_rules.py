@@ -42,6 +42,18 @@ def test_a_german_teaser_heading_after_the_article_opens_a_dropped_section():
         False, True, True, True, False]
 
 
+def test_a_teaser_list_set_into_the_text_ends_where_the_story_resumes():
+    resumed = ("<p>Nach der Pause geht die Führung durch den Hafen weiter, vorbei an den alten"
+               " Speichern und dem Zollhaus.</p>")
+    blocks, words, kinds = _blocks(f"<article><div class=text>{ARTICLE}<h4>Auch interessant"
+                                   "</h4><ul><li><a href=/1>Neue Fähre getauft</a></li><li>"
+                                   f"<a href=/2>Hafenfest verschoben</a></li></ul>{resumed}"
+                                   "</div></article>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.teaser_blocks(blocks, kept, words, kinds, article=True).tolist() == [
+        False, True, True, True, False]
+
+
 def test_comments_under_an_article_but_not_on_a_thread_page():
     blocks, words, kinds = _blocks(f"<article>{ARTICLE}</article><div id=comments><h2>2 Kommentare"
                             "</h2><div class=comment><p>Bei uns stand das Wasser auch im Keller."

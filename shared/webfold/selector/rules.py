@@ -20,9 +20,10 @@ count), widened to an enclosing `<article>`. Then:
   "More from ...", "Trending", "You may also like", in English, German, French,
   Spanish, Polish) after an article body starts a section that is dropped
   (`section_after`: the blocks after it inside the deepest element holding it and the
-  next block, or up to the next heading of its level when that element holds the
-  article too). On a page declared a thread the same goes for "Suggested topics",
-  "Similar threads", "Hot Network Questions". A short block led by "À lire aussi »",
+  next block, or, when that element holds the article too, up to the next heading of
+  its level or the story's next paragraph standing in it: a list set into the text).
+  On a page declared a thread the same goes for "Suggested topics", "Similar threads",
+  "Hot Network Questions". A short block led by "À lire aussi »",
   "Lesen Sie auch:" and the like and mostly link text (a link to another story inside
   the text) is dropped too.
 - `card_grid_blocks` (pages declared an article): an element with three or more
@@ -346,12 +347,15 @@ def is_thread_page(page_types: frozenset[str], url: str | None) -> bool:
     return bool(THREAD_HOST.search(host) or THREAD_URL.search("/" + path))
 
 
-def section_after(blocks: list[Block], start: int, kept: np.ndarray,
-                  words: np.ndarray) -> np.ndarray:
+def section_after(blocks: list[Block], start: int, kept: np.ndarray, words: np.ndarray,
+                  kinds: BlockKinds) -> np.ndarray:
     """The blocks of the section that block `start` (a heading or label) opens: itself
     and the following blocks inside the deepest element holding it and the next block;
     when that element holds over BODY_WORDS kept words before `start` (the article goes
-    on around the section), only up to the next heading of the same or a higher level."""
+    on around the section), only up to the next heading of the same or a higher level or
+    the next paragraph of prose (over BYLINE_WORDS words, not mostly links) standing
+    directly in that element, past the block after `start`: the story resumes after a
+    teaser list set into it."""
     n = len(blocks)
     out = np.zeros(n, dtype=bool)
     out[start] = True
@@ -371,7 +375,9 @@ def section_after(blocks: list[Block], start: int, kept: np.ndarray,
         block = blocks[j]
         if holder not in block.ancestors:
             break
-        if bounded and block.kind == "heading" and block.heading_level <= level:
+        if bounded and (block.kind == "heading" and block.heading_level <= level
+                        or j > start + 1 and words[j] > BYLINE_WORDS and not kinds.linked[j]
+                        and block.ancestors[-2:-1] == (holder,)):
             break
         out[j] = True
     return out
@@ -404,7 +410,7 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     first = int(np.argmax(kept))
     for i in label_matches(blocks, kinds.label, _TEASER):
         if not out[i] and (i > first if article else before[i] >= TEASER_AFTER_WORDS):
-            out |= section_after(blocks, i, kept, words)
+            out |= section_after(blocks, i, kept, words, kinds)
     for i in np.flatnonzero(kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).tolist():
         if _INLINE_TEASER.match(blocks[i].text.lower()):
             out[i] = True
@@ -432,7 +438,7 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     out |= flagged & (body > BODY_WORDS)
     for i in label_matches(blocks, kinds.label, _COMMENTS):
         if body[i] > BODY_WORDS and not out[i]:
-            out |= section_after(blocks, i, kept, words)
+            out |= section_after(blocks, i, kept, words, kinds)
     return out
 
 
