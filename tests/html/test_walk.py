@@ -105,6 +105,19 @@ def test_a_header_left_open_does_not_take_the_page_with_it() -> None:
     assert [b.text for b in blocks_of(chrome)] == ["The winter timetable starts on Monday."]
 
 
+def test_a_self_closed_iframe_in_noscript_does_not_swallow_the_page() -> None:
+    # A tag manager's `<noscript><iframe ... /></noscript>`: iframe is no void element, so
+    # a parser that does not run scripts reads everything after it as the iframe's text.
+    story = "<p>The winter timetable starts on Monday and runs until the end of March.</p>"
+    html = ("<html><body><noscript><iframe src='https://tags.example/ns.html' height='0' "
+            "width='0' style='display: none' /></noscript>"
+            f"<main><h1>Ferry timetable changes</h1>{story * 20}</main></body></html>")
+    for markup in (html, html.encode()):
+        doc = webfold.convert(markup, select="all")
+        assert doc.markdown.startswith("# Ferry timetable changes\n\nThe winter timetable")
+        assert "iframe" not in doc.markdown
+
+
 def test_comment_and_itemprop_flags() -> None:
     html = ("<div class='comment-list'><p>c</p></div>"
             "<div itemprop='articleBody'><p>body</p></div>")

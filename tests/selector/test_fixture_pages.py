@@ -389,6 +389,10 @@ PAGES = [
          keep=("# Kutterfest in Wismar: Termin steht", "Alten Hafen von Wismar",
                "Schleppnetz vorführt", "Netzmacher und Bootsbauer", "Pendelbus zum Hafen"),
          drop=("Auch interessant", "Heringssaison", "Brandungsruten", "Impressum")),
+    Page("service_noscript_iframe.html", "https://quayside.example.com/",
+         keep=("# Ship your app from a git push", "certificate it renews",
+               "## Connect your repository", "never cross an ocean", "look at the logs"),
+         drop=("Sign in", "Privacy", "tags.example")),
 ]
 
 

@@ -16,7 +16,7 @@ from webfold.errors import ConversionError
 from webfold.html import payloads
 from webfold.html.metadata import extract
 from webfold.html.urls import safe_url
-from webfold.html.walk import walk
+from webfold.html.walk import close_iframes, walk
 from webfold.markdown import join_blocks
 from webfold.sniff import StreamInfo
 
@@ -50,6 +50,9 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *,
     tree = LexborHTMLParser(markup)
     base = base_url(tree, url)
     result = walk(tree.root, base)
+    if result.open_iframe:
+        tree = LexborHTMLParser(close_iframes(markup))
+        result = walk(tree.root, base)
     head = tree.head
     scripts = (head.css("script") if head is not None else []) + result.scripts
     facts = extract(tree, scripts, base)

@@ -41,6 +41,9 @@ from webfold.html.furniture import CHROME_TOKENS, FURNITURE_TAGS, KEPT_INSIDE, i
 MAX_PATH = 64  # path/ancestors keep the innermost elements beyond this depth
 MAX_TOKENS = 256  # tokens keep the innermost class/id tokens beyond this many
 MAX_SPAN = 200  # colspan/rowspan above this are treated as this (hostile tables)
+SWALLOWED_CHARS = 1000  # an iframe's text longer than this, with end tags, is markup
+_SELF_CLOSED_IFRAME = re.compile(r"(<iframe\b[^>]*?)\s*/>", re.IGNORECASE)
+_SELF_CLOSED_IFRAME_BYTES = re.compile(_SELF_CLOSED_IFRAME.pattern.encode(), re.IGNORECASE)
 
 INLINE_TAGS = frozenset({
     "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em",
@@ -150,6 +153,9 @@ class WalkResult:
 
     blocks: list[Block] = field(default_factory=list)
     scripts: list[LexborNode] = field(default_factory=list)  # visible <script>s, for payloads
+    # A `<noscript><iframe .../>` whose iframe took the rest of the page as its text:
+    # the caller parses the page again with it closed (`close_iframes`).
+    open_iframe: bool = False
 
     def has_words(self, count: int) -> bool:
         """Whether the visible blocks hold at least `count` words (stops counting there)."""
@@ -160,6 +166,24 @@ class WalkResult:
             if seen >= count:
                 return True
         return False
+
+
+def _swallows_page(node: LexborNode | None) -> bool:
+    """Whether `node` (a noscript's last child) is an iframe holding page markup as its
+    text: `<iframe .../>` is no void element, so the parser, which does not run
+    scripts, reads the rest of the page as the iframe's text."""
+    if node is None or node.tag != "iframe" or node.first_child is None:
+        return False
+    raw = node.first_child.text_content or ""
+    return len(raw) > SWALLOWED_CHARS and "</" in raw
+
+
+def close_iframes(markup: str | bytes) -> str | bytes:
+    """`markup` with every `<iframe ... />` closed as `<iframe ...></iframe>`, as a
+    browser running scripts reads it inside `<noscript>` (where pages put one)."""
+    if isinstance(markup, bytes):
+        return _SELF_CLOSED_IFRAME_BYTES.sub(rb"\1></iframe>", markup)
+    return _SELF_CLOSED_IFRAME.sub(r"\1></iframe>", markup)
 
 
 def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) -> WalkResult:
@@ -174,7 +198,8 @@ def walk(root: LexborNode, base: str | None, *, include_hidden: bool = False) ->
     if walker.notes:
         page = (urls.safe_url("#", base) or "").removesuffix("#")  # as in-page links resolve
         footnotes.link_references(walker.blocks, walker.notes, page, walker.note_labels)
-    return WalkResult(blocks=walker.blocks, scripts=walker.scripts)
+    return WalkResult(blocks=walker.blocks, scripts=walker.scripts,
+                      open_iframe=walker.open_iframe)
 
 
 def inline_markdown(node: LexborNode, base: str | None) -> tuple[str, str, int]:
@@ -212,6 +237,7 @@ class _Walker:
         self.link_chars = 0
         self.link_depth = 0
         self.last_br = False
+        self.open_iframe = False
         self.eid = 0
         self.own: tuple[str, ...] = ()
         self.blocks: list[Block] = []
@@ -279,7 +305,10 @@ class _Walker:
                 if self.owners:
                     self.add_checkbox(node.attributes)
                 return False
-            if tag == "noscript" and self.include_hidden:
+            if tag == "noscript":
+                self.open_iframe = self.open_iframe or _swallows_page(node.last_child)
+                if not self.include_hidden:
+                    return False
                 flags |= BlockFlag.NOSCRIPT
             elif tag == "aside" and not _inside(flags, KEPT_INSIDE[tag]):
                 if not self.flat:  # flat: a footnote written as an aside, being rendered
