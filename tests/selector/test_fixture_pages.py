@@ -393,6 +393,11 @@ PAGES = [
          keep=("# Ship your app from a git push", "certificate it renews",
                "## Connect your repository", "never cross an ocean", "look at the logs"),
          drop=("Sign in", "Privacy", "tags.example")),
+    Page("pl_news_photo_credits.html",
+         "https://www.kurier.example.pl/miasto/tramwaj-wroci-na-most-w-czerwcu",
+         keep=("# Tramwaj wróci na most w czerwcu", "wymianą łożysk",
+               "autobusy zastępcze co osiem minut", "dwa razy szybciej"),
+         drop=("Agencja Nadwiślańska", "Foto Nadwiśle", "Regulamin")),
 ]
 
 

@@ -75,6 +75,15 @@ def test_a_commentary_heading_in_the_singular_is_the_analysis_not_reader_comment
     assert comments.tolist() == [False, False, False, True, True]
 
 
+def test_picture_credits_and_button_texts_are_chrome_labels():
+    labels = ("Fot. Anna Kowal / Agencja Nord", "© Jan Lis/Foto Press", "Foto: dpa",
+              "Crédits photos : Studio Marne", "Gefällt mir Wird geladen …", "Like Loading...")
+    text = ("Die Brücke bleibt bis Mai gesperrt", "Fotografie ist ihr Beruf seit zehn Jahren")
+    blocks, words, kinds = _blocks("".join(f"<p>{t}</p>" for t in labels + text))
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.chrome_labels(blocks, kept, kinds).tolist() == [True] * 6 + [False] * 2
+
+
 def test_thread_pages_by_structured_data_or_address():
     assert rules.is_thread_page(frozenset({"qapage"}), "https://example.com/x")
     assert rules.is_thread_page(frozenset(), "https://example.com/forum/viewtopic.php?t=4")

@@ -159,10 +159,10 @@ _COMMENTS = re.compile(
     r"|add a comment|join the (?:discussion|conversation)|reader comments"
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
-_LABEL_EDGES = " \t:.-–—»›>|#*\u00a0"
+_LABEL_EDGES = " \t:.…-–—»›>|#*\u00a0"
 # A label that is never what a reader came for: an ad slot's caption, a loading notice, a
-# picture credit ("Foto: dpa", "Photo: Reuters", "(Quelle: Unsplash)"), a share or print
-# button's text.
+# picture credit ("Foto: dpa", "Photo: Reuters", "(Quelle: Unsplash)", "Fot. Jan Nowak",
+# "© Reuters"), a share, like or print button's text.
 _CHROME_LABEL = re.compile(
     r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad"
     r"|reklama|pubblicità|loading|wird geladen|chargement|cargando|bild anzeigen"
@@ -170,7 +170,9 @@ _CHROME_LABEL = re.compile(
     r"|partager(?: cet article)?|compartir|udostępnij|print|drucken|imprimer"
     r"|follow us(?: on \w+)?|folgen sie uns(?: auf \w+)?|suivez-nous"
     r"|(?:foto|fotos|bild|bilder|photo|photos|image|images|credit|quelle|source|crédit)s?"
-    r"\s*:.*|\(?(?:foto|photo|quelle|bild|image)\s*:.*")
+    r"\s*:.*|\(?(?:foto|photo|quelle|bild|image)\s*:.*|fot\.\s.*|©.*"
+    r"|crédits? photos?\s*:.*"
+    r"|(?:gefällt mir|like|j'aime)\s+(?:wird geladen|loading|chargement)")
 _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar(?:ch|\.)?|märz"
            r"|mars|apr(?:il|\.)?|avr(?:il|\.)?|may|mai|jun(?:e|i|\.)?|juin|jul(?:y|i|\.)?"
            r"|juil(?:let|\.)?|aug(?:ust|\.)?|août|sep(?:t(?:ember|embre)?)?\.?|oct(?:ober|obre|\.)?"
