@@ -398,6 +398,11 @@ PAGES = [
          keep=("# Tramwaj wróci na most w czerwcu", "wymianą łożysk",
                "autobusy zastępcze co osiem minut", "dwa razy szybciej"),
          drop=("Agencja Nadwiślańska", "Foto Nadwiśle", "Regulamin")),
+    Page("pl_news_dowiedz_sie.html",
+         "https://www.pomorska.example.pl/kraj/sejm-przyjal-ustawe-o-retencji-wody",
+         keep=("# Sejm przyjął ustawę o retencji wody", "zastawek na rowach",
+               "3,2 mld zł", "pierwsze nabory wniosków"),
+         drop=("Dowiedz się więcej", "Rekordowo niski stan rzek", "Kontakt")),
 ]
 
 

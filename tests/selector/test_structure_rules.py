@@ -54,6 +54,18 @@ def test_a_teaser_list_set_into_the_text_ends_where_the_story_resumes():
         False, True, True, True, False]
 
 
+def test_a_link_to_another_story_led_by_a_label_inside_the_text_is_dropped():
+    leads = ("<p>Lesen Sie hier: <a href=/1>Neue Fähre auf der Elbe getauft</a></p>",
+             "<p>Dowiedz się więcej: <a href=/2>Kto jak głosował w sprawie budżetu</a></p>",
+             "<p>Siehe auch<br><a href=/3>Die Brücke bleibt gesperrt</a><br>"
+             "<a href=/4>Das Hafenfest fällt aus</a></p>")
+    blocks, words, kinds = _blocks(ARTICLE + "".join(leads) + "<p>Lesen Sie hier weiter, was"
+                                   " der Rat beschlossen hat: <a href=/5>mehr</a></p>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.teaser_blocks(blocks, kept, words, kinds, article=True).tolist() == [
+        False, True, True, True, False]
+
+
 def test_comments_under_an_article_but_not_on_a_thread_page():
     blocks, words, kinds = _blocks(f"<article>{ARTICLE}</article><div id=comments><h2>2 Kommentare"
                             "</h2><div class=comment><p>Bei uns stand das Wasser auch im Keller."

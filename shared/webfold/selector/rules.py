@@ -24,8 +24,8 @@ count), widened to an enclosing `<article>`. Then:
   its level or the story's next paragraph standing in it: a list set into the text).
   On a page declared a thread the same goes for "Suggested topics", "Similar threads",
   "Hot Network Questions". A short block led by "À lire aussi »",
-  "Lesen Sie auch:" and the like and mostly link text (a link to another story inside
-  the text) is dropped too.
+  "Lesen Sie auch:", "Dowiedz się więcej:", "Siehe auch" over a line break and the like
+  and mostly link text (a link to another story inside the text) is dropped too.
 - `card_grid_blocks` (pages declared an article): an element with three or more
   children each holding a date stamp ("20 April 2026", "3h ago", "vor 2 Stunden"),
   all after the other kept text or all before it, holding under half of the kept
@@ -143,9 +143,10 @@ _TEASER = re.compile(
     r")" + _TAIL)
 # A link to another story inside the text, led by a label: "À lire aussi » ...".
 _INLINE_TEASER = re.compile(
-    r"(?:(?:à |a )?lire aussi|lesen sie auch|lesen sie mehr|read (?:also|more)|also read"
-    r"|see also|related|zobacz (?:także|też)|czytaj (?:także|też)|puedes ver|lee también"
-    r"|te puede interesar|mehr zum thema|weiterlesen|auch interessant)\s*[:»›|>\-–—]")
+    r"(?:(?:à |a )?lire aussi|lesen sie (?:auch|mehr|hier)|read (?:also|more)|also read"
+    r"|see also|siehe auch|related|zobacz (?:także|też)|czytaj (?:także|też)"
+    r"|dowiedz się więcej|puedes ver|lee también|te puede interesar|mehr zum thema"
+    r"|weiterlesen|auch interessant)[^\S\n]*[:»›|>\-–—\n]")
 INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a lot
 # A comment section's heading: the word in the plural or with its count, or a set phrase.
 # The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
