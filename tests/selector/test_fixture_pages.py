@@ -403,6 +403,12 @@ PAGES = [
          keep=("# Sejm przyjął ustawę o retencji wody", "zastawek na rowach",
                "3,2 mld zł", "pierwsze nabory wniosków"),
          drop=("Dowiedz się więcej", "Rekordowo niski stan rzek", "Kontakt")),
+    Page("de_news_mehr_zu.html",
+         "https://www.energieblatt.example.de/strom/balkonkraftwerke-anmeldung",
+         keep=("# Balkonkraftwerke: Anmeldung wird einfacher", "Marktstammdatenregister",
+               "800 Watt ins Hausnetz", "fachgerechte Befestigung"),
+         drop=("Mehr zu Strom und Solar", "Dynamische Stromtarife", "Heimspeicher",
+               "Empfohlener redaktioneller Inhalt", "Impressum")),
 ]
 
 

@@ -66,6 +66,16 @@ def test_a_link_to_another_story_led_by_a_label_inside_the_text_is_dropped():
         False, True, True, True, False]
 
 
+def test_more_on_a_topic_or_from_a_show_opens_a_teaser_section():
+    for label in ("Mehr zu Strom und Solar", "Mehr aus der Sendung", "Entdecke weitere Rezepte"):
+        blocks, words, kinds = _blocks(f"<article>{ARTICLE}</article><div><h2>{label}</h2>"
+                                       "<p><a href=/1>Dynamische Stromtarife im Test</a></p>"
+                                       "</div>")
+        kept = np.ones(len(blocks), dtype=bool)
+        assert rules.teaser_blocks(blocks, kept, words, kinds, article=True).tolist() == [
+            False, True, True], label
+
+
 def test_comments_under_an_article_but_not_on_a_thread_page():
     blocks, words, kinds = _blocks(f"<article>{ARTICLE}</article><div id=comments><h2>2 Kommentare"
                             "</h2><div class=comment><p>Bei uns stand das Wasser auch im Keller."
@@ -89,11 +99,12 @@ def test_a_commentary_heading_in_the_singular_is_the_analysis_not_reader_comment
 
 def test_picture_credits_and_button_texts_are_chrome_labels():
     labels = ("Fot. Anna Kowal / Agencja Nord", "© Jan Lis/Foto Press", "Foto: dpa",
-              "Crédits photos : Studio Marne", "Gefällt mir Wird geladen …", "Like Loading...")
+              "Crédits photos : Studio Marne", "Gefällt mir Wird geladen …", "Like Loading...",
+              "Empfohlener redaktioneller Inhalt")
     text = ("Die Brücke bleibt bis Mai gesperrt", "Fotografie ist ihr Beruf seit zehn Jahren")
     blocks, words, kinds = _blocks("".join(f"<p>{t}</p>" for t in labels + text))
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.chrome_labels(blocks, kept, kinds).tolist() == [True] * 6 + [False] * 2
+    assert rules.chrome_labels(blocks, kept, kinds).tolist() == [True] * 7 + [False] * 2
 
 
 def test_thread_pages_by_structured_data_or_address():
