@@ -409,6 +409,10 @@ PAGES = [
                "800 Watt ins Hausnetz", "fachgerechte Befestigung"),
          drop=("Mehr zu Strom und Solar", "Dynamische Stromtarife", "Heimspeicher",
                "Empfohlener redaktioneller Inhalt", "Impressum")),
+    Page("wp_post_footer_meta.html", "https://hedgerownotes.example.org/2026/02/11/saw/",
+         keep=("# Sharpening a pruning saw by hand", "teeth are set alternately",
+               "three strokes", "heals far better"),
+         drop=("This entry was posted", "permalink", "Proudly powered")),
 ]
 
 

@@ -104,7 +104,21 @@ def test_picture_credits_and_button_texts_are_chrome_labels():
     text = ("Die Brücke bleibt bis Mai gesperrt", "Fotografie ist ihr Beruf seit zehn Jahren")
     blocks, words, kinds = _blocks("".join(f"<p>{t}</p>" for t in labels + text))
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.chrome_labels(blocks, kept, kinds).tolist() == [True] * 7 + [False] * 2
+    assert rules.chrome_labels(blocks, kept, words, kinds).tolist() == [True] * 7 + [False] * 2
+
+
+def test_a_blog_themes_post_footer_is_chrome_but_a_sentence_about_a_post_is_not():
+    texts = ("This entry was posted in Garden, Tools. Bookmark the permalink.",
+             "Dieser Beitrag wurde unter Allgemein veröffentlicht. Setze ein Lesezeichen auf "
+             "den Permalink.",
+             "Der Beitrag wurde am Mittwoch, den 4. März 2026 um 10:15 Uhr veröffentlicht und "
+             "wurde unter Termine abgelegt.",
+             "This entry was written on a train between two cities and finished at home.",
+             "Der Beitrag wurde von vielen Lesern geteilt, die selbst einen Garten haben.")
+    blocks, words, kinds = _blocks(ARTICLE + "".join(f"<p>{t}</p>" for t in texts))
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.chrome_labels(blocks, kept, words, kinds).tolist() == [
+        False, True, True, True, False, False]
 
 
 def test_thread_pages_by_structured_data_or_address():

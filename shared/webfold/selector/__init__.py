@@ -177,7 +177,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.lead_metadata(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
     kept &= ~rules.promo_blocks(blocks, kept, words)
-    kept &= ~rules.chrome_labels(blocks, kept, kinds)
+    kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)

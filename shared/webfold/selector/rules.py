@@ -39,7 +39,8 @@ count), widened to an enclosing `<article>`. Then:
 - `promo_blocks`: short runs of kept blocks inside newsletter, subscription, paywall
   or author-box containers; `chrome_labels`: labels naming an ad slot, a loading
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
-  "Share this article").
+  "Share this article"), and a blog theme's post footer ("This entry was posted in
+  News. Bookmark the permalink.").
 - `trailing_headings` (article and thread pages): a kept heading after the last kept
   text whose own section was dropped ("Who is online" over a forum's statistics).
 - `comment_blocks`: reader comments under an article: blocks inside comment
@@ -394,12 +395,25 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
             if pattern.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))]
 
 
-def chrome_labels(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds) -> np.ndarray:
+# The post footer a blog theme writes under every post, in WordPress's words: "This entry
+# was posted in News. Bookmark the permalink.", "Dieser Beitrag wurde unter Allgemein
+# veröffentlicht.", "Der Beitrag wurde am 3. Mai 2026 veröffentlicht und wurde unter ...".
+_POST_FOOTER = re.compile(r"(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag) wurde)"
+                          r"\b.*(?:permalink|veröffentlicht|abgelegt)", re.DOTALL)
+POST_FOOTER_WORDS = 60  # a longer block with such a start is text
+
+
+def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                  kinds: BlockKinds) -> np.ndarray:
     """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
     loading notice, a picture credit or a share or print button ("Advertisement",
-    "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article")."""
+    "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article"), and kept post
+    footers of a blog theme (`_POST_FOOTER`, POST_FOOTER_WORDS words at most)."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
+    for i in np.flatnonzero(kept & (words <= POST_FOOTER_WORDS)).tolist():
+        if _POST_FOOTER.match(blocks[i].text.lower()):
+            out[i] = True
     return out
 
 
