@@ -32,6 +32,18 @@ def test_region_is_the_element_holding_the_kept_text():
     assert not rules.keep_structure(blocks, kept, region, passed & kept, kinds.structure)[3]
 
 
+def test_a_heading_over_a_kept_block_in_the_region_is_kept():
+    blocks, words, kinds = _blocks(f"<div id=a><h2>Elsewhere</h2><p>Menu</p></div><div id=b>"
+                                   f"{ARTICLE}<h2>After the flood</h2>{ARTICLE}<h2>Photos</h2>"
+                                   "<p>Gallery</p></div>")
+    kept = np.array([False, False, True, False, True, False, False])
+    region = rules.content_region(blocks, kept, words)
+    headings = np.array([True, False, False, True, False, True, False])
+    assert rules.section_headings(blocks, kept, region, headings).tolist() == [
+        False, False, True, True, True, False, False]
+    assert not rules.section_headings(blocks, kept, region, headings & False)[3]
+
+
 def test_a_german_teaser_heading_after_the_article_opens_a_dropped_section():
     blocks, words, kinds = _blocks(f"<article>{ARTICLE}</article><div class=box><h3>Das könnte Sie "
                             "auch interessieren</h3><ul><li><a href=/1>Neue Brücke eröffnet"

@@ -8,8 +8,8 @@ expected F1 ("main") or F0.5 ("precision"), reading the scores as probabilities 
 weighting blocks by their words. The mode's threshold is a floor: blocks below it are
 kept only by the structure rules. `choose` then applies the structure rules of
 `webfold.selector.rules` (code, tables, definitions, figures, math, footnotes and
-admonitions in the content region kept, on a short page of `rules.SHORT_PAGE` blocks or
-fewer whatever their score and with its lists whole;
+admonitions in the content region kept, and its headings over a kept block; on a short
+page of `rules.SHORT_PAGE` blocks or fewer whatever their score and with its lists whole;
 teaser lists, dated card grids beside an article, bylines above it, what trails
 its body outside the body's container, sign-up notices, ad and credit labels, trailing
 labels over dropped chrome and, unless `include_comments`, reader comments under an
@@ -160,6 +160,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     short = len(blocks) <= rules.SHORT_PAGE  # the region's structure kept whole, any score
     kept = rules.keep_structure(blocks, kept, region, passed | short, kinds.structure)
     kept = rules.keep_marked(blocks, kept, region)
+    kept = rules.section_headings(blocks, kept, region, passed & (matrix[:, _HEADING_LEVEL] > 0))
     if short:
         kept = rules.whole_lists(blocks, kept, region, passed)
     types = frozenset(t.lower().rsplit("/", 1)[-1] for t in page.jsonld_types)

@@ -9,7 +9,8 @@ count), widened to an enclosing `<article>`. Then:
   figures (images, and captions that read as a sentence: a picture credit is no
   structure) inside the region are kept when they pass the mode's floor, whatever the
   page's cut; `keep_marked`: math, footnote definitions and admonitions (callouts that
-  name their kind, role=note) inside it are kept whatever their score.
+  name their kind, role=note) inside it are kept whatever their score;
+  `section_headings`: a heading inside it that passes the floor is kept over a kept block.
 - On a short page (`SHORT_PAGE` blocks or fewer: a test page, a note, a small doc) the
   region's structure is kept whatever its score (a figure's caption with its image), and
   its lists whole: `whole_lists` keeps the items that pass the floor of a list with an
@@ -319,6 +320,19 @@ def keep_marked(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarra
     flags = np.fromiter(map(attrgetter("flags"), blocks), dtype=np.int64, count=len(blocks))
     marked = np.fromiter(map(REGION_KINDS.__contains__, kinds), dtype=bool, count=len(blocks))
     candidates = np.flatnonzero(~kept & (marked | (flags & REGION_FLAGS != 0)))
+    out = kept.copy()
+    out[candidates[inside(blocks, region, candidates)]] = True
+    return out
+
+
+def section_headings(blocks: list[Block], kept: np.ndarray, region: int,
+                     headings: np.ndarray) -> np.ndarray:
+    """`kept` plus the `headings` (those that passed the mode's floor) inside the region
+    whose next block is kept: a kept section's heading, which the cut drops more often
+    than its text because it is short."""
+    following = np.zeros(len(kept), dtype=bool)
+    following[:-1] = kept[1:]
+    candidates = np.flatnonzero(headings & ~kept & following)
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
     return out
