@@ -416,7 +416,7 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 # was posted in News. Bookmark the permalink.", "Dieser Beitrag wurde unter Allgemein
 # veröffentlicht.", "Der Beitrag wurde am 3. Mai 2026 veröffentlicht und wurde unter ...".
 _POST_FOOTER = re.compile(r"(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag) wurde)"
-                          r"\b.*(?:permalink|veröffentlicht|abgelegt)", re.DOTALL)
+                          r"\b.*(?:permalink|veröffentlicht|abgelegt)", re.DOTALL | re.IGNORECASE)
 POST_FOOTER_WORDS = 60  # a longer block with such a start is text
 
 
@@ -429,7 +429,7 @@ def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
     for i in np.flatnonzero(kept & (words <= POST_FOOTER_WORDS)).tolist():
-        if _POST_FOOTER.match(blocks[i].text.lower()):
+        if _POST_FOOTER.match(blocks[i].text):
             out[i] = True
     return out
 
