@@ -45,7 +45,8 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *,
     """Convert HTML given as text (or UTF-8 bytes); the core of `HtmlConverter.convert`.
 
     Hidden subtrees and `<noscript>` are walked only for a thin page (see
-    `_rescue_thin_page`). Never raises for odd markup.
+    `_rescue_thin_page`); a page whose `<noscript><iframe .../>` swallowed the rest is
+    parsed again with its iframes closed. Never raises for odd markup.
     """
     tree = LexborHTMLParser(markup)
     base = base_url(tree, url)
