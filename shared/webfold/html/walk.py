@@ -108,7 +108,7 @@ class _Frame:
     # for elements that end up holding a block (see `_lineage`).
     __slots__ = ("tag", "flags", "parent", "eid", "own", "path", "tokens", "ancestors",
                  "role", "kind", "prefix", "cont", "emitted", "counter", "ordered", "indent",
-                 "md_start", "text_start", "href", "wrap", "quote")
+                 "md_start", "text_start", "href", "wrap", "quote", "list_ids")
 
     def __init__(self, tag: str, flags: int, parent: _Frame | None, eid: int,
                  own: tuple[str, ...],
@@ -718,6 +718,7 @@ class _Walker:
         if tag in _LIST_TAGS:
             frame = self.push(tag, flags, _LIST)
             frame.ordered = tag == "ol"
+            frame.list_ids = (self.lists[-1].list_ids if self.lists else ()) + (frame.eid,)
             frame.counter = _int(attrs.get("start"), 1) if frame.ordered else 1
             owner = self.owners[-1] if len(self.owners) > self.quote_owners else None
             if owner is not None and owner.tag == "li":
@@ -867,8 +868,11 @@ class _Walker:
         # link_chars, flags (tests/html/test_walk.py pins it).
         block = Block(kind, markdown, text, len(self.blocks), tag, level, top.path, top.tokens,
                       top.ancestors, link_chars, flags)
-        if kind == "list_item":
-            block.lists = _ids_of(top, _LIST_TAGS)
+        if kind == "list_item" and self.lists:
+            lists = self.lists[-1].list_ids  # the open lists, outermost first
+            if len(top.path) >= MAX_PATH:  # only those within the block's capped path
+                lists = tuple(eid for eid in lists if eid >= top.ancestors[0])
+            block.lists = lists
         if self.quote_ids:
             block.quotes = self.quote_ids
         self.blocks.append(block)
@@ -917,11 +921,6 @@ def _wrapped(inner: str, wrap: str, href: str | None) -> str | None:
     if wrap == "a":
         return lead + md.link(core, href) + trail
     return f"{lead}{wrap}{core}{_CLOSE.get(wrap, wrap)}{trail}"
-
-
-def _ids_of(frame: _Frame, tags: tuple[str, ...] | frozenset[str]) -> tuple[int, ...]:
-    """Walk ids of the frame's lineage elements with one of `tags`, outermost first."""
-    return tuple(eid for tag, eid in zip(frame.path, frame.ancestors, strict=True) if tag in tags)
 
 
 def _prefix_lines(body: str, lead: str, quote: str, first: str, cont: str,
