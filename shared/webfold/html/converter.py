@@ -100,7 +100,8 @@ def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Blo
 
 def base_url(tree: LexborHTMLParser, url: str | None) -> str | None:
     """The URL relative links resolve against: `<base href>` (itself resolved), else `url`."""
-    node = tree.css_first("base[href]")
+    # `tags` walks the tree without the CSS engine: less time than css_first("base[href]")
+    node = next((n for n in tree.tags("base") if "href" in n.attributes), None)
     if node is not None:
         href = safe_url(node.attributes.get("href"), url)
         if href and href.lower().startswith(("http:", "https:")):

@@ -95,7 +95,7 @@ def jsonld_objects(scripts: list[LexborNode]) -> list[dict[str, Any]]:
 
 def _meta_tags(tree: LexborHTMLParser) -> dict[str, str]:
     found: dict[str, str] = {}
-    for node in tree.css("meta"):
+    for node in tree.tags("meta"):  # as css("meta"), without the CSS engine's cost
         attrs = node.attributes
         key = attrs.get("property") or attrs.get("name") or attrs.get("http-equiv")
         content = attrs.get("content")
