@@ -81,11 +81,13 @@ def detect(data: bytes) -> str | None:
 
 def markup_for_parser(data: bytes, declared: str | None = None) -> tuple[bytes | str, str]:
     """(markup, codec) for the HTML parser: UTF-8 bytes go as they are (Lexbor reads
-    UTF-8 itself, a third faster than parsing a decoded str, with U+FFFD for bad bytes);
-    anything else is decoded to str as `decode` does. Never raises."""
+    UTF-8 itself, a third faster than parsing a decoded str, with U+FFFD for bad bytes),
+    declared, or undeclared and valid as `decode` would read them; anything else is
+    decoded to str as `decode` does. Never raises."""
     name, skip = _declared_codec(data, declared)
-    if name == "utf-8":
-        return data[skip:], name
+    if name == "utf-8" or (name is None and _utf16_without_bom(data) is None
+                           and _is_utf8(data)):
+        return data[skip:], "utf-8"
     return _decode(data, name, skip)
 
 
@@ -116,6 +118,16 @@ def _decode(data: bytes, name: str | None, skip: int) -> tuple[str, str]:
         except UnicodeDecodeError:
             name = _detect_safely(data) or "utf-8"
     return data[skip:].decode(name, errors="replace"), name
+
+
+def _is_utf8(data: bytes) -> bool:
+    if data.isascii():
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _detect_safely(data: bytes) -> str | None:

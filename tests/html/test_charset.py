@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import webfold
-from webfold.charset import codec_for, decode, prescan
+from webfold.charset import codec_for, decode, markup_for_parser, prescan
 
 FRENCH = "Le garçon a mangé une crème brûlée — « déjà vu » à Noël. € 5"
 JAPANESE = "東京の天気は晴れです。明日は雨が降るでしょう。日本語のテキストをたくさん書きます。"
@@ -59,6 +59,19 @@ def test_utf8_bom_is_dropped() -> None:
 def test_undeclared_pages_are_detected(text: str, codec: str) -> None:
     doc = webfold.convert(page(text).encode(codec), select="all")
     assert text[:20] in doc.markdown
+
+
+def test_undeclared_utf8_goes_to_the_parser_as_bytes() -> None:
+    data = page(FRENCH + " " + JAPANESE).encode("utf-8")
+    assert markup_for_parser(data) == (data, "utf-8")  # Lexbor reads it: no decode, no re-encode
+    declared = page(FRENCH + " " + JAPANESE, '<meta charset="utf-8">').encode("utf-8")
+    assert webfold.convert(data, select="all").markdown == webfold.convert(
+        declared, select="all").markdown
+    ascii_utf16 = page("plain words").encode("utf-16-le")  # valid UTF-8 too: NULs are ASCII
+    markup, codec = markup_for_parser(ascii_utf16)
+    assert codec == "utf-16-le" and "plain words" in markup
+    markup, codec = markup_for_parser(page(FRENCH * 3).encode("cp1252"))
+    assert codec == "cp1252" and FRENCH in markup
 
 
 def test_invalid_bytes_never_raise() -> None:
