@@ -409,3 +409,25 @@ def test_private_use_bullet_glyphs_make_a_list():
         page.insert_text((90, 100 + 14 * i), text, fontsize=11)
     md = convert(doc.tobytes()).markdown
     assert md.strip() == "- Milk from the farm\n- Bread from the mill\n- Eggs from the hens"
+
+
+def test_run_in_heading_and_its_text_are_one_paragraph():
+    # A paper's front matter: an emphasised label a quad before its text on one line, the
+    # text wrapping to a short last line under the label. One paragraph, label in bold.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100
+    for label, text, rest in (
+            ("General Terms", "Design, Experimentation, Measurement and", "Time."),
+            ("Keywords", "JavaScript, just-in-time compilation, traces.", None)):
+        width = pymupdf.get_text_length(label, fontname="hebo", fontsize=10)
+        page.insert_text((72, y), label, fontname="hebo", fontsize=10)
+        page.insert_text((72 + width + 10, y), text, fontsize=10)
+        if rest:
+            y += 12
+            page.insert_text((72, y), rest, fontsize=10)
+        y += 20
+    md = convert(doc.tobytes()).markdown
+    assert md.strip() == ("**General Terms** Design, Experimentation, Measurement and Time.\n\n"
+                          "**Keywords** JavaScript, just-in-time compilation, traces.")
+

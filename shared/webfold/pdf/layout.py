@@ -20,6 +20,11 @@ from webfold.pdf.model import BBox, Line, PageLines, Span
 MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
 LEADER_GAP = 12.0  # a fragment ending in leader dots reaches its page number this far away
+# A run-in heading ("Keywords", "General Terms" set bold or italic) sits a quad or so
+# before the plain text it introduces on the same line; a column gutter beside a short
+# emphasised line is wider than this.
+RUN_IN_GAP = 1.5
+RUN_IN_MAX_WORDS = 6
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -154,10 +159,22 @@ def _partner(done: list[Item], it: Item) -> int | None:
         gap = right.box[0] - left.box[2]
         lone = LONE_MARKER.match(left.text) or _SECTION_NUMBER.match(left.text)
         limit = (5.0 if lone else LEADER_GAP if _LEADER_END.search(left.text) else
-                 JOIN_GAP) * it.size
+                 RUN_IN_GAP if _runs_in(left.line, right.line) else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
     return None
+
+
+def _runs_in(label: Line, text: Line) -> bool:
+    """True when `label` is a run-in heading of `text` on its right: a few words set bold
+    (or italic) before text that is not."""
+    heads = [s for s in label.spans if s.text.strip()]
+    body = [s for s in text.spans if s.text.strip()]
+    if not heads or not body or len(label.text.split()) > RUN_IN_MAX_WORDS:
+        return False
+    if all(s.bold for s in heads):
+        return not body[0].bold
+    return all(s.italic for s in heads) and not body[0].italic
 
 
 def _merge(a: Item, b: Item) -> Item:
