@@ -431,3 +431,18 @@ def test_run_in_heading_and_its_text_are_one_paragraph():
     assert md.strip() == ("**General Terms** Design, Experimentation, Measurement and Time.\n\n"
                           "**Keywords** JavaScript, just-in-time compilation, traces.")
 
+
+def test_japanese_lines_join_without_spaces_and_a_full_stop_ends_a_paragraph():
+    # Japanese writes no spaces: lines join directly, at CJK punctuation too ("（以下" /
+    # "「速結"); a short line ending in "。" ends its paragraph as "." does.
+    lines = ["ねじなし端子であって、工具を用いずに電線の接続を行うことがで",
+             "きる速結端子又はスプリング式ねじなし端子と称されるもの（以下",
+             "「速結端子」という。）であること。",
+             "ポリエチレン絶縁電線に裸線をより合わせて引込用に使用されるデュプ",
+             "レックス絶縁電線と称されるものは、対象外として取り扱う。"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i, text in enumerate(lines):
+        page.insert_text((72, 100 + 15 * i), text, fontname="japan", fontsize=12)
+    md = convert(doc.tobytes()).markdown
+    assert md.strip().split("\n\n") == ["".join(lines[:3]), "".join(lines[3:])]

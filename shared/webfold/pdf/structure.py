@@ -47,7 +47,7 @@ _NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){1,4}|\d{1,2})\s+[A-Z][^
 # section title (one titled by a single word and a year, "3 Census 2021", reads as a
 # date too: a month's name is told from a word by no rule short of a word list).
 _DATE = re.compile(r"^\s*\d{1,2}\.?\s+[^\W\d_]+\.?,?\s+\d{4}\s*$")
-_SENTENCE_END = re.compile(r"[.!?:;]['\")\]]?\s*$")
+_SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f]['\")\]\u300d\u300f\uff09]?\s*$")
 # A table-of-contents entry: a title, a run of leader dots, a page number.
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
 # "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
@@ -56,7 +56,8 @@ _CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\
 _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 # A word with its inner hyphens ("data-driven"), and a hyphen it ends with, if any.
 _WORD = re.compile(r"[^\W_]+(?:[-\u2010][^\W_]+)*[-\u2010]?")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
+# Scripts written without spaces between words; their punctuation (U+3000-303F) too.
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 # Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
 _KEEP_HYPHEN = frozenset({
     "self", "well", "non", "all", "half", "cross", "long", "short", "high", "low", "multi",
