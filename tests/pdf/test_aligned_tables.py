@@ -518,3 +518,33 @@ def test_labels_spanning_rows_in_a_later_column_are_in_every_row_they_span():
         y += 22 * span
     page.insert_text((72, y + 40), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [expected]
+
+
+def test_a_paragraph_line_run_into_a_cell_beside_it_keeps_its_text():
+    # A form: questions with yes/no boxes beside them, and more questions below the
+    # boxes, so the questions are a paragraph beside the table. One question ends close
+    # enough to its "yes" for MuPDF to write both as one line: the table takes the "yes"
+    # piece of that line, and the question's own piece stays text.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    questions = ["Did you eat anything before going to bed?",
+                 "Did you drink any alcohol before you went to bed?",
+                 "Did you listen to any soothing or relaxing music?",
+                 "Did you do any relaxation techniques, stretching, etc. to help you relax?",
+                 "Did you take a warm shower or bath?",
+                 "Write down anything else that kept you awake at night.",
+                 "Bring this sheet to your next visit to the sleep clinic."]
+    yes_x = 72 + pymupdf.get_text_length(questions[3], fontsize=10) + 6.5
+    for k, question in enumerate(questions):
+        page.insert_text((72, 100 + 12 * k), question, fontsize=10)
+        if k < 5:
+            page.insert_text((yes_x, 100 + 12 * k), "yes", fontname="hebo", fontsize=10)
+            page.insert_text((yes_x + 30, 100 + 12 * k), "no", fontname="hebo", fontsize=10)
+    assert any(ln.text.startswith(questions[3]) and ln.text.endswith("yes")
+               for ln in read_page(page, 1).lines)
+    result = convert(doc.tobytes())
+    assert [q for q in questions if q not in result.markdown] == []
+    # The "yes" piece keeps its own bold (not the question's plain style), and bold boxes
+    # row under row, each repeating the one above, are rows, not one header's lines.
+    tables = [b.text.splitlines() for b in result.blocks if b.kind == "table"]
+    assert tables == [["yes\tno"] * 5]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webfold.pdf.layout import LONE_MARKER, is_rtl
-from webfold.pdf.model import BBox, Line, Span
+from webfold.pdf.model import BBox, Line, Span, centre_in
 from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
 
@@ -88,6 +88,10 @@ class AlignedTable:
     bbox: BBox
     rows: list[list[str]]  # cell texts, first row the header, in reading column order
     lines: list[Line]  # the page lines the table is made of
+    cells: list[Line] = field(default_factory=list)  # those lines, or their pieces, in cells
+    # Pieces of `lines` in no table's cells (a paragraph's line MuPDF ran into the cell
+    # beside it): page lines again.
+    rest: list[Line] = field(default_factory=list)
 
 
 def find_aligned_tables(lines: list[Line], textpage: Any,
@@ -99,8 +103,8 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     lists the page's horizontal rules (called only for two tables side by side whose
     rows line up: `_side_by_side`). `page` (the `pymupdf.Page`) gives right-to-left
     cells their text from the glyphs; without it they keep the lines' text. Returns the
-    tables top to bottom, each with the page lines it is made of; lines not in a table
-    are left alone. Never raises.
+    tables top to bottom, each with the page lines it is made of and the pieces of them
+    it left out (`rest`); lines not in a table are left alone. Never raises.
     """
     # Monospace lines are a code listing: its indents and word gaps align like columns.
     upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
@@ -108,7 +112,16 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     whole: dict[int, Line] = {}  # id of a piece of a line -> the line
     if textpage is not None and len(upright) >= MIN_ROWS:
         upright = _split_at_cell_gaps(upright, textpage, whole)
-    return _tables_of(upright, whole, rules, page, in_columns=True)
+    cut_lines: dict[int, list[Line]] = {}  # id of a line -> its pieces
+    for piece in upright:
+        if id(piece) in whole:
+            cut_lines.setdefault(id(whole[id(piece)]), []).append(piece)
+    tables = _tables_of(upright, whole, rules, page, in_columns=True)
+    in_cells = {id(ln) for table in tables for ln in table.cells}
+    for table in tables:
+        table.rest = [p for line in table.lines if id(line) in cut_lines
+                      for p in cut_lines.pop(id(line)) if id(p) not in in_cells]
+    return tables
 
 
 def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],
@@ -426,11 +439,14 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
         box = (min(words[i][0] for i in group), line.bbox[1],
                max(words[i][2] for i in group), line.bbox[3])
         text = " ".join(texts[i] for i in group)
-        first = line.spans[0]  # the style of the line's first run
+        # The style of the run the piece starts in (a bold label's, a plain value's).
+        first = next((s for s in line.spans if s.text.strip()
+                      and centre_in(tuple(words[group[0]][:4]), s.bbox, pad=0.5)), line.spans[0])
         span = Span(text=text, bbox=box, size=size, bold=first.bold, italic=first.italic,
                     mono=first.mono, font=first.font)
+        origin = (box[0], line.origin[1]) if line.origin is not None else None
         pieces.append(Line(spans=[span], bbox=box, direction=line.direction,
-                           source=line.source))
+                           source=line.source, origin=origin))
     return pieces
 
 
@@ -582,10 +598,11 @@ def _continues(group: _Row, row: _Row) -> bool:
     """True when `row` holds the next lines of cells of `group` (see `_join_wrapped`).
 
     A row with as many cells is the next row, unless both are set in bold throughout:
-    header cells that all wrap (the body under a header is plain)."""
-    if len(row.cells) == len(group.cells) and not all(
+    header cells that all wrap (the body under a header is plain), where no cell repeats
+    the line above it (bold "yes" and "no" boxes row after row are rows)."""
+    if len(row.cells) == len(group.cells) and (not all(
             span.bold for r in (group, row) for seg in r.cells for ln in seg
-            for span in ln.spans if span.text.strip()):
+            for span in ln.spans if span.text.strip()) or _repeats_above(group, row)):
         return False
     homes: set[int] = set()
     for seg in row.cells:
@@ -610,6 +627,12 @@ def _continues(group: _Row, row: _Row) -> bool:
     # The fuller row may bring cells of its own; the sparser one may not, unless it is
     # the later, shorter continuation (every cell of `row` then sits under one above).
     return bool(homes) and (len(row.cells) > len(group.cells) or len(homes) == len(row.cells))
+
+
+def _repeats_above(group: _Row, row: _Row) -> bool:
+    """True when a cell of `row` reads as the last line of the cell of `group` above it."""
+    return any(seg[0].text.strip() == cell[-1].text.strip()
+               for seg, cell in zip(row.cells, group.cells, strict=True))
 
 
 def _style(span: Span) -> tuple[str, float, bool]:
@@ -665,15 +688,15 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     if all(not row[0] or LONE_MARKER.match(row[0]) for row in texts):
         return []  # bullets or numbers beside their items: a list
-    lines = list({id(w): w for w in (whole.get(id(ln), ln) for row in run
-                                      for seg in row.cells for ln in seg)}.values())
+    cells = [ln for row in run for seg in row.cells for ln in seg]
+    lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
     if page is not None:
         _glyph_texts(texts, grid, page)
     worded = [t for row in texts for t in row if any(c.isalpha() for c in t)]
     if sum(is_rtl(t) for t in worded) * 2 > len(worded):
         texts, grid = [row[::-1] for row in texts], [row[::-1] for row in grid]
     _repeat_spanning_labels(grid, texts)
-    return [AlignedTable(bbox=_box(lines), rows=texts, lines=lines)]
+    return [AlignedTable(bbox=_box(cells), rows=texts, lines=lines, cells=cells)]
 
 
 def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]) -> None:
