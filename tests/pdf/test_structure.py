@@ -446,3 +446,33 @@ def test_japanese_lines_join_without_spaces_and_a_full_stop_ends_a_paragraph():
         page.insert_text((72, 100 + 15 * i), text, fontname="japan", fontsize=12)
     md = convert(doc.tobytes()).markdown
     assert md.strip().split("\n\n") == ["".join(lines[:3]), "".join(lines[3:])]
+
+
+def test_bullets_drawn_as_dots_make_a_list_but_legend_keys_do_not():
+    # Browsers draw list markers as filled paths, not glyphs: a black dot before each
+    # item's first letter is its bullet. A chart legend's coloured keys are no bullets.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "What is in the box:", fontsize=11)
+    items = ["The gauge body with its funnel", "A mounting bracket and four bolts",
+             "The USB reader cable"]
+    for i, text in enumerate(items):
+        y = 118 + 14 * i
+        page.draw_circle((62, y - 3.5), 1.9, color=None, fill=(0, 0, 0))
+        page.insert_text((72, y), text, fontsize=11)
+    for i, (label, colour) in enumerate([("Rain", (0.1, 0.7, 0.2)), ("Snow", (0.2, 0.3, 0.9))]):
+        y = 200 + 14 * i
+        page.draw_rect((60, y - 7, 66, y - 1), color=None, fill=colour)
+        page.insert_text((72, y), f"{label} in the hills, by month", fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert "\n".join(f"- {t}" for t in items) in md
+    assert "Rain in the hills, by month" in md and "- Rain" not in md and "• " not in md
+
+
+def test_a_bulleted_line_set_large_is_a_list_item_not_a_heading():
+    doc = _page_with([("The shop sells gauges, funnels and spare buckets to the farms.", "helv",
+                       100)])
+    for i, text in enumerate(["\u2022 Shop", "\u2022 Support"]):
+        doc[0].insert_text((72, 130 + 22 * i), text, fontsize=16)
+    md = convert(doc.tobytes()).markdown
+    assert md.rstrip().endswith("- Shop\n- Support")

@@ -30,7 +30,13 @@ from webfold.pdf.furniture import TOP_SHARE, strip_furniture
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
-from webfold.pdf.native import drop_undecodable, image_infos, read_page, symbol_bullets
+from webfold.pdf.native import (
+    drawn_bullets,
+    drop_undecodable,
+    image_infos,
+    read_page,
+    symbol_bullets,
+)
 from webfold.pdf.structure import build_blocks, document_styles
 from webfold.pdf.tables import find_tables, horizontal_rules, page_paths, table_block
 from webfold.settings import Settings
@@ -205,9 +211,12 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
 
 def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
                   image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
-    """Tables (ruled, then aligned text) replace their lines; images get markers. A step
-    that raises is left out (`_contained`): the page keeps its lines as text."""
+    """List bullets drawn as paths go before their lines; tables (ruled, then aligned
+    text) replace their lines; images get markers. A step that raises is left out
+    (`_contained`): the page keeps its lines as text."""
     paths = functools.cache(lambda: page_paths(page))
+    with _contained("drawn bullets", out, run):
+        drawn_bullets(lines, paths())
     with _contained("ruled tables", out, run):
         for table in find_tables(page, paths(), lines.lines, image_boxes):
             lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]

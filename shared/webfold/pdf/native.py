@@ -53,6 +53,14 @@ _UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 # Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
 _SYMBOL_FONT = re.compile(r"wingding|dingbat|webding|marlett", re.I)
 CHECKBOX = "\u2610"
+# A list bullet drawn as a path (browsers draw disc and square markers so): a filled
+# dot or square this many font sizes across, at most `BULLET_REACH` sizes before the
+# line's first letter, level with its lower-case letters, in a neutral colour (black or
+# grey, as text is; a chart legend's keys are coloured).
+BULLET_SIZE = (0.15, 0.6)
+BULLET_REACH = 2.0
+BULLET_MAX_PT = 12.0  # no bullet is drawn wider than this (a filter before the sizes)
+_MARKED = re.compile(r"^\s*[\u2022\u25cf\u25aa\u25a0\-\u2013*]")
 # Letter-spaced lines: words this short on average (MuPDF cut them; English prose
 # averages 4.5+), type this wide (font sizes per visible character: the median line of
 # the development files is 0.59, letter-spaced ones 0.63-0.8). One page in eight of
@@ -147,6 +155,39 @@ def symbol_bullets(page_lines: PageLines) -> None:
                 if _LEAD_PRIVATE_USE.match(span.text):
                     span.text = _LEAD_PRIVATE_USE.sub(lambda m: f"{m.group(1)}\u2022", span.text,
                                                       count=1)
+                break
+
+
+def drawn_bullets(page_lines: PageLines, paths: list[dict[str, Any]]) -> None:
+    """A small filled dot or square in black or grey drawn just before a left-to-right
+    line's first letter (`BULLET_SIZE`, `BULLET_REACH`) is its list bullet: written "•"
+    before the line's text, the line's box grown over it, so the list stays a list.
+    `paths` are the page's vector paths (`page.get_cdrawings()`); `page_lines` is edited
+    in place."""
+    dots: dict[int, list[tuple[float, ...]]] = {}  # by the middle's height, 4 pt steps
+    for path in paths:
+        x0, y0, x1, y1 = path["rect"]
+        side = max(x1 - x0, y1 - y0)
+        fill = path.get("fill")  # grey, RGB or CMYK: neutral when its first three agree
+        if (path.get("type") in ("f", "fs") and fill and 0 < side <= BULLET_MAX_PT
+                and abs((x1 - x0) - (y1 - y0)) <= 0.25 * side
+                and max(fill[:3]) - min(fill[:3]) <= 0.1):
+            dots.setdefault(int((y0 + y1) / 8), []).append((x0, y0, x1, y1))
+    if not dots:
+        return
+    for line in page_lines.lines:
+        if line.direction != (1.0, 0.0) or line.origin is None or _MARKED.match(line.text):
+            continue
+        size, base = line.spans[0].size, line.origin[1]
+        near = [d for k in range(int((base - size) / 4), int(base / 4) + 1)
+                for d in dots.get(k, ())]
+        for x0, y0, x1, y1 in near:
+            if (BULLET_SIZE[0] * size <= max(x1 - x0, y1 - y0) <= BULLET_SIZE[1] * size
+                    and 0 <= line.bbox[0] - x1 <= BULLET_REACH * size
+                    and base - 0.8 * size <= (y0 + y1) / 2 <= base):
+                line.spans.insert(0, Span(text="\u2022 ", bbox=(x0, y0, x1, y1), size=size,
+                                          font=line.spans[0].font))
+                line.bbox = (x0, *line.bbox[1:])
                 break
 
 

@@ -284,7 +284,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
     starts = _starts_new(row, group, kind, st)
     if kind == "footnote" and not starts:
         return "+"
-    if level and (starts or kind == "heading"):
+    if level and (starts or kind == "heading") and not _BULLET.match(row.text):
         if kind == "heading" and not starts and _heading_level(group[-1], st) == level:
             return "+"
         return "heading"
