@@ -101,15 +101,41 @@ def test_libreoffice_persian_table_cells_keep_their_non_joiners(tmp_path: Path) 
         "| شب‌بو | 45 | 1351 |", "| دست‌ساز | 9 | 1398 |", "| خانه‌ها | 30 | 1402 |"]
 
 
-def _rtl_run(paragraph, text: str) -> None:
-    """`text` as a right-to-left run of a Word paragraph, set in DejaVu Sans."""
+def _rtl_run(paragraph, text: str, font: str = "DejaVu Sans") -> None:
+    """`text` as a right-to-left run of a Word paragraph, set in `font`."""
     from docx.oxml.ns import qn
     from docx.oxml.parser import OxmlElement
 
     paragraph._p.get_or_add_pPr().append(OxmlElement("w:bidi"))
     run = paragraph.add_run(text)
     run._r.get_or_add_rPr().append(OxmlElement("w:rtl"))
-    run._r.rPr.get_or_add_rFonts().set(qn("w:cs"), "DejaVu Sans")
+    run._r.rPr.get_or_add_rFonts().set(qn("w:cs"), font)
+
+
+VOWELLED = "ذَهَبَ الوَلَدُ إِلَى المَدْرَسَةِ صَبَاحًا وَقَرَأَ دَرْسَهُ الجَدِيدَ مَعَ أَصْدِقَائِهِ"
+PARTLY_VOWELLED = "جُمعت البيانات بجهاز RG-200 وأُرسلت إلى المكتب كل أسبوع."
+AMIRI = Path("/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf")
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+@pytest.mark.parametrize("font", [
+    pytest.param("DejaVu Sans", marks=needs_dejavu),
+    pytest.param("Amiri", marks=pytest.mark.skipif(not AMIRI.exists(),
+                                                   reason="Amiri is not installed"))])
+def test_libreoffice_vowelled_arabic_keeps_every_mark_on_its_letter(tmp_path: Path,
+                                                                   font: str) -> None:
+    # LibreOffice writes a letter with its mark as a mark glyph, a letter glyph and an
+    # ActualText; the letter glyph's ToUnicode is the cluster it first came in ("أَ"),
+    # wrong where it comes again with another mark ("أُ") or none ("إلى"), and MuPDF
+    # misplaces, doubles or drops the ActualText's characters.
+    docx = pytest.importorskip("docx")
+
+    document = docx.Document()
+    for text in (VOWELLED, PARTLY_VOWELLED):
+        _rtl_run(document.add_paragraph(), text, font)
+    data = _libreoffice_pdf(document, tmp_path)
+    assert "وأُرسلت" not in pymupdf.open(stream=data)[0].get_text()  # MuPDF loses its mark
+    assert _paragraphs(data) == [VOWELLED, PARTLY_VOWELLED]
 
 
 def _libreoffice_pdf(document, tmp_path: Path) -> bytes:

@@ -1,9 +1,10 @@
 """A page's own text layer as `Line`s: one page dictionary per page.
 
-Lines whose text shows a known MuPDF artefact are mended from their glyphs: zero-width
-ActualText clusters (Chromium's vowelled Arabic) and spaces in letter gaps
-(letter-spaced type) on a text page clipped to those lines, reversed lam-alef
-ligatures from the page's raw dictionary.
+Lines whose text shows a known MuPDF artefact are mended from their glyphs: right-to-left
+lines with ActualText clusters (vowelled Arabic from Chromium and LibreOffice, whose
+characters MuPDF misplaces, doubles or loses) from the page's drawn glyphs
+(`actualtext`), spaces in letter gaps (letter-spaced type) on a text page clipped to
+those lines, reversed lam-alef ligatures from the page's raw dictionary.
 Spans keep their size, bold/italic/monospace style and the link annotation they sit
 under; lines keep their writing direction and baseline origin so layout can read
 rotated text in its own frame. Nothing here decides order or structure.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -20,6 +22,7 @@ from typing import Any
 
 import pymupdf
 
+from webfold.pdf import actualtext
 from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.layout import JOIN_GAP, is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
@@ -71,8 +74,7 @@ WIDE_SET = 0.6
 # advance is 0.25-0.33 em in text fonts, letter gaps vary by a few hundredths.
 WORD_GAP_STEP = 0.1
 LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed faces 0.2)
-CLUSTER_PAD = 6.0  # points around re-read lines
-STRAY_MARK_REACH = 0.5  # points from a letter's box within which a stray mark is its own
+WORD_GAP_MIN = 0.15  # font sizes between two glyphs drawn without a space between them
 _RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 # A right-to-left line MuPDF read out of order opens with punctuation (a sentence's full
 # stop, which ends it) or with a space (the one between a right-to-left run and the Latin
@@ -94,9 +96,10 @@ def read_page(page: Any, number: int) -> PageLines:
     rect = page.rect if page.rotation == 0 else page.cropbox
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
-    _reread_clusters(page, data)
     if _any_span(data, _RTL_LETTER):
         raw = textpage.extractRAWDICT()
+        if _any_zero_width_span(data) and (drawn := actualtext.glyphs(page)):
+            _spell_clusters(data, drawn)
         _mend_bidi_lines(data, raw)
         if _any_span(data, _LAM_ALEF):
             _fix_lam_alef(data, raw)
@@ -205,88 +208,11 @@ def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:
                     span["text"] = _ligature_order(raw_span.get("chars", ()), span["text"])
 
 
-def _reread_clusters(page: Any, data: dict[str, Any]) -> None:
-    """Re-read from their glyphs the lines where MuPDF applied an ActualText per cluster.
-
-    Chromium wraps every vowelled Arabic cluster (letter and marks, and other clusters
-    that are not one glyph per character) in an ActualText span; MuPDF gives those
-    characters zero width at one point, marks first, and fills the real glyph widths
-    between them with spaces ("َس ُت ْن" for "سَتُنْ"). Read from the glyphs' own
-    Unicode (the fonts' ToUnicode maps) the line is whole; elsewhere ActualText stays
-    (it is the only text of some glyphs, emoji sequences among them). `data` (the page
-    dictionary) is edited in place.
-    """
-    found = [(block, line) for block in data.get("blocks", ()) for line in block.get("lines", ())
-             if any(s["bbox"][2] - s["bbox"][0] < 0.01 and _has_mark(s["text"])
-                    for s in line["spans"])]
-    if not found:
-        return
-    clip = pymupdf.Rect()
-    for _, line in found:
-        clip |= line["bbox"]
-    # Grown: marks reach past their line's box, and the clip drops what crosses it.
-    clip = (clip.x0 - CLUSTER_PAD, clip.y0 - CLUSTER_PAD, clip.x1 + CLUSTER_PAD,
-            clip.y1 + CLUSTER_PAD)
-    textpage = page.get_textpage(flags=TEXT_FLAGS | pymupdf.TEXT_IGNORE_ACTUALTEXT, clip=clip)
-    glyphs = textpage.extractDICT()
-    raw = textpage.extractRAWDICT()
-    _attach_stray_marks(glyphs, raw)
-    _mend_bidi_lines(glyphs, raw)
-    if _any_span(glyphs, _LAM_ALEF):
-        _fix_lam_alef(glyphs, raw)
-    boxes = [tuple(line["bbox"]) for _, line in found]
-    fresh = [line for line in _dict_lines(glyphs)
-             if any(centre_in(tuple(line["bbox"]), box, pad=2.0) for box in boxes)]
-    gone = {id(line) for _, line in found}
-    for block in data.get("blocks", ()):
-        block["lines"] = [line for line in block.get("lines", ()) if id(line) not in gone]
-    found[0][0]["lines"] += fresh
-
-
-def _attach_stray_marks(data: dict[str, Any], raw: dict[str, Any]) -> None:
-    """Move each combining mark that follows no letter (a line's last vowel, which MuPDF
-    puts at the line's start: "ِذَهَبَ") to after the letter whose box holds it; `data`
-    and `raw` (dictionary and raw dictionary of one text page) are edited alike."""
-    for block, raw_block in zip(data.get("blocks", ()), raw.get("blocks", ()), strict=False):
-        for line, raw_line in zip(block.get("lines", ()), raw_block.get("lines", ()),
-                                  strict=False):
-            spans = raw_line["spans"]
-            if len(spans) != len(line["spans"]) or any(
-                    "".join(c["c"] for c in r["chars"]) != d["text"]
-                    for r, d in zip(spans, line["spans"], strict=True)):
-                continue
-            chars = [(k, c) for k, span in enumerate(spans) for c in span["chars"]]
-            moved = _marks_to_letters(chars)
-            if moved is None:
-                continue
-            for k, span in enumerate(spans):
-                span["chars"] = [c for j, c in moved if j == k]
-                line["spans"][k]["text"] = "".join(c["c"] for c in span["chars"])
-
-
-def _marks_to_letters(chars: list[tuple[int, dict[str, Any]]]
-                      ) -> list[tuple[int, dict[str, Any]]] | None:
-    out = list(chars)
-    changed = False
-    for i, (_, mark) in enumerate(chars):
-        before = chars[i - 1][1]["c"] if i else " "
-        if not _has_mark(mark["c"]) or before.isalpha() or _has_mark(before):
-            continue
-        x = mark["bbox"][0]
-        near = [(max(c["bbox"][0] - x, x - c["bbox"][2], 0.0), n) for n, (_, c) in enumerate(out)
-                if c["c"].isalpha()]
-        if not near or min(near)[0] > STRAY_MARK_REACH:
-            continue
-        base = min(near)[1]
-        here = next(n for n, (_, c) in enumerate(out) if c is mark)
-        entry = out.pop(here)
-        base -= base > here
-        end = base + 1
-        while end < len(out) and _has_mark(out[end][1]["c"]):
-            end += 1
-        out.insert(end, (out[base][0], entry[1]))
-        changed = True
-    return out if changed else None
+def _any_zero_width_span(data: dict[str, Any]) -> bool:
+    """Whether a span of page dictionary `data` has visible text but no width: what MuPDF
+    makes of an ActualText cluster."""
+    return any(s["bbox"][2] - s["bbox"][0] < 0.01 and s["text"].strip()
+               for ln in _dict_lines(data) for s in ln["spans"])
 
 
 def _dict_lines(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -334,13 +260,120 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
                 texts[0]) and not _runs_rightwards(pieces[0])
                 and not _number_runs_leftwards(pieces[0])):
             continue
-        first = group[0]
-        box = first["bbox"]
-        for ln in group[1:]:
-            box = _union(box, ln["bbox"])
-            ln["spans"] = []
-        first["bbox"] = box
-        first["spans"] = [dict(first["spans"][0], text=logical_text(pieces), bbox=box)]
+        _one_line(group, logical_text(pieces))
+
+
+def _one_line(group: list[dict[str, Any]], text: str) -> None:
+    """Dictionary lines `group` (one visual line) made one line of `text`: the first takes
+    it over their joint box in its first span's style, the others are emptied."""
+    first = group[0]
+    box = functools.reduce(_union, (ln["bbox"] for ln in group[1:]), first["bbox"])
+    for ln in group[1:]:
+        ln["spans"] = []
+    first["bbox"] = box
+    first["spans"] = [dict(first["spans"][0], text=text, bbox=box)]
+
+
+def _spell_clusters(data: dict[str, Any], drawn: list[actualtext.Glyph]) -> None:
+    """Read each right-to-left visual line of the page's `drawn` glyphs that holds an
+    ActualText cluster from those glyphs: the lines of page dictionary `data` on it (their
+    boxes hold its baseline and overlap it) become one line of its text. The lines changed
+    no longer match the raw dictionary, so no later repair reads them again."""
+    lines = [ln for ln in _dict_lines(data)
+             if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
+    for row in _drawn_lines(drawn):
+        if not any(g.cluster for g in row):
+            continue
+        text = _drawn_text(row)
+        x0, x1 = min(g.x0 for g in row), max(g.x1 for g in row)
+        y = max((g for g in row if not g.mark), key=lambda g: g.x1 - g.x0).y
+        mine = [ln for ln in lines if ln["spans"] and ln["bbox"][1] <= y <= ln["bbox"][3]
+                and ln["bbox"][0] < x1 and ln["bbox"][2] > x0]
+        if mine and is_rtl(text):
+            _one_line(mine, text)
+
+
+def _drawn_lines(drawn: list[actualtext.Glyph]) -> list[list[actualtext.Glyph]]:
+    """Glyphs grouped into visual lines, each in drawing order: one baseline (within half
+    a font size: marks are drawn off it), cut where glyphs stand more than `JOIN_GAP`
+    font sizes apart (as layout cuts fragments)."""
+    rows: list[tuple[float, float, list[actualtext.Glyph]]] = []  # baseline, size, glyphs
+    for g in drawn:
+        row = next((r for r in reversed(rows) if abs(r[0] - g.y) <= 0.5 * max(g.size, r[1])),
+                   None)
+        if row is None:
+            rows.append((g.y, g.size, [g]))
+        else:
+            row[2].append(g)
+    out = []
+    for _, size, row in rows:
+        order = sorted(range(len(row)), key=lambda i: row[i].x0)
+        cut = [0] * len(row)
+        reach, part = -math.inf, 0
+        for i in order:
+            if row[i].x0 - reach > JOIN_GAP * size and reach > -math.inf:
+                part += 1
+            cut[i] = part
+            reach = max(reach, row[i].x1)
+        for k in range(part + 1):
+            out.append([g for g, c in zip(row, cut, strict=True) if c == k])
+    return out
+
+
+def _drawn_text(glyphs: list[actualtext.Glyph]) -> str:
+    """The right-to-left line drawn as `glyphs` (drawing order) in logical order: each
+    mark glyph joined to its letter's glyph (the next one drawn when letters are drawn
+    left to right, as shaping engines lay out right-to-left runs, else the one before), a
+    glyph of several letters split over its box, a space where two glyphs stand a word
+    gap apart without one; marks in canonical order (NFC), as typed text has them."""
+    letters = [g for g in glyphs if not g.mark]
+    rightwards = 2 * sum(b.x0 > a.x0 for a, b in zip(letters, letters[1:], strict=False)) >= \
+        len(letters) - 1
+    units: list[tuple[actualtext.Glyph, list[str]]] = []
+    waiting: list[str] = []
+    for g in glyphs:
+        if not g.mark:
+            units.append((g, waiting if rightwards else []))
+            waiting = []
+        elif rightwards or not units:
+            waiting.append(g.text)
+        else:
+            units[-1][1].append(g.text)
+    if units and waiting:
+        units[-1][1].extend(waiting)
+    units.sort(key=lambda u: u[0].x0)
+    chars: list[dict[str, Any]] = []
+    for n, (g, marks) in enumerate(units):
+        y0, y1 = g.y - g.size, g.y
+        if n and g.x0 - units[n - 1][0].x1 >= WORD_GAP_MIN * g.size and not (
+                g.text[:1].isspace() or units[n - 1][0].text[-1:].isspace()):
+            x = units[n - 1][0].x1
+            chars.append({"c": " ", "bbox": (x, y0, g.x0, y1)})
+        if len(g.text) == 1 and not marks:
+            chars.append({"c": g.text, "bbox": (g.x0, y0, g.x1, y1)})
+        else:
+            chars += _glyph_chars(g.text + "".join(marks), g.x0, g.x1, y0, y1)
+    return unicodedata.normalize("NFC", logical_text([chars]))
+
+
+def _glyph_chars(text: str, x0: float, x1: float, y0: float, y1: float
+                 ) -> list[dict[str, Any]]:
+    """Raw-dictionary characters for a glyph box spelling `text`: its letters share the box
+    (the first on the right when they are right-to-left), each mark follows its letter
+    without width."""
+    step = (x1 - x0) / (sum(1 for ch in text if not _has_mark(ch)) or 1)
+    rtl = is_rtl(text)
+    out: list[dict[str, Any]] = []
+    n = 0
+    for ch in text:
+        if _has_mark(ch) and out:
+            x = out[-1]["bbox"][0]
+            out.append({"c": ch, "bbox": (x, y0, x, y1)})
+            continue
+        left = x1 - (n + 1) * step if rtl else x0 + n * step
+        out.append({"c": ch, "bbox": (left, y0, left + step, y1)})
+        n += 1
+    return out
 
 
 def _end_punctuation_last(group: list[dict[str, Any]]) -> None:
