@@ -51,6 +51,19 @@ def test_right_to_left_lines_with_latin_and_numbers_read_in_logical_order() -> N
     assert _paragraphs(data) == [PERSIAN.replace("\u200c", " "), ARABIC]
 
 
+@needs_dejavu
+def test_english_line_opening_with_punctuation_on_a_right_to_left_page_keeps_it() -> None:
+    # A right-to-left paragraph draws an English line's closing full stop at its left
+    # (".item" is "item."), but these English paragraphs are left to right: they start
+    # at the left edge the page's text starts at, and ".NET" stays ".NET".
+    plain = "يعرض هذا السطر نصا بلا حركات للمقارنة."
+    english = [".NET 8 runtime", ".NET 8 runtime is required on every server.",
+               "...and the gauges were read again."]
+    body = "".join(f"<p>{text}</p>" for text in english)
+    data = _html_pdf(f'<p dir="rtl">{plain}</p>{body}<p dir="rtl">{plain}</p>')
+    assert _paragraphs(data) == [plain, *english, plain]
+
+
 def test_visual_order_to_logical_keeps_numbers_signs_and_addresses() -> None:
     from webfold.pdf.bidi import visual_to_logical
 

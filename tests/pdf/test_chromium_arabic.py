@@ -90,3 +90,17 @@ def test_english_paragraph_of_a_right_to_left_page_keeps_its_full_stop_at_the_en
                                 f"<p>{english}</p><p>Short English line.</p></div>")
     paragraphs = convert(data, filename="page.pdf").markdown.strip().split("\n\n")
     assert paragraphs == [f"{PLAIN}.", english, "Short English line."]
+
+
+def test_english_paragraphs_beside_right_to_left_ones_keep_their_leading_punctuation(
+        tmp_path: Path) -> None:
+    # Left-to-right paragraphs on a page with right-to-left ones: a line opening with
+    # punctuation is not a right-to-left paragraph's last line with its full stop drawn
+    # at the left.
+    english = [".NET 8 runtime", ".NET 8 runtime is required on every server of the survey "
+               "office, and the installer checks for it before the gauges are read."]
+    body = "".join(f"<p>{text}</p>" for text in english)
+    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar'><p>{PLAIN}.</p></div>"
+                                f"<div>{body}</div><div dir='rtl' lang='ar'><p>{PLAIN}.</p></div>")
+    paragraphs = convert(data, filename="page.pdf").markdown.strip().split("\n\n")
+    assert paragraphs == [f"{PLAIN}.", *english, f"{PLAIN}."]

@@ -83,6 +83,11 @@ _MISPLACED_START = re.compile(r"^\s*[^\w\s]|^\s")
 # Sentence punctuation a left-to-right line of a right-to-left paragraph ends with, drawn
 # first, at its left, right before the line's first letter or digit (".item").
 _LEAD_SENTENCE_END = re.compile(r"[.!?:;,]+(?=[^\W_])")
+# Such a line is right-aligned: it ends within this many font sizes of the right edge of
+# the page's text and starts further than an indent (Word's half inch is 3 em at 12 pt)
+# from its left edge; a left-to-right paragraph opening with ".NET" starts at the left.
+ALIGN_SLACK = 1.0
+INDENT_MAX = 4.0
 _ALEFS = "\u0622\u0623\u0625\u0627"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
@@ -249,9 +254,11 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
     groups = _baseline_pieces(lines)
     texts_of = [["".join(s["text"] for s in ln["spans"]) for ln in group] for group in groups]
     rtl = [is_rtl("".join(texts)) for texts in texts_of]
+    left = min((ln["bbox"][0] for ln in lines), default=0.0)
+    right = max((ln["bbox"][2] for ln in lines), default=0.0)
     for group, texts, group_rtl in zip(groups, texts_of, rtl, strict=True):
         if not group_rtl:
-            if any(rtl):
+            if any(rtl) and _right_aligned(group, left, right):
                 _end_punctuation_last(group)
             continue
         pieces = [chars_of.get((_box_key(ln["bbox"]), t)) for ln, t in zip(group, texts,
@@ -374,6 +381,16 @@ def _glyph_chars(text: str, x0: float, x1: float, y0: float, y1: float
         out.append({"c": ch, "bbox": (left, y0, left + step, y1)})
         n += 1
     return out
+
+
+def _right_aligned(group: list[dict[str, Any]], left: float, right: float) -> bool:
+    """Whether visual line `group` ends at the right edge of the page's text (`right`) and
+    starts well in from its left edge (`left`): a line of a right-to-left paragraph. A
+    left-to-right paragraph's line starts at the left edge, or an indent in."""
+    size = max(s["size"] for ln in group for s in ln["spans"])
+    x0 = min(ln["bbox"][0] for ln in group)
+    x1 = max(ln["bbox"][2] for ln in group)
+    return right - x1 <= ALIGN_SLACK * size and x0 - left > INDENT_MAX * size
 
 
 def _end_punctuation_last(group: list[dict[str, Any]]) -> None:
