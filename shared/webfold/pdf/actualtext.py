@@ -103,7 +103,7 @@ def glyphs(page: pymupdf.Page) -> list[Glyph] | None:
     size) of its ActualText spans, in drawing order, each ActualText span made one `Glyph`
     (`cluster` set) with the span's text over all its glyphs' boxes, on the baseline of
     its widest glyph. None when the page has no ActualText span. Costs one run of the
-    page's content and some microseconds a glyph read (about 5 ms for 300)."""
+    page's content and some microseconds a glyph read: 5-8 ms a page of vowelled Arabic."""
     device = _GlyphDevice()
     mupdf.fz_run_page(page.this, device, mupdf.FzMatrix(), mupdf.FzCookie())
     if not device.spans:
