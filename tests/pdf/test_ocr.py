@@ -404,7 +404,8 @@ def _has_tesseract_data(*packs: str) -> bool:
 def test_degraded_letter_scan_is_read_upright_whichever_way_it_is_turned(turn: int,
                                                                          lines: int) -> None:
     # Tesseract's default global threshold makes the paper's grain specks and finds no
-    # word at all, upright or turned; its local (Sauvola) threshold reads the letter.
+    # word at all, upright or turned; its local (Sauvola) threshold, which grainy pages
+    # are read with, reads the letter.
     doc = convert(_degraded_scan(LETTER[:lines], turn), filename="letter.pdf")
     assert [p.route for p in doc.pages] == ["ocr"]
     assert cer("\n".join(LETTER[:lines]), doc.markdown) <= 0.03

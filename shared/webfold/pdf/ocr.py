@@ -36,14 +36,17 @@ PROBE_ZOOM = 0.25  # a page is first rendered this small to predict the full ren
 # One OpenMP thread per tesseract process: measured on 2 cores, a page takes 0.57 s with
 # one thread and 2.5 s with the default (threads fight each other and other work).
 OMP_THREADS = "1"
-# Sauvola's local threshold, not Tesseract's default global (Otsu) one, for every pass:
-# Otsu turns the grain of a scan on grey paper into specks and finds no text at all (a
-# letter of 2 or 8 lines, noise of 18 grey levels, JPEG q35: 0 words, upright or turned);
-# Sauvola reads it at confidence 95. Generated and reference scans read alike with both.
-THRESHOLDING = "-c thresholding_method=2"
 # psm 1: automatic page segmentation with orientation detection (OSD) in the same pass,
 # so pages turned 90/180/270 degrees are read upright at no extra call.
-TESSERACT_CONFIG = f"--psm 1 {THRESHOLDING}"
+TESSERACT_CONFIG = "--psm 1"
+# Grainy pages (`grain` over this many grey levels) are read, OSD passes included, with
+# Sauvola's local threshold instead of Tesseract's global (Otsu) one: Otsu turns the grain
+# of a scan on grey paper into specks and finds no text at all (a letter of 2 or 8 lines,
+# grain 5.2: 0 words, upright or turned); Sauvola reads it at confidence 95. Rendered
+# pages have grain 0, the grainiest scan Otsu still read 3.2. Not for every page: on
+# screenshots of web pages Sauvola reads more of the photos as letters ("vvvvew").
+LOCAL_THRESHOLD_GRAIN = 2.5
+LOCAL_THRESHOLD = "-c thresholding_method=2"
 # Lines Tesseract reads at under this mean confidence are textures, rules and photos
 # taken for letters ("(Ooh S| <<} SIX)" averages 23 on a pdf.js fax test); real text,
 # even on the noisy generated scan, reads at 90+.
@@ -154,16 +157,17 @@ class TesseractEngine:
             if missing:
                 return _failed("ocr_failed", f"tesseract has no language data for {missing}")
             with tempfile.NamedTemporaryFile(suffix=".img") as tmp:  # PNG or PGM inside
-                width, height, skew = _write_levelled(image, tmp)
+                width, height, skew, grainy = _write_levelled(image, tmp)
+                page = _PageImage(tmp.name, LOCAL_THRESHOLD if grainy else "")
                 if auto:
-                    extra = self._script_language(tmp.name, deadline)
+                    extra = self._script_language(page, deadline)
                     lang = f"{extra}+{FALLBACK_LANG}" if extra else FALLBACK_LANG
-                words = self._read(tmp.name, lang, deadline)
+                words = self._read(page, lang, deadline)
                 if (words and not auto
                         and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE):
-                    words = self._read_in_script_language(tmp.name, lang, deadline, words)
+                    words = self._read_in_script_language(page, lang, deadline, words)
                 if words and _mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE:
-                    words = self._read_turned(tmp.name, lang, deadline, words, width, height)
+                    words = self._read_turned(page, lang, deadline, words, width, height)
         except pytesseract.TesseractNotFoundError:
             return _failed("ocr_failed", "tesseract is not installed or not on PATH "
                            "(install tesseract-ocr, or run with --no-ocr)")
@@ -176,23 +180,24 @@ class TesseractEngine:
         return OcrPage(width=width, height=height, words=words, rotation=reading_rotation(words),
                        skew=skew)
 
-    def _read(self, path: str, lang: str, deadline: float) -> list[OcrWord]:
+    def _read(self, page: _PageImage, lang: str, deadline: float) -> list[OcrWord]:
         import pytesseract
 
         self.processes += 1
-        data = pytesseract.image_to_data(path, lang=lang, config=TESSERACT_CONFIG,
+        data = pytesseract.image_to_data(page.path, lang=lang,
+                                         config=f"{TESSERACT_CONFIG} {page.threshold}",
                                          timeout=_remaining(deadline),
                                          output_type=pytesseract.Output.DICT)
         return _words(data)
 
-    def _script_language(self, path: str, deadline: float) -> str | None:
+    def _script_language(self, page: _PageImage, deadline: float) -> str | None:
         """The installed language pack for the script OSD sees in the image, or None
         (Latin, an unknown script, a pack not installed, too few letters, out of time)."""
         import pytesseract
 
         try:
             self.processes += 1
-            osd = pytesseract.image_to_osd(path, config=f"--psm 0 {THRESHOLDING}",
+            osd = pytesseract.image_to_osd(page.path, config=f"--psm 0 {page.threshold}",
                                            timeout=_remaining(deadline),
                                            output_type=pytesseract.Output.DICT)
         except (pytesseract.TesseractError, RuntimeError):
@@ -200,32 +205,32 @@ class TesseractEngine:
         extra = SCRIPT_LANGUAGES.get(str(osd.get("script")))
         return extra if extra in (self._languages or ()) else None
 
-    def _read_in_script_language(self, path: str, lang: str, deadline: float,
+    def _read_in_script_language(self, page: _PageImage, lang: str, deadline: float,
                                  words: list[OcrWord]) -> list[OcrWord]:
         """`words`, or a surer reading with the language of the script OSD detects."""
         import pytesseract
 
-        extra = self._script_language(path, deadline)
+        extra = self._script_language(page, deadline)
         if not extra or extra in lang.split("+"):
             return words
         try:
-            again = self._read(path, f"{extra}+{lang}", deadline)
+            again = self._read(page, f"{extra}+{lang}", deadline)
         except (pytesseract.TesseractError, RuntimeError):  # out of time: keep the first
             return words
         return again if _mean_confidence(again) > _mean_confidence(words) else words
 
-    def _read_turned(self, path: str, lang: str, deadline: float, words: list[OcrWord],
+    def _read_turned(self, page: _PageImage, lang: str, deadline: float, words: list[OcrWord],
                      width: int, height: int) -> list[OcrWord]:
         """`words`, or the reading of the image turned 180 degrees when it is surer (boxes
         mapped back into the image as sent, so `reading_rotation` sees the turn)."""
         from PIL import Image
 
         with tempfile.NamedTemporaryFile(suffix=".img") as turned:
-            with Image.open(path) as img:
+            with Image.open(page.path) as img:
                 img.rotate(180).save(turned, format="PPM")
             turned.flush()
             try:
-                again = self._read(turned.name, lang, deadline)
+                again = self._read(_PageImage(turned.name, page.threshold), lang, deadline)
             except RuntimeError:  # out of time: keep the first reading
                 return words
         if _mean_confidence(again) <= _mean_confidence(words):
@@ -246,8 +251,17 @@ class TesseractEngine:
         return "+".join(missing) or None
 
 
-def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float]:
-    """Write the page image to `out`, deskewed when its lines slope; (width, height, skew)."""
+@dataclass(frozen=True, slots=True)
+class _PageImage:
+    """A page image written for tesseract and the threshold option to read it with."""
+
+    path: str
+    threshold: str
+
+
+def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float, bool]:
+    """Write the page image to `out`, deskewed when its lines slope; (width, height, skew,
+    whether it is grainy: `grain` over `LOCAL_THRESHOLD_GRAIN`)."""
     import numpy as np
     from PIL import Image
 
@@ -261,7 +275,23 @@ def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float]:
     else:
         out.write(image)
     out.flush()
-    return gray.width, gray.height, skew
+    return gray.width, gray.height, skew, grain(gray) > LOCAL_THRESHOLD_GRAIN
+
+
+def grain(image: Any) -> float:
+    """The pixel noise of a grey page image in grey levels (a standard deviation): the
+    median magnitude of the 3x3 Laplacian of a copy downscaled to about 1000 pixels
+    (Immerkaer's estimate; the median keeps the text's edges out). 0 for a rendered page."""
+    import numpy as np
+
+    pixels = np.asarray(image.convert("L"))
+    step = max(1, max(pixels.shape) // 1000)
+    a = pixels[::step, ::step].astype(np.int32)
+    laplacian = (a[:-2, :-2] + a[:-2, 2:] + a[2:, :-2] + a[2:, 2:] + 4 * a[1:-1, 1:-1]
+                 - 2 * (a[:-2, 1:-1] + a[2:, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:]))
+    # The kernel's weights square to 36: noise of deviation s gives a Laplacian of 6 s,
+    # whose median magnitude is 0.6745 of that.
+    return float(np.median(np.abs(laplacian))) / (6 * 0.6745)
 
 
 def deskew_angle(image: Any) -> float:
