@@ -19,8 +19,9 @@ figures). Each page is cut by
 precision, then the structure rules); the floor thresholds under the cut are tuned on
 the WCXB pages' out-of-fold scores by mean page F1 (the metric) and mean page F0.5.
 Reported: WCXB mean F1 per type and the Trafilatura rule's F on the Trafilatura pages.
-`final` also writes the fold models under `FOLD_DIR` so `scripts/eval_wcxb.py` and
-`scripts/eval_trafilatura.py` can score each page with a model that never saw it.
+`cv` and `final` write the fold models under `FOLD_DIR` so `scripts/eval_wcxb.py` and
+`scripts/eval_trafilatura.py` can score each page with a model that never saw it (`cv`
+with the committed thresholds, `final` with the newly tuned ones).
 Training packages: the `train` extra.
 """
 
@@ -365,6 +366,20 @@ def write_model(directory: Path, booster, thresholds: dict, extra: dict) -> None
     (directory / CONFIG_FILE).write_text(json.dumps(config, indent=1) + "\n", "utf-8")
 
 
+def write_folds(corpus: Corpus, folds: np.ndarray, models: list) -> None:
+    """`cv`: write each fold's model under FOLD_DIR with the committed model's thresholds,
+    and the page->fold map, so the evaluation scripts score the runtime configuration out
+    of fold without retraining the committed model."""
+    from webfold.selector.model import CONFIG_FILE
+
+    committed = json.loads((MODEL_DIR / CONFIG_FILE).read_text("utf-8"))["thresholds"]
+    for k, booster in enumerate(models):
+        write_model(FOLD_DIR / f"fold{k}", booster, committed, {"fold": k})
+    fold_map = {str(i): int(f) for i, f in zip(corpus.ids, folds, strict=True)}
+    (FOLD_DIR / "folds.json").write_text(json.dumps(fold_map), "utf-8")
+    print(f"wrote fold models under {FOLD_DIR} (committed thresholds {committed})")
+
+
 def export(corpus: Corpus, folds: np.ndarray, models: list, thresholds: dict,
            cv: dict) -> None:
     """Write each fold's model and the page->fold map under FOLD_DIR, then fit on every
@@ -442,6 +457,8 @@ def main() -> int:
            f"precision @{thresholds['precision']}")
     if args.step == "final":
         export(corpus, folds, models, thresholds, cv)
+    else:
+        write_folds(corpus, folds, models)
     return 0
 
 
