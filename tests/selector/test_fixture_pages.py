@@ -373,6 +373,10 @@ PAGES = [
     Page("rdb_filler_br.html", "https://example.com/tests/replace-brs",
          keep=("Tressol angui mervo", "Ovvi lanter gusco", "Grenni sulta moppar",
                "Pesso vandri lummet")),
+    # Loose text before a <p>: the first run, half filler words, scores under the floor.
+    Page("rdb_filler_loose_then_p.html", "https://example.com/tests/remove-extra-brs",
+         keep=("Lorem ipsum dolor sit amet, the ferry left at dawn", "birch woods",
+               "ledger of every visitor since 1962", "the postcards and the visitors")),
     Page("rdb_filler_metadata.html", "https://example.com/tests/003-metadata-preferred",
          keep=("# Filler with metadata", "Murro vessal tandi", "Enni gaspar voldi",
                "Fosso lambri tuvvet", "Vanno crelli desti", "Ruttel amvi pessan")),

@@ -225,5 +225,5 @@ def test_a_thread_keeps_the_replies_of_its_region_but_not_comments_on_them():
     kept = np.array([True, False, False, False, False])
     region = rules.content_region(blocks, kept, words)
     assert region == blocks[0].ancestors[-2]
-    assert rules.thread_posts(blocks, kept, words, kinds, region).tolist() == [
+    assert rules.region_prose(blocks, kept, words, kinds, region).tolist() == [
         False, True, False, False, False]
