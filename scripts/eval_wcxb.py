@@ -3,6 +3,7 @@
     .venv/bin/python scripts/eval_wcxb.py            # quality (out-of-fold) + speed
     .venv/bin/python scripts/eval_wcxb.py --quality  # quality only
     .venv/bin/python scripts/eval_wcxb.py --speed    # speed only
+    .venv/bin/python scripts/eval_wcxb.py --quality --main-only  # select="main", no peer
 
 Quality: each page goes through `webfold.convert(html, url=gt_url, select=mode)` for
 mode in main, precision and all, and its Markdown is scored with the benchmark's rule
@@ -11,6 +12,9 @@ did not train on it (written by `scripts/train_selector.py final` under
 `FOLD_DIR` of `scripts/selector_work.py`); `--committed` uses the committed model instead (which saw
 every dev page: optimistic). Reported: mean F1, precision, recall overall and per page
 type, and the rates of `with` snippets found and `without` snippets avoided.
+`--main-only` scores select="main" alone, without Trafilatura: about two minutes on
+this machine, where the full run took most of an hour (Trafilatura spends seconds on
+some pages).
 
 Trafilatura 2.3.1 (`trafilatura.extract(html, url=url)`, default settings; the
 `bench` extra) is scored and timed on the same pages in the same run.
@@ -54,13 +58,14 @@ def _convert(page: wcxb.Page, mode: str, model: selector_model.SelectorModel | N
         return webfold.convert(page.html, url=page.url or None, select=mode).markdown
 
 
-def quality(ids: list[str], committed: bool) -> dict[str, dict]:
-    """Per mode: mean F1/P/R overall and per type, snippet rates. Prints a table."""
+def quality(ids: list[str], committed: bool, modes: tuple[str, ...]) -> dict[str, dict]:
+    """Per mode (of MODES and PEER): mean F1/P/R overall and per type, snippet rates.
+    Prints a table."""
     fold_map, models = ({}, []) if committed else _fold_models()
     rows: dict[str, list[tuple]] = defaultdict(list)
     for page in wcxb.iter_pages(ids):
         model = None if committed else models[fold_map[page.file_id]]
-        for mode in (*MODES, PEER):
+        for mode in modes:
             if mode == PEER:
                 markdown = _peer_text(page.html, page.url or None)
             else:
@@ -70,7 +75,7 @@ def quality(ids: list[str], committed: bool) -> dict[str, dict]:
             found = [wcxb.snippet_found(s, text) for s in page.with_snippets]
             leaked = [wcxb.snippet_found(s, text) for s in page.without_snippets]
             rows[mode].append((page.page_type, score, found, leaked))
-    return {mode: _summarise(mode, rows[mode]) for mode in (*MODES, PEER)}
+    return {mode: _summarise(mode, rows[mode]) for mode in modes}
 
 
 def _peer_text(html: bytes, url: str | None) -> str:
@@ -164,6 +169,8 @@ def main() -> int:
     parser.add_argument("--speed", action="store_true", help="speed only")
     parser.add_argument("--committed", action="store_true",
                         help="score with the committed model, not the out-of-fold ones")
+    parser.add_argument("--main-only", action="store_true",
+                        help='quality of select="main" only, without the peer')
     parser.add_argument("--limit", type=int, default=None, help="first N pages only")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
@@ -173,7 +180,8 @@ def main() -> int:
     ids = wcxb.page_ids()[:args.limit]
     figures: dict[str, object] = {}
     if not args.speed:
-        figures["quality"] = quality(ids, args.committed)
+        modes = ("main",) if args.main_only else (*MODES, PEER)
+        figures["quality"] = quality(ids, args.committed, modes)
     if not args.quality:
         figures["speed"] = speed(ids)
     if args.json:
