@@ -225,5 +225,16 @@ def test_a_thread_keeps_the_replies_of_its_region_but_not_comments_on_them():
     kept = np.array([True, False, False, False, False])
     region = rules.content_region(blocks, kept, words)
     assert region == blocks[0].ancestors[-2]
-    assert rules.region_prose(blocks, kept, words, kinds, region).tolist() == [
+    assert rules.thread_posts(blocks, kept, words, kinds, region).tolist() == [
         False, True, False, False, False]
+
+
+def test_prose_beside_kept_text_joins_but_a_notice_in_its_own_box_does_not():
+    loose = "Lorem ipsum dolor sit amet, the ferry left at dawn and crossed the sound in an hour."
+    notice = "We use cookies to improve your experience on this site. Accept all cookies now?"
+    blocks, words, kinds = _blocks(
+        f"<body><div class=notice><p>{notice}</p></div><div>{loose}<br><br>{ARTICLE}</div>"
+        f"<p>{loose}</p></body>")
+    kept = np.array([False, False, True, False])
+    assert rules.sibling_prose(blocks, kept, words, kinds).tolist() == [
+        False, True, False, False]

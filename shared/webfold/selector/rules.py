@@ -50,14 +50,17 @@ count), widened to an enclosing `<article>`. Then:
   (`is_thread_page`: JSON-LD `DiscussionForumPosting`/`QAPage`, forum hosts and paths)
   keep them, and so do pages not declared an article whose kept comment-container
   words outweigh the rest: there the posts are the content.
-- `region_prose` (thread pages, unless only the address says thread and the page
-  declares itself an article: "/topic/" pages of encyclopedias and buying guides; and
-  short pages): prose paragraphs of the region outside comment containers are kept
-  whatever their score.
+- `thread_posts` (thread pages, unless only the address says thread and the page declares
+  itself an article: "/topic/" pages of encyclopedias and buying guides): prose
+  paragraphs of the region outside comment containers are kept whatever their score.
   The replies are the content and read like comments to the model; the comments under
   a Q&A answer stay out (WCXB forum pages 0.7939 to 0.7989 through `eval_wcxb.py`'s
   conversion with the fold models of 2026-12-02 08:17 UTC, every other type unchanged;
   Trafilatura-dev unchanged).
+- `sibling_prose` (pages of `FEW_BLOCKS` blocks or fewer): a prose paragraph the cut
+  dropped that shares its holding element (not `<body>`) with kept text is kept: loose
+  text before a `<p>`, filler words of a test page. No dev page changes (out-of-fold
+  replay); a cookie notice in its own box stays out.
 - `legitimate_repeats`: a repeated block inside the region stays when it stands under
   another section heading than its first copy (a plan repeating "Meal 1" under each
   day); repeats outside it (menus, share bars), quoted in posts, link text, or under
@@ -275,6 +278,36 @@ def _enclosing_article(block: Block, region: int) -> int:
         if block.path[i + offset] == "article":
             return lineage[i]
     return region
+
+
+_TEXT_TAGS = frozenset({"p", "li", "dd", "dt", "blockquote", "pre", "figcaption", "h1", "h2",
+                        "h3", "h4", "h5", "h6"})
+
+
+def _container(block: Block) -> tuple[int, str]:
+    """The walk id and tag of the element holding `block`: a paragraph's parent, or the
+    element whose loose text the block is (text between `<br>`s straight in a `<div>`)."""
+    at = -2 if block.path[-1] in _TEXT_TAGS and len(block.ancestors) > 1 else -1
+    offset = len(block.path) - len(block.ancestors)
+    return block.ancestors[at], block.path[len(block.ancestors) + at + offset]
+
+
+def sibling_prose(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                  kinds: BlockKinds) -> np.ndarray:
+    """Prose blocks the cut dropped that share their holding element (`_container`, not
+    `<body>`) with a kept block that has words: paragraphs of over BYLINE_WORDS words,
+    not mostly links, outside comment containers. `choose` adds them on a page of few
+    blocks, where loose text before a `<p>` or text in a language
+    the features do not know (a test page of filler words) scores low beside its kept
+    siblings; a cookie notice in a container of its own stays out."""
+    holders = {_container(blocks[i]) for i in np.flatnonzero(kept & (words > 0)).tolist()
+               if blocks[i].ancestors}
+    holders = {held for held, tag in holders if tag not in ("body", "html")}
+    at = np.flatnonzero(~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment)
+    out = np.zeros(len(blocks), dtype=bool)
+    for i in at.tolist():
+        out[i] = bool(blocks[i].ancestors) and _container(blocks[i])[0] in holders
+    return out
 
 
 def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
@@ -657,15 +690,13 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     return out
 
 
-def region_prose(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
+def thread_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
                  region: int) -> np.ndarray:
-    """Prose blocks of the content region that the cut dropped: paragraphs of over
-    BYLINE_WORDS words, not mostly links, outside comment containers. `choose` adds them
-    on a thread page, where the posts are the content and a reply scores lower than the
-    opening post because it reads like a comment (the comments under a Q&A answer,
-    "Thanks, that worked", sit in comment containers and stay out), and on a short page
-    (SHORT_PAGE blocks or fewer: with WCXB and Trafilatura dev pages replayed over their
-    out-of-fold scores, 0.8720 / 0.9441 before and 0.8721 / 0.9445 after)."""
+    """Prose blocks of a thread page's content region that the cut dropped: paragraphs of
+    over BYLINE_WORDS words, not mostly links, outside comment containers. On a thread
+    the posts are the content, and a reply scores lower than the opening post because it
+    reads like a comment; the comments under a Q&A answer ("Thanks, that worked") sit in
+    comment containers and stay out."""
     at = np.flatnonzero(~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment)
     out = np.zeros(len(blocks), dtype=bool)
     out[at[inside(blocks, region, at)]] = True
