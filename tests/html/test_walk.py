@@ -76,6 +76,17 @@ def test_hidden_and_noscript_default_is_dropped() -> None:
     assert [b.text for b in blocks_of(html)] == ["visible"]
 
 
+def test_collapsed_disclosure_panels_are_walked() -> None:
+    html = ("<body><p>visible</p>"
+            "<div class='accordion-collapse' style='display:none'><p>description</p></div>"
+            "<div role='tabpanel' hidden><p>specifications</p></div>"
+            "<div id='faq-answer-collapse' aria-hidden='true'><p>answer</p></div>"
+            "<div class='modal' aria-hidden='true'><p>size guide</p></div>"
+            "<div class='tooltip' style='display: none'><p>error</p></div></body>")
+    assert [b.text for b in blocks_of(html)] == ["visible", "description", "specifications",
+                                                 "answer"]
+
+
 def test_include_hidden_gives_flagged_blocks() -> None:
     html = ("<body><p>visible</p><div style='display:none'><p>tab</p></div>"
             "<noscript><p>posts</p></noscript><nav><p>menu</p></nav></body>")

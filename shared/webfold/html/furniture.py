@@ -7,6 +7,8 @@ content) are applied by the walk, which knows its ancestors.
 
 from __future__ import annotations
 
+import re
+
 # Dropped with their whole subtree, wherever they are.
 FURNITURE_TAGS = frozenset({
     "script", "style", "noscript", "svg", "head", "nav", "header", "footer", "aside",
@@ -49,10 +51,15 @@ def is_hidden(attrs: dict[str, str | None]) -> bool:
     """True when the element's own attributes hide it from a reader.
 
     `hidden`, `aria-hidden="true"`, `type=hidden`, inline `display:none` or
-    `visibility:hidden`. The caller skips this for `<html>` and `<body>`, whose own
-    style never hides the page, and checks `CHROME_TOKENS` against the class and id
-    tokens it already holds.
+    `visibility:hidden`, unless the element is a collapsed disclosure panel
+    (`is_disclosure_panel`), which the reader opens with a click. The caller skips this
+    for `<html>` and `<body>`, whose own style never hides the page, and checks
+    `CHROME_TOKENS` against the class and id tokens it already holds.
     """
+    return _hides(attrs) and not is_disclosure_panel(attrs)
+
+
+def _hides(attrs: dict[str, str | None]) -> bool:
     if "hidden" in attrs:
         return True
     aria = attrs.get("aria-hidden")
@@ -63,6 +70,24 @@ def is_hidden(attrs: dict[str, str | None]) -> bool:
         return True
     kind = attrs.get("type")
     return kind is not None and kind.strip().lower() == "hidden"
+
+
+# Class or id words of accordion, collapse and tab panels ("accordion__content",
+# "collapse", "tab-pane", "tabpanel", "expandable"): a product's description and
+# specifications, a service's FAQ answers, a collection's buying guide sit in them,
+# shut until the reader opens them.
+_DISCLOSURE = re.compile(r"accordion|collaps|tab-?pane|tabpanel|tab-content|disclosure|expand")
+_DISCLOSURE_ROLES = frozenset({"tabpanel", "region"})
+
+
+def is_disclosure_panel(attrs: dict[str, str | None]) -> bool:
+    """Whether the element is an accordion, collapse or tab panel (by its role or its
+    class and id words): shut or not, its text is the page's, one click away."""
+    role = attrs.get("role")
+    if role is not None and role.strip().lower() in _DISCLOSURE_ROLES:
+        return True
+    names = " ".join(v for v in (attrs.get("class"), attrs.get("id")) if v)
+    return bool(names) and _DISCLOSURE.search(names.lower()) is not None
 
 
 def _style_hides(style: str) -> bool:

@@ -19,7 +19,8 @@ header that does (holds main or an article's h1: a header left open swallows the
 
 The hidden-content switch, for thin pages: `walk(..., include_hidden=False)` is the
 default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
-`display:none`/`visibility:hidden`, consent/ad chrome) and `<noscript>`.
+`display:none`/`visibility:hidden`, consent/ad chrome) and `<noscript>`; a collapsed
+accordion, collapse or tab panel is no hidden subtree (`furniture.is_disclosure_panel`).
 With `include_hidden=True` those subtrees are walked like any other and every block
 from them carries `BlockFlag.HIDDEN` (hidden by attributes) and/or `BlockFlag.NOSCRIPT`
 (inside `<noscript>`); whoever asks for them decides per block whether to keep them.
