@@ -23,6 +23,9 @@ count), widened to an enclosing `<article>`. Then:
   (`section_after`: the blocks after it inside the deepest element holding it and the
   next block, or, when that element holds the article too, up to the next heading of
   its level or the story's next paragraph standing in it: a list set into the text).
+  On a page declared neither an article nor a thread, only after TEASER_AFTER_WORDS kept
+  words and when the section holds fewer kept words than come before it (a blog index's
+  "Latest articles" under its featured row: WCXB listing +0.0022 replayed, 2 pages changed).
   On a page declared a thread the same goes for "Suggested topics", "Similar threads",
   "Hot Network Questions". A short block led by "À lire aussi »",
   "Lesen Sie auch:", "Dowiedz się więcej:", "Siehe auch" over a line break and the like
@@ -472,15 +475,23 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds, article: bool) -> np.ndarray:
     """Blocks of teaser-list sections after an article body: on a page declared an
     article or a thread (`article`; JSON-LD or og:type), after its first kept block; else after
-    TEASER_AFTER_WORDS kept words (a listing page's "Latest articles" is its content)."""
+    TEASER_AFTER_WORDS kept words, and only when the section holds fewer kept words than
+    come before it: a listing page's "Latest articles" is its content, whether it opens
+    the page or follows a featured row."""
     out = np.zeros(len(blocks), dtype=bool)
     if not kept.any():
         return out
     before = np.cumsum(np.where(kept, words, 0.0)) - np.where(kept, words, 0.0)
     first = int(np.argmax(kept))
     for i in label_matches(blocks, kinds.label, _TEASER):
-        if not out[i] and (i > first if article else before[i] >= TEASER_AFTER_WORDS):
+        if out[i]:
+            continue
+        if article and i > first:
             out |= section_after(blocks, i, kept, words, kinds)
+        elif not article and before[i] >= TEASER_AFTER_WORDS:
+            section = section_after(blocks, i, kept, words, kinds)
+            if float(words[section & kept].sum()) < before[i]:
+                out |= section
     for i in np.flatnonzero(kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).tolist():
         if _INLINE_TEASER.match(blocks[i].text.lower()):
             out[i] = True
