@@ -45,6 +45,10 @@ count), widened to an enclosing `<article>`. Then:
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
   "Share this article"), and a blog theme's post footer ("This entry was posted in
   News. Bookmark the permalink.").
+- `customer_reviews` (pages declared a product and not an article): kept blocks inside
+  review or testimonial containers, unless they hold half the kept words (WCXB's
+  product references leave out what buyers wrote: product +0.0088 replayed, 13 pages
+  better, 1 worse).
 - `trailing_headings` (article and thread pages): a kept heading after the last kept
   text whose own section was dropped ("Who is online" over a forum's statistics).
 - `comment_blocks`: reader comments under an article: blocks inside comment
@@ -717,3 +721,30 @@ def thread_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds
 def is_article_page(page_types: frozenset[str], og_type: str | None) -> bool:
     """A page declared an article (JSON-LD types, lowercased, or og:type)."""
     return bool(page_types & ARTICLE_TYPES) or "article" in (og_type or "").lower()
+
+PRODUCT_TYPES = frozenset({"product", "productgroup", "individualproduct", "productmodel"})
+_REVIEWS = re.compile(r"review|testimonial")
+REVIEW_SHARE = 0.5  # review containers holding this share of the kept words are the page
+
+
+def is_product_page(page_types: frozenset[str], og_type: str | None) -> bool:
+    """A page declared a product (JSON-LD types, lowercased, or og:type)."""
+    return bool(page_types & PRODUCT_TYPES) or "product" in (og_type or "").lower()
+
+
+def customer_reviews(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Kept blocks of a product page inside elements whose class or id names reviews or
+    testimonials ("pipf-seo-reviews", "review_box"), unless those hold REVIEW_SHARE of
+    the kept words or more (a page that is a review). WCXB's product references hold the
+    product's title, description, specifications and price, not what buyers wrote."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = np.flatnonzero(kept).tolist()
+    named = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
+             if _REVIEWS.search(t)}
+    if not named:
+        return out
+    at = [i for i in chosen if not named.isdisjoint(blocks[i].tokens)]
+    if words[at].sum() < REVIEW_SHARE * words[chosen].sum():
+        out[at] = True
+    return out
+
