@@ -87,6 +87,14 @@ def test_collapsed_disclosure_panels_are_walked() -> None:
                                                  "answer"]
 
 
+def test_an_aria_hidden_link_is_on_screen() -> None:
+    html = ("<body><article><h2><a href='/s'>Storm lifts</a></h2>"
+            "<p><a href='/s' aria-hidden='true' tabindex='-1'>The ferry sails again.</a></p>"
+            "<p><span aria-hidden='true'>icon-arrow</span>More</p></article></body>")
+    assert [b.text for b in blocks_of(html)] == ["Storm lifts", "The ferry sails again.",
+                                                 "More"]
+
+
 def test_include_hidden_gives_flagged_blocks() -> None:
     html = ("<body><p>visible</p><div style='display:none'><p>tab</p></div>"
             "<noscript><p>posts</p></noscript><nav><p>menu</p></nav></body>")

@@ -50,11 +50,13 @@ CHROME_TOKENS = frozenset({
 def is_hidden(attrs: dict[str, str | None]) -> bool:
     """True when the element's own attributes hide it from a reader.
 
-    `hidden`, `aria-hidden="true"`, `type=hidden`, inline `display:none` or
-    `visibility:hidden`, unless the element is a collapsed disclosure panel
-    (`is_disclosure_panel`), which the reader opens with a click. The caller skips this
-    for `<html>` and `<body>`, whose own style never hides the page, and checks
-    `CHROME_TOKENS` against the class and id tokens it already holds.
+    `hidden`, `aria-hidden="true"` (but not on a link: a card's second link to the
+    same story, its excerpt, is kept out of screen readers and is on screen),
+    `type=hidden`, inline `display:none` or `visibility:hidden`, unless the element is
+    a collapsed disclosure panel (`is_disclosure_panel`), which the reader opens with a
+    click. The caller skips this for `<html>` and `<body>`, whose own style never hides
+    the page, and checks `CHROME_TOKENS` against the class and id tokens it already
+    holds.
     """
     return _hides(attrs) and not is_disclosure_panel(attrs)
 
@@ -63,7 +65,7 @@ def _hides(attrs: dict[str, str | None]) -> bool:
     if "hidden" in attrs:
         return True
     aria = attrs.get("aria-hidden")
-    if aria is not None and aria.strip().lower() == "true":
+    if aria is not None and aria.strip().lower() == "true" and "href" not in attrs:
         return True
     style = attrs.get("style")
     if style and _style_hides(style):
