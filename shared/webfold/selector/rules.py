@@ -70,8 +70,12 @@ count), widened to an enclosing `<article>`. Then:
   replay); a cookie notice in its own box stays out.
 - `legitimate_repeats`: a repeated block inside the region stays when it stands under
   another section heading than its first copy (a plan repeating "Meal 1" under each
-  day); repeats outside it (menus, share bars), quoted in posts, link text, or under
-  the same heading (a card shown twice for two screen sizes) are dropped.
+  day), or when a short line stands in another card than its first copy, each card
+  holding a text the other lacks, and in fewer than half the cards (a spec line shared
+  by two products of a grid: WCXB collection +0.0024, listing +0.0004, product and
+  forum -0.0001 replayed, 31 pages better, 13 worse); repeats outside it (menus, share
+  bars), quoted in posts, link text, under the same heading in like cards (a card shown
+  twice for two screen sizes) or in most cards (a template's "Add to cart") are dropped.
 
 Measured on the cached dev pages (`scripts/train_selector.py replay`; see the model
 card). Tried and left out: dropping kept link lists outside the region (a docs
@@ -329,8 +333,10 @@ def legitimate_repeats(blocks: list[Block], matrix: np.ndarray, region: int,
                        copies: np.ndarray, firsts: np.ndarray) -> np.ndarray:
     """Which repeated blocks (`copies`, each with the index of its first copy in
     `firsts`) stay: inside the region, not quoted, not mostly link text, and under
-    another section heading than the first copy ("Meal 1" under "Plan A" and "Plan B");
-    a card or menu shown twice for two screen sizes repeats under the same heading."""
+    another section heading than the first copy ("Meal 1" under "Plan A" and "Plan B")
+    or, for a line of LABEL_WORDS words or fewer, in another card (`distinct_cards`:
+    "Screen size: up to 43 in" under two product names); a card or menu shown twice for
+    two screen sizes repeats under the same heading and in a card of the same texts."""
     heading = matrix[:, _COLUMN["kind_heading"]] > 0
     section = np.maximum.accumulate(np.where(heading, np.arange(len(blocks)), -1))
     out = inside(blocks, region, copies)
@@ -338,9 +344,59 @@ def legitimate_repeats(blocks: list[Block], matrix: np.ndarray, region: int,
     out &= matrix[copies, _COLUMN[f"flag_{BlockFlag.IN_QUOTE.bit_length() - 1}"]] == 0
     for k in np.flatnonzero(out).tolist():
         mine, theirs = section[copies[k]], section[firsts[k]]
-        out[k] = mine != theirs and (mine < 0 or theirs < 0 or blocks[mine].text.lower()
-                                     != blocks[theirs].text.lower())
+        out[k] = (mine != theirs and (mine < 0 or theirs < 0 or blocks[mine].text.lower()
+                                      != blocks[theirs].text.lower())
+                  or len(blocks[copies[k]].text.split()) <= LABEL_WORDS
+                  and distinct_cards(blocks, int(copies[k]), int(firsts[k])))
     return out
+
+
+CARD_BLOCKS = 12  # a card holds at most this many blocks
+
+
+def _card(blocks: list[Block], at: int, card: int) -> set[str] | None:
+    """The lowercased texts of the blocks around block `at` inside element `card`, or
+    None when it holds over CARD_BLOCKS blocks (a page section, not a card)."""
+    lo = at
+    while lo > 0 and card in blocks[lo - 1].ancestors:
+        lo -= 1
+        if at - lo >= CARD_BLOCKS:
+            return None
+    hi = at
+    while hi + 1 < len(blocks) and card in blocks[hi + 1].ancestors:
+        hi += 1
+        if hi - lo >= CARD_BLOCKS:
+            return None
+    return {blocks[i].text.lower() for i in range(lo, hi + 1)}
+
+
+def distinct_cards(blocks: list[Block], copy: int, first: int) -> bool:
+    """Whether block `copy` and its first copy `first` stand in two different cards: the
+    children of their deepest common element that hold them each hold a text the other
+    does not ("Screen size: up to 43 in" under two product names), and the text stands
+    in fewer than half the cards of that element. A card shown twice for two screen
+    sizes holds the same texts both times, or one copy a part of the other's; a line in
+    most cards is the template's ("Available for shipping", "Error rating book")."""
+    mine, theirs = blocks[copy].ancestors[:-1], blocks[first].ancestors[:-1]
+    depth = 0
+    for x, y in zip(mine, theirs):  # noqa: B905 - lineages differ in length
+        if x != y:
+            break
+        depth += 1
+    if depth == 0 or depth >= len(mine) or depth >= len(theirs):
+        return False  # no common element, or one holds the other: no two cards
+    a, b = _card(blocks, copy, mine[depth]), _card(blocks, first, theirs[depth])
+    if a is None or b is None or not (a - b and b - a):
+        return False
+    common = mine[depth - 1]
+    text = blocks[copy].text.lower()
+    cards, copies = set(), 0
+    for block in blocks:
+        lineage = block.ancestors
+        if len(lineage) > depth + 1 and lineage[depth - 1] == common:
+            cards.add(lineage[depth])
+            copies += block.text.lower() == text
+    return 2 * copies < len(cards)  # a line in most cards is the template's ("Add to cart")
 
 
 def keep_structure(blocks: list[Block], kept: np.ndarray, region: int, passed: np.ndarray,
