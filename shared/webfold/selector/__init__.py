@@ -11,14 +11,14 @@ kept only by the structure rules. `choose` then applies the structure rules of
 admonitions in the content region kept, and its headings over a kept block; on a short
 page of `rules.SHORT_PAGE` blocks or fewer whatever their score and with its lists whole;
 teaser lists, dated card grids beside an article, bylines above it, what trails
-its body outside the body's container, customer reviews on a product page, sign-up
-notices, ad and credit labels, trailing
-labels over dropped chrome and, unless `include_comments`, reader comments under an
-article dropped; on a thread page the prose of the region outside comment containers
-kept, and on a page of FEW_BLOCKS blocks or fewer prose beside kept text in the same
-element). Of kept blocks with the same text only the first
-stays (`drop_repeats`), unless a copy is inside the region under another section
-heading: responsive duplicates, quoted posts and repeated teasers would otherwise appear
+its body outside the body's container, customer reviews and other products on a
+product page, sign-up notices, ad and credit labels, trailing labels over dropped
+chrome and, unless `include_comments`, reader comments under an article dropped; on a
+thread page the prose of the region outside comment containers kept, and on a page of
+FEW_BLOCKS blocks or fewer prose beside kept text in the same element). Of kept blocks
+with the same text only the first stays (`drop_repeats`), unless a copy is inside the
+region under another section heading or, a short line, in another card of a grid:
+responsive duplicates, quoted posts and repeated teasers would otherwise appear
 twice. A page title heading (an H1, or a heading repeating `<title>`) just before the
 first kept block is kept as the content's first heading (`keep_title`). When no block
 reaches the threshold the whole page is kept and a warning says so. The selector sees
@@ -184,6 +184,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
     if not says_article and rules.is_product_page(types, page.og_type):
         kept &= ~rules.customer_reviews(blocks, kept, words)
+        kept &= ~rules.product_teasers(blocks, kept, words, kinds)
     kept &= ~rules.promo_blocks(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
