@@ -156,6 +156,47 @@ def test_a_sentence_caption_is_structure_and_a_picture_credit_is_not():
     assert kinds.structure.tolist() == [True, True, True, False]
 
 
+def _figure(caption: str) -> str:
+    return f"<figure><img src=p.jpg alt=x><figcaption>{caption}</figcaption></figure>"
+
+
+def test_photo_captions_of_a_story_are_dropped_but_numbered_figures_stay():
+    blocks, words, _ = _blocks(ARTICLE + _figure("Volunteers fill sandbags on Mill Lane. (Photo: "
+                                                 "dpa)") + ARTICLE
+                               + _figure("Figure 2. River level at the bridge, in metres."))
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.picture_captions(blocks, kept, words).tolist() == [
+        False, False, True, False, False, False]
+
+
+def test_a_gallery_whose_captions_are_its_text_keeps_them():
+    slides = "".join(_figure(f"Costume {i}: a red jumper, a white collar and a black headband "
+                             "make the look in ten minutes.") for i in range(4))
+    blocks, words, _ = _blocks("<p>Cheap costumes for the party.</p>" + slides)
+    kept = np.ones(len(blocks), dtype=bool)
+    assert not rules.picture_captions(blocks, kept, words).any()
+
+
+def _caption_kept(html: str, page: PageContext) -> bool:
+    blocks = walk(LexborHTMLParser(html).root, None).blocks
+    matrix = block_features(blocks, page)
+    scores = np.where([b.kind in ("paragraph", "caption") for b in blocks], 0.9, 0.01)
+    kept, nothing = choose(blocks, page, matrix, scores, 0.25, 1.0)
+    assert not nothing
+    return bool(kept[[b.kind for b in blocks].index("caption")])
+
+
+def test_an_article_page_drops_photo_captions_and_a_short_page_keeps_its_figures():
+    story = (f"<article>{ARTICLE}{_figure('Volunteers fill sandbags on Mill Lane.')}{ARTICLE}"
+             "</article>")
+    menu = "".join(f"<li><a href=/{i}>Section {i}</a></li>" for i in range(rules.SHORT_PAGE))
+    long_page = f"<ul id=menu>{menu}</ul>{story}"
+    article = PageContext(og_type="article")
+    assert not _caption_kept(long_page, article)
+    assert _caption_kept(long_page, PageContext())
+    assert _caption_kept(story, article)
+
+
 def test_bylines_and_date_lines_above_the_body_are_dropped_but_not_the_lead():
     blocks, words, kinds = _blocks("<h1>Flood in the square</h1><p>By Ann Lee</p>"
                                    "<p>Published on 3 May 2026</p><p>4 min read</p>"
