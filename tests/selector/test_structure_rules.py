@@ -156,6 +156,17 @@ def test_a_sentence_caption_is_structure_and_a_picture_credit_is_not():
     assert kinds.structure.tolist() == [True, True, True, False]
 
 
+def test_calls_to_action_after_the_story_are_dropped_but_not_inside_it():
+    blocks, words, kinds = _blocks(
+        f"<article>{ARTICLE}<p>Sign up for the council's flood alerts before the winter.</p>"
+        f"{ARTICLE}<p>Like this story? Subscribe to our newsletter.</p>"
+        "<p>Lass dir die besten Geschichten jede Woche in deinen Posteingang liefern.</p>"
+        "<p>The clean-up starts on Monday.</p></article>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.calls_to_action(blocks, kept, words, kinds).tolist() == [
+        False, False, False, True, True, False]
+
+
 def _figure(caption: str) -> str:
     return f"<figure><img src=p.jpg alt=x><figcaption>{caption}</figcaption></figure>"
 

@@ -10,21 +10,21 @@ The mode's threshold is a floor: blocks below it are kept only by the structure 
 definitions, figures, math, footnotes and admonitions in the content region kept, and its
 headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewer whatever
 their score and with its lists whole; teaser lists, dated card grids beside an article,
-bylines above it, what trails its body outside the body's container, its photo captions
-(not on a short page), customer reviews and other products on a product page, sign-up
-notices, ad and credit labels, trailing labels over dropped chrome and, unless
-`include_comments`, reader comments under an article dropped; on a thread page the prose
-of the region outside comment containers kept, and on a page of FEW_BLOCKS blocks or fewer
-prose beside kept text in the same element). Of kept blocks with the same text only the
-first stays (`drop_repeats`), unless a copy is inside the region under another section
-heading or, a short line, in another card of a grid: responsive duplicates, quoted posts
-and repeated teasers would otherwise appear twice. A page title heading (an H1, or a
-heading repeating `<title>`) just before the first kept block is kept as the content's
-first heading (`keep_title`). When no block reaches the threshold the whole page is kept
-and a warning says so. The selector sees the visible blocks only (a collapsed accordion or
-tab panel counts as visible): offered hidden-subtree and `<noscript>` blocks as well, a
-model trained on them scored lower out of fold (0.8631 against 0.8659 mean F1; product
-pages 0.640 against 0.673), and walking them costs time.
+bylines above it, what trails its body outside the body's container, calls to action after
+it, its photo captions (not on a short page), customer reviews and other products on a
+product page, sign-up notices, ad and credit labels, trailing labels over dropped chrome
+and, unless `include_comments`, reader comments under an article dropped; on a thread page
+the prose of the region outside comment containers kept, and on a page of FEW_BLOCKS
+blocks or fewer prose beside kept text in the same element). Of kept blocks with the same
+text only the first stays (`drop_repeats`), unless a copy is inside the region under
+another section heading or, a short line, in another card of a grid: responsive
+duplicates, quoted posts and repeated teasers would otherwise appear twice. A page title
+heading (an H1, or a heading repeating `<title>`) just before the first kept block is kept
+as the content's first heading (`keep_title`). When no block reaches the threshold the
+whole page is kept and a warning says so. The selector sees the visible blocks only (a
+collapsed accordion or tab panel counts as visible): offered hidden-subtree and
+`<noscript>` blocks as well, a model trained on them scored lower out of fold (0.8631
+against 0.8659 mean F1; product pages 0.640 against 0.673), and walking them costs time.
 """
 
 from __future__ import annotations
@@ -182,6 +182,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
         kept &= ~rules.lead_metadata(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
+        kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         if not short:  # a short page keeps its figures whole
             kept &= ~rules.picture_captions(blocks, kept, words)
     if not says_article and rules.is_product_page(types, page.og_type):

@@ -40,6 +40,13 @@ count), widened to an enclosing `<article>`. Then:
   prose that lie outside the body container (the element holding most of the prose,
   found as the content region is), when that container holds most of the kept words:
   headlines without a teaser heading, "Got a story?" lines, form notes.
+- `calls_to_action` (pages declared an article): short kept paragraphs after the story's
+  last paragraph of prose that ask the reader to subscribe, sign up, follow or get an
+  app. Kept text uses the same words (the reason they are not dropped anywhere else):
+  with the fold models of 2026-12-03 07:45 UTC on the cached pages, Trafilatura-dev
+  0.9444 -> 0.9460 (fp -6, tp -1), WCXB article 0.9522 -> 0.9523 (9 pages better, 2
+  worse), listing 0.7449 -> 0.7453, product 0.6825 -> 0.6821 (one page: "Interested in
+  joining us? ... sign up!"), every other type unchanged.
 - `picture_captions` (pages declared an article, longer than `SHORT_PAGE` blocks): kept
   figure captions, unless they number their figure ("Figure 2.") or hold half the kept
   words (a gallery). A press photo's caption and credit are not the story: with the fold
@@ -739,6 +746,34 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         if _is_byline(blocks[i].text.strip(_LABEL_EDGES)):
             out[i] = True
     return out
+
+
+# A call to action: subscribe, sign up, follow, get the app ("Subscribe to get the latest
+# posts sent to your email.", "Lass dir die besten Storys ... in deinen Posteingang
+# liefern.", "Suivez-nous"). Kept text uses these words too; after a story's last paragraph
+# they ask the reader for something.
+_CALL_TO_ACTION = re.compile(
+    r"subscri|suscri|subskryb|abonn|newsletter|sign(?:ing)? up|sign-up|inbox|posteingang"
+    r"|download (?:our|the)|(?:our|the)(?:\s+\w+){0,3}\s+apps?\b|follow (?:us|me|@)"
+    r"|follow \w+ on|folgen sie|suivez|síguenos|obserwuj|zapisz się|anmelden|registrieren"
+    r"|inscrivez", re.IGNORECASE)
+CALL_WORDS = 25  # a longer paragraph with such words is text about them
+
+
+def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                    kinds: BlockKinds) -> np.ndarray:
+    """Kept paragraphs of CALL_WORDS words or fewer that ask the reader to subscribe, sign
+    up, follow or get an app (`_CALL_TO_ACTION`), after the last kept paragraph of prose
+    that does not (over BYLINE_WORDS words, not mostly links): the site's requests under
+    a story ("Like this article? Subscribe to our blog", "download the apps for iOS and
+    Android"), or the paywall notice in place of its end."""
+    asks = np.zeros(len(blocks), dtype=bool)
+    for i in np.flatnonzero(kept & (words > 0) & (words <= CALL_WORDS)).tolist():
+        asks[i] = blocks[i].kind == "paragraph" and bool(_CALL_TO_ACTION.search(blocks[i].text))
+    prose = np.flatnonzero(kept & (words > BYLINE_WORDS) & ~kinds.linked & ~asks)
+    if len(prose):
+        asks[:prose[-1] + 1] = False
+    return asks
 
 
 CAPTION_SHARE = 0.5  # captions holding this share of the kept words are the page's text
