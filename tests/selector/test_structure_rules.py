@@ -167,6 +167,18 @@ def test_calls_to_action_after_the_story_are_dropped_but_not_inside_it():
         False, False, False, True, True, False]
 
 
+def test_short_runs_in_author_and_sign_up_boxes_are_dropped():
+    bio = "Ann Lee is a freelance writer who has covered the coast for twelve years."
+    blocks, words, _ = _blocks(
+        f"<article class=post>{ARTICLE}<div class=author-details><p>{bio}</p></div>{ARTICLE}"
+        f"<div class=saboxplugin-wrap><div class=saboxplugin-desc><p>{bio}</p></div></div>"
+        f"{ARTICLE}<div class=newsletter-signup><p>Get the weekly tide tables.</p></div>"
+        f"{ARTICLE}<div class=author-card>{ARTICLE}{ARTICLE}</div></article>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.promo_blocks(blocks, kept, words).tolist() == [
+        False, True, False, True, False, True, False, False, False]
+
+
 def _figure(caption: str) -> str:
     return f"<figure><img src=p.jpg alt=x><figcaption>{caption}</figcaption></figure>"
 

@@ -657,7 +657,9 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 
 
 _PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|opt-in"
-                    r"|author-?bio|about-?the-?author|author-?box|autoren?box|author-?info")
+                    r"|author-?bio|about-?the-?author|author-?box|autoren?box|author-?info"
+                    r"|author-?details|author-?card|author-?desc|author_?_?about|authorpopover"
+                    r"|saboxplugin")
 PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
 
 
