@@ -165,6 +165,8 @@ def test_calls_to_action_after_the_story_are_dropped_but_not_inside_it():
     kept = np.ones(len(blocks), dtype=bool)
     assert rules.calls_to_action(blocks, kept, words, kinds).tolist() == [
         False, False, False, True, True, False]
+    notice, words, kinds = _blocks("<p>Sign up for the flood alerts.</p>")
+    assert not rules.calls_to_action(notice, np.ones(1, dtype=bool), words, kinds).any()
 
 
 def test_short_runs_in_author_and_sign_up_boxes_are_dropped():

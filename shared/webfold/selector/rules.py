@@ -773,8 +773,9 @@ def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in np.flatnonzero(kept & (words > 0) & (words <= CALL_WORDS)).tolist():
         asks[i] = blocks[i].kind == "paragraph" and bool(_CALL_TO_ACTION.search(blocks[i].text))
     prose = np.flatnonzero(kept & (words > BYLINE_WORDS) & ~kinds.linked & ~asks)
-    if len(prose):
-        asks[:prose[-1] + 1] = False
+    if len(prose) == 0:  # no story to follow
+        return np.zeros(len(blocks), dtype=bool)
+    asks[:prose[-1] + 1] = False
     return asks
 
 
