@@ -85,3 +85,41 @@ def test_checkbox_glyphs_of_a_symbol_font_are_boxes_beside_their_labels():
     doc = convert(data)
     assert doc.markdown == "\u2610 I agree to the terms.\n\n\u2610 Send me the news.\n"
     assert doc.warnings == []
+
+
+def _helvetica_page(content: bytes) -> bytes:
+    return _pdf([
+        b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Resources<</Font<</F1 4 0 R>>>>"
+        b"/Contents 5 0 R>>",
+        b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
+        b"<</Length %d>>stream\n%s\nendstream" % (len(content), content)])
+
+
+# UTF-16 shown in a one-byte font (issue18059.pdf: "\0D\0E\0F..."), and codes that are
+# all NUL: text layers of NUL characters.
+NUL_LAYERS = {
+    "utf16_in_a_simple_font": b"BT /F1 12 Tf 20 150 Td <005200650070006F00720074> Tj ET\n"
+                              b"BT /F1 12 Tf 20 130 Td <0052006900760065007200200047> Tj ET",
+    "nul_codes_only": b"BT /F1 12 Tf 20 150 Td <000000000000> Tj 0 -20 Td <00000000> Tj ET",
+}
+
+
+@pytest.mark.parametrize("name", NUL_LAYERS)
+def test_nul_text_layers_are_garbled_and_go_to_ocr(name):
+    doc = convert(_helvetica_page(NUL_LAYERS[name]), settings=Settings(ocr=False))
+    assert doc.ok, doc.error
+    [page] = doc.pages
+    assert page.route == "skipped" and page.reason.startswith("garbled text layer")
+    assert doc.markdown == ""
+    assert "pages not read (need OCR): 1" in doc.warnings
+
+
+def test_nul_text_layer_without_tesseract_is_a_typed_ocr_failure(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no tesseract binary on it
+    doc = convert(_helvetica_page(NUL_LAYERS["utf16_in_a_simple_font"]))
+    [page] = doc.pages
+    assert page.route == "skipped"
+    assert page.reason.startswith("garbled text layer") and "OCR failed (ocr_failed)" in page.reason
+    assert any("tesseract is not installed" in w for w in doc.warnings)
+    assert doc.markdown == ""

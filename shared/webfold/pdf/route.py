@@ -59,11 +59,11 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     """
     text = "".join(line.text for line in page_lines.lines)
     alnum = sum(count for ch, count in Counter(text).items() if ch.isalnum())
+    score = garbage_score(text)
+    if score >= GARBLED_MIN_SCORE:  # a layer of only NULs or control codes too
+        return "ocr", f"garbled text layer (junk score {score:.2f})"
     if alnum == 0:
         return "ocr", "no text layer"
-    score = garbage_score(text)
-    if score >= GARBLED_MIN_SCORE:
-        return "ocr", f"garbled text layer (junk score {score:.2f})"
     if page is not None:
         share = unmapped_font_share(page, page_lines,
                                     FontCache() if font_cache is None else font_cache)
