@@ -104,3 +104,25 @@ def test_english_paragraphs_beside_right_to_left_ones_keep_their_leading_punctua
                                 f"<div>{body}</div><div dir='rtl' lang='ar'><p>{PLAIN}.</p></div>")
     paragraphs = convert(data, filename="page.pdf").markdown.strip().split("\n\n")
     assert paragraphs == [f"{PLAIN}.", *english, f"{PLAIN}."]
+
+
+@pytest.mark.parametrize("style", ["td{padding:2px 30px}",
+                                   "table,td{border:1px solid black} td{padding:3px 10px}"])
+def test_vowelled_right_to_left_cells_keep_their_marks_once_each(tmp_path: Path,
+                                                                 style: str) -> None:
+    # Chromium puts each vowelled cluster in an ActualText span and MuPDF writes a row's
+    # cells as one line: every cell is read from its own glyphs, marks and all, once, in
+    # logical order (with or without ruling lines).
+    rows = [["الاسمُ", "المَدِينَةُ", "العَدَدُ"], ["مُحَمَّدٌ", "القَاهِرَةُ", "12"],
+            ["فَاطِمَةُ الزَّهْرَاءُ", "دِمَشْقُ", "7"], ["عَلِيٌّ", "بَغْدَادُ الجَدِيدَةُ", "30"],
+            ["خَدِيجَةُ", "تُونِسُ", "5"]]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = _print_pdf(tmp_path, f"<style>table{{border-collapse:collapse}}{style}</style>"
+                      "<div dir='rtl' lang='ar'><p>يَعْرِضُ الجَدْوَلُ التَّالِي الأَسْمَاءَ.</p>"
+                      f"<table>{cells}</table><p>انْتَهَى الجَدْوَلُ.</p></div>")
+    doc = convert(data, filename="page.pdf")
+    assert doc.error is None
+    assert [b.text.split("\n") for b in doc.blocks if b.kind == "table"] == [
+        ["\t".join(row) for row in rows]]
+    assert [b.text for b in doc.blocks if b.kind != "table"] == [
+        "يَعْرِضُ الجَدْوَلُ التَّالِي الأَسْمَاءَ.", "انْتَهَى الجَدْوَلُ."]

@@ -17,6 +17,7 @@ import itertools
 import math
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -284,20 +285,55 @@ def _one_line(group: list[dict[str, Any]], text: str) -> None:
 def _spell_clusters(data: dict[str, Any], drawn: list[actualtext.Glyph]) -> None:
     """Read each right-to-left visual line of the page's `drawn` glyphs that holds an
     ActualText cluster from those glyphs: the lines of page dictionary `data` on it (their
-    boxes hold its baseline and overlap it) become one line of its text. The lines changed
-    no longer match the raw dictionary, so no later repair reads them again."""
+    boxes hold its baseline and overlap it) become one line of its text. Where MuPDF wrote
+    several such pieces as one line (a table row whose cells stand a gap apart), each
+    piece drawn on it becomes a line of its own (`_split_lines`). The lines changed no
+    longer match the raw dictionary, so no later repair reads them again."""
     lines = [ln for ln in _dict_lines(data)
              if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
+    found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph]]] = []
     for row in _drawn_lines(drawn):
-        if not any(g.cluster for g in row):
-            continue
-        text = _drawn_text(row)
         x0, x1 = min(g.x0 for g in row), max(g.x1 for g in row)
-        y = max((g for g in row if not g.mark), key=lambda g: g.x1 - g.x0).y
-        mine = [ln for ln in lines if ln["spans"] and ln["bbox"][1] <= y <= ln["bbox"][3]
+        y = max((g for g in row if not g.mark), key=lambda g: g.x1 - g.x0, default=row[0]).y
+        mine = [ln for ln in lines if ln["bbox"][1] <= y <= ln["bbox"][3]
                 and ln["bbox"][0] < x1 and ln["bbox"][2] > x0]
-        if mine and is_rtl(text):
+        if mine:
+            found.append((mine, row))
+    spelled = [(mine, row, text) for mine, row in found if any(g.cluster for g in row)
+               and is_rtl(text := _drawn_text(row))]
+    claims = Counter(id(ln) for mine, _, _ in spelled for ln in mine)
+    # A line two pieces claim is cut, and so is every line a piece on it claims too.
+    shared = {id(ln): ln for mine, _, _ in spelled if any(claims[id(ln)] > 1 for ln in mine)
+              for ln in mine}
+    for mine, _, text in spelled:
+        if not any(id(ln) in shared for ln in mine):
             _one_line(mine, text)
+    if shared:
+        for block in data.get("blocks", ()):
+            if any(id(ln) in shared for ln in block.get("lines", ())):
+                _split_lines(block, shared, found)
+
+
+def _split_lines(block: dict[str, Any], shared: dict[int, dict[str, Any]],
+                 found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph]]]) -> None:
+    """The lines of page-dictionary `block` that are in `shared` emptied, and one line per
+    drawn piece on them (`found`: each piece's dictionary lines and glyphs) added after
+    the block's lines (so the others keep the text page's numbering): read from its
+    glyphs in the style of the line's first span, over the piece's width."""
+    here = {id(ln) for ln in block["lines"]} & shared.keys()
+    for mine, row in found:
+        own = [ln for ln in mine if id(ln) in here]
+        text = _drawn_text(row) if own else ""
+        if text.strip():
+            top, bottom = min(ln["bbox"][1] for ln in own), max(ln["bbox"][3] for ln in own)
+            box = (min(g.x0 for g in row), top, max(g.x1 for g in row), bottom)
+            style = own[0]["spans"][0]
+            origin = (box[0], style.get("origin", box[2:])[1])
+            block["lines"].append(dict(own[0], bbox=box, spans=[
+                dict(style, text=text, bbox=box, origin=origin)]))
+    for ln in block["lines"]:
+        if id(ln) in here:
+            ln["spans"] = []
 
 
 def _drawn_lines(drawn: list[actualtext.Glyph]) -> list[list[actualtext.Glyph]]:
@@ -422,12 +458,17 @@ def logical_text(pieces: list[list[dict[str, Any]]]) -> str:
 def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
     """The lines of glyphs whose centres lie in each of `boxes` (on an unrotated page),
     top to bottom, each visual line (one baseline) rebuilt by `logical_text`: the cells
-    of a right-to-left table read as the page's lines are."""
+    of a right-to-left table read as the page's lines are. Where the boxes hold ActualText
+    clusters (MuPDF's characters for them have no width), the lines are read from the
+    drawn glyphs (`actualtext.glyphs`), as `read_page` reads such lines."""
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     raw = page.get_text("rawdict", flags=TEXT_FLAGS, clip=(x0, y0, x1, y1))
     chars = [(c, span["size"]) for line in _dict_lines(raw) for span in line["spans"]
              for c in span["chars"]]
+    if any(c["bbox"][2] - c["bbox"][0] < 0.01 and c["c"].strip() for c, _ in chars) and (
+            drawn := actualtext.glyphs(page)):
+        return [_drawn_cell_lines(drawn, box) for box in boxes]
     out = []
     for box in boxes:
         rows: list[tuple[float, float, list[dict[str, Any]]]] = []  # baseline, size, chars
@@ -442,6 +483,15 @@ def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
                 row[2].append(c)
         out.append([logical_text([row]) for _, _, row in sorted(rows, key=lambda r: r[0])])
     return out
+
+
+def _drawn_cell_lines(drawn: list[actualtext.Glyph], box: BBox) -> list[str]:
+    """The visual lines of the `drawn` glyphs standing in `box` (their middle on the
+    baseline's side of it), top to bottom, each in logical order (`_drawn_text`)."""
+    inside = [g for g in drawn
+              if centre_in((g.x0, g.y - 0.5 * g.size, g.x1, g.y), box)]
+    rows = sorted(_drawn_lines(inside), key=lambda row: row[0].y) if inside else []
+    return [text for row in rows if (text := _drawn_text(row)).strip()]
 
 
 def _runs_rightwards(chars: list[dict[str, Any]]) -> bool:
