@@ -126,3 +126,14 @@ def test_vowelled_right_to_left_cells_keep_their_marks_once_each(tmp_path: Path,
         ["\t".join(row) for row in rows]]
     assert [b.text for b in doc.blocks if b.kind != "table"] == [
         "يَعْرِضُ الجَدْوَلُ التَّالِي الأَسْمَاءَ.", "انْتَهَى الجَدْوَلُ."]
+
+
+def test_short_english_lines_of_a_right_to_left_page_keep_their_place_and_text(
+        tmp_path: Path) -> None:
+    # A line of one Arabic word and a number: MuPDF reads the number first, at the
+    # line's left ("2.0 الإصدار"); lines of English alone, or of a full stop, stay put.
+    texts = [PLAIN, "Version 2.0", "أرسلت المكاتب أرقامها في نهاية الموسم", ".", "الإصدار 2.0",
+             "صدر الإصدار Version 2.0 من البرنامج.", PLAIN]
+    body = "".join(f"<p>{text}</p>" for text in texts)
+    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar' style='width: 420px'>{body}</div>")
+    assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts

@@ -266,7 +266,7 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
                                                                             strict=True)]
         if any(p is None for p in pieces) or (len(group) == 1 and not _MISPLACED_START.match(
                 texts[0]) and not _runs_rightwards(pieces[0])
-                and not _number_runs_leftwards(pieces[0])):
+                and not _number_runs_leftwards(pieces[0]) and not _opens_on_the_left(pieces[0])):
             continue
         _one_line(group, logical_text(pieces))
 
@@ -500,6 +500,18 @@ def _runs_rightwards(chars: list[dict[str, Any]]) -> bool:
     letters drawn left to right (Chromium with some Arabic fonts) read as drawn."""
     letters = [c["bbox"] for c in chars if _RTL_LETTER.match(c["c"]) and not _has_mark(c["c"])]
     return any(b[0] > a[2] + 1.0 for a, b in zip(letters, letters[1:], strict=False))
+
+
+def _opens_on_the_left(chars: list[dict[str, Any]]) -> bool:
+    """True when MuPDF's order of a right-to-left line opens with a Latin word or number
+    drawn left of the line's right-to-left letters: it read the line's start at the left
+    ("2.0 الإصدار" for "الإصدار 2.0"). A Latin word that opens the line in logical order
+    stands at its right end."""
+    visible = [c for c in chars if c["c"].strip()]
+    if not visible or _RTL_LETTER.match(visible[0]["c"]) or not visible[0]["c"].isalnum():
+        return False
+    letter = next((c for c in visible if _RTL_LETTER.match(c["c"])), None)
+    return letter is not None and visible[0]["bbox"][2] <= letter["bbox"][0] + 1.0
 
 
 def _number_runs_leftwards(chars: list[dict[str, Any]]) -> bool:
