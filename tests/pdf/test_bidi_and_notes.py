@@ -305,3 +305,22 @@ def test_a_line_opening_with_a_full_stop_on_a_left_to_right_page_is_left_alone()
     page.insert_text((72, 114), ".NET and keeps its logs for a year.", fontsize=11)
     assert _paragraphs(doc.tobytes()) == [
         "The service runs on the framework called .NET and keeps its logs for a year."]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_libreoffice_short_english_lines_between_vowelled_ones_keep_their_text(
+        tmp_path: Path) -> None:
+    # MuPDF puts the last mark of a vowelled line at the end of the English line above
+    # it ("OKِ"); an Arabic mark on a line without an Arabic letter is dropped. (One-line
+    # paragraphs without spacing between them run together: only the words are checked.)
+    docx = pytest.importorskip("docx")
+
+    texts = [ARABIC, "Version 2.0", ARABIC, ".", "الإصدار 2.0", "OK",
+             "سَتُنْشَرُ أَرْقَامُ المَوْسِمِ القَادِمِ", "Release notes", ARABIC]
+    document = docx.Document()
+    document.styles["Normal"].font.name = "DejaVu Sans"  # the Latin runs' font as well
+    for text in texts:
+        _rtl_run(document.add_paragraph(), text)
+    data = _libreoffice_pdf(document, tmp_path)
+    assert "OK\u0650" in pymupdf.open(stream=data)[0].get_text()
+    assert " ".join(_paragraphs(data)).split() == " ".join(texts).split()

@@ -46,7 +46,11 @@ _INVISIBLE = str.maketrans("", "", "\u200b\ufeff\x00")
 # conjuncts) and are kept there; elsewhere they are stray invisibles.
 # The same Arabic mark twice on one letter is one mark drawn twice (LibreOffice maps the
 # mark glyph of a letter-and-mark cluster to the cluster again: "أََ"); no word has it.
-_DOUBLED_MARK = re.compile("([\u064b-\u065f\u0670])\\1+")
+_ARABIC_MARKS = "\u064b-\u065f\u0670"  # vowel marks, shadda, sukun, dagger alef
+_DOUBLED_MARK = re.compile(f"([{_ARABIC_MARKS}])\\1+")
+# Arabic marks on a line without a right-to-left letter are strays: MuPDF puts the last
+# mark of a vowelled line at the end of the line above it (LibreOffice's ActualText).
+_ARABIC_MARK = re.compile(f"[{_ARABIC_MARKS}]")
 _STRAY_JOINER = re.compile("(?<![\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\u0dff])"
                            "[\u200c\u200d]")
 _UNDECODABLE = "\ufffd"
@@ -717,7 +721,12 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
         if len(run) > 1:
             span.bbox = functools.reduce(_union, (s["bbox"] for s, _ in run[1:]), span.bbox)
         spans.append(span)
-    if not "".join(s.text for s in spans).strip():
+    text = "".join(s.text for s in spans)
+    if _ARABIC_MARK.search(text) and not _RTL_LETTER.search(_ARABIC_MARK.sub("", text)):
+        for span in spans:
+            span.text = _ARABIC_MARK.sub("", span.text)
+        text = "".join(s.text for s in spans)
+    if not text.strip():
         return None
     first = raw["spans"][0]
     return Line(spans=spans, bbox=tuple(raw["bbox"]), direction=tuple(raw.get("dir", (1.0, 0.0))),
