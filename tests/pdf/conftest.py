@@ -1,9 +1,12 @@
-"""Fixtures for the PDF tests: the generated hard-case corpus, built once per session."""
+"""Fixtures for the PDF tests: the generated hard-case corpus, built once per session, and
+PDFs printed by headless Chromium."""
 
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,3 +31,27 @@ def corpus(tmp_path_factory):
     """name -> Case for every generated hard case."""
     cases = load_corpus_module().build_corpus(tmp_path_factory.mktemp("pdf_corpus"))
     return {case.name: case for case in cases}
+
+
+@pytest.fixture
+def chromium_pdf(tmp_path: Path) -> Callable[[str], bytes]:
+    """A function printing an HTML `<body>` (UTF-8) to PDF bytes with headless Chromium;
+    the test is skipped on a machine without Chromium."""
+    from webfold.web.render import CHROMIUM_FLAGS, find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no Chromium binary on this machine")
+
+    def print_pdf(body: str) -> bytes:
+        page = tmp_path / "page.html"
+        page.write_text(f"<html><head><meta charset='utf-8'></head><body>{body}</body></html>",
+                        encoding="utf-8")
+        out = tmp_path / "page.pdf"
+        subprocess.run([str(chromium), "--headless", "--no-sandbox", *CHROMIUM_FLAGS,
+                        f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+                        f"--print-to-pdf={out}", str(page)],
+                       check=True, capture_output=True, timeout=120)
+        return out.read_bytes()
+
+    return print_pdf

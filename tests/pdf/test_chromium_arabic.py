@@ -6,36 +6,20 @@ their gap with each word's own letters."""
 
 from __future__ import annotations
 
-import subprocess
 import unicodedata
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
 from webfold.convert import convert
-from webfold.web.render import CHROMIUM_FLAGS, find_chromium
 
-CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium binary on this machine")
-
+PrintPdf = Callable[[str], bytes]  # the `chromium_pdf` fixture
 VOWELLED = "ذَهَبَ الوَلَدُ إِلَى المَدْرَسَةِ صَبَاحًا وَقَرَأَ دَرْسَهُ الجَدِيدَ مَعَ أَصْدِقَائِهِ"
 PLAIN = "يعرض هذا السطر نصا بلا حركات للمقارنة"
 
 
-def _print_pdf(tmp_path: Path, body: str) -> bytes:
-    page = tmp_path / "page.html"
-    page.write_text(f"<html><head><meta charset='utf-8'></head><body>{body}</body></html>",
-                    encoding="utf-8")
-    out = tmp_path / "page.pdf"
-    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", *CHROMIUM_FLAGS,
-                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
-                    f"--print-to-pdf={out}", str(page)],
-                   check=True, capture_output=True, timeout=120)
-    return out.read_bytes()
-
-
-def test_vowelled_arabic_from_chromium_keeps_its_words(tmp_path: Path) -> None:
-    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar'><p>{VOWELLED}</p><p>{PLAIN}</p></div>")
+def test_vowelled_arabic_from_chromium_keeps_its_words(chromium_pdf: PrintPdf) -> None:
+    data = chromium_pdf(f"<div dir='rtl' lang='ar'><p>{VOWELLED}</p><p>{PLAIN}</p></div>")
     doc = convert(data, filename="page.pdf")
     assert doc.error is None
     paragraphs = doc.markdown.strip().split("\n\n")
@@ -45,7 +29,8 @@ def test_vowelled_arabic_from_chromium_keeps_its_words(tmp_path: Path) -> None:
     assert words == VOWELLED.split()
 
 
-def test_right_to_left_cells_of_a_borderless_table_read_in_logical_order(tmp_path: Path) -> None:
+def test_right_to_left_cells_of_a_borderless_table_read_in_logical_order(
+        chromium_pdf: PrintPdf) -> None:
     # No rules: the table is found from the alignment of its lines. MuPDF writes a row's
     # first two cells as one line (its words in the order drawn, the line then rebuilt in
     # logical order) and reads Chromium's Arabic-Indic digits backwards ("٢١٤"); every
@@ -55,7 +40,7 @@ def test_right_to_left_cells_of_a_borderless_table_read_in_logical_order(tmp_pat
             ["بئر الشيخ", "٤١٢", "١٤٠٤/٠٢/١١"]]
     table = "".join("<tr>" + "".join(f"<td style='padding:2px 30px'>{c}</td>" for c in row)
                     + "</tr>" for row in rows)
-    data = _print_pdf(tmp_path, "<div dir='rtl' lang='ar'><p>يعرض الجدول التالي قراءات "
+    data = chromium_pdf("<div dir='rtl' lang='ar'><p>يعرض الجدول التالي قراءات "
                       f"المحطات.</p><table style='border-collapse:collapse'>{table}</table>"
                       "<p>انتهى الجدول.</p></div>")
     doc = convert(data, filename="page.pdf")
@@ -64,14 +49,15 @@ def test_right_to_left_cells_of_a_borderless_table_read_in_logical_order(tmp_pat
         ["\t".join(row) for row in rows]]
 
 
-def test_right_to_left_table_cells_written_on_one_line_keep_their_words(tmp_path: Path) -> None:
+def test_right_to_left_table_cells_written_on_one_line_keep_their_words(
+        chromium_pdf: PrintPdf) -> None:
     # Cells 8 pt apart: MuPDF writes a two-word label and the number beside it as one
     # line, its text in logical order while its word boxes run left to right.
     rows = [["المنطقة", "الحقل", "القرية"], ["الجنوب النهر", "1422", "4262"],
             ["الغرب الأرز", "3322", "7409"], ["الشمال الذرة", "7889", "1159"],
             ["المنطقة الشرق", "9882", "6345"]]
     cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    data = _print_pdf(tmp_path, "<style>table{border-collapse:collapse;font-size:11pt}"
+    data = chromium_pdf("<style>table{border-collapse:collapse;font-size:11pt}"
                       "td{padding:2pt 4pt}</style><div dir='rtl' lang='ar'>"
                       f"<p>تجمع هذه الصفحة أرقام المناطق</p><table>{cells}</table>"
                       "<p>أرسلت المكاتب أرقامها في نهاية الموسم</p></div>")
@@ -82,25 +68,25 @@ def test_right_to_left_table_cells_written_on_one_line_keep_their_words(tmp_path
 
 
 def test_english_paragraph_of_a_right_to_left_page_keeps_its_full_stop_at_the_end(
-        tmp_path: Path) -> None:
+        chromium_pdf: PrintPdf) -> None:
     # Chromium draws the paragraph's full stop at the left of its last line: ".item".
     english = ("The committee approved the budget for the coming year and asked the office "
                "to send the report for that item.")
-    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar' style='width: 420px'><p>{PLAIN}.</p>"
+    data = chromium_pdf(f"<div dir='rtl' lang='ar' style='width: 420px'><p>{PLAIN}.</p>"
                                 f"<p>{english}</p><p>Short English line.</p></div>")
     paragraphs = convert(data, filename="page.pdf").markdown.strip().split("\n\n")
     assert paragraphs == [f"{PLAIN}.", english, "Short English line."]
 
 
 def test_english_paragraphs_beside_right_to_left_ones_keep_their_leading_punctuation(
-        tmp_path: Path) -> None:
+        chromium_pdf: PrintPdf) -> None:
     # Left-to-right paragraphs on a page with right-to-left ones: a line opening with
     # punctuation is not a right-to-left paragraph's last line with its full stop drawn
     # at the left.
     english = [".NET 8 runtime", ".NET 8 runtime is required on every server of the survey "
                "office, and the installer checks for it before the gauges are read."]
     body = "".join(f"<p>{text}</p>" for text in english)
-    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar'><p>{PLAIN}.</p></div>"
+    data = chromium_pdf(f"<div dir='rtl' lang='ar'><p>{PLAIN}.</p></div>"
                                 f"<div>{body}</div><div dir='rtl' lang='ar'><p>{PLAIN}.</p></div>")
     paragraphs = convert(data, filename="page.pdf").markdown.strip().split("\n\n")
     assert paragraphs == [f"{PLAIN}.", *english, f"{PLAIN}."]
@@ -108,7 +94,7 @@ def test_english_paragraphs_beside_right_to_left_ones_keep_their_leading_punctua
 
 @pytest.mark.parametrize("style", ["td{padding:2px 30px}",
                                    "table,td{border:1px solid black} td{padding:3px 10px}"])
-def test_vowelled_right_to_left_cells_keep_their_marks_once_each(tmp_path: Path,
+def test_vowelled_right_to_left_cells_keep_their_marks_once_each(chromium_pdf: PrintPdf,
                                                                  style: str) -> None:
     # Chromium puts each vowelled cluster in an ActualText span and MuPDF writes a row's
     # cells as one line: every cell is read from its own glyphs, marks and all, once, in
@@ -117,7 +103,7 @@ def test_vowelled_right_to_left_cells_keep_their_marks_once_each(tmp_path: Path,
             ["فَاطِمَةُ الزَّهْرَاءُ", "دِمَشْقُ", "7"], ["عَلِيٌّ", "بَغْدَادُ الجَدِيدَةُ", "30"],
             ["خَدِيجَةُ", "تُونِسُ", "5"]]
     cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    data = _print_pdf(tmp_path, f"<style>table{{border-collapse:collapse}}{style}</style>"
+    data = chromium_pdf(f"<style>table{{border-collapse:collapse}}{style}</style>"
                       "<div dir='rtl' lang='ar'><p>يَعْرِضُ الجَدْوَلُ التَّالِي الأَسْمَاءَ.</p>"
                       f"<table>{cells}</table><p>انْتَهَى الجَدْوَلُ.</p></div>")
     doc = convert(data, filename="page.pdf")
@@ -129,11 +115,11 @@ def test_vowelled_right_to_left_cells_keep_their_marks_once_each(tmp_path: Path,
 
 
 def test_short_english_lines_of_a_right_to_left_page_keep_their_place_and_text(
-        tmp_path: Path) -> None:
+        chromium_pdf: PrintPdf) -> None:
     # A line of one Arabic word and a number: MuPDF reads the number first, at the
     # line's left ("2.0 الإصدار"); lines of English alone, or of a full stop, stay put.
     texts = [PLAIN, "Version 2.0", "أرسلت المكاتب أرقامها في نهاية الموسم", ".", "الإصدار 2.0",
              "صدر الإصدار Version 2.0 من البرنامج.", PLAIN]
     body = "".join(f"<p>{text}</p>" for text in texts)
-    data = _print_pdf(tmp_path, f"<div dir='rtl' lang='ar' style='width: 420px'>{body}</div>")
+    data = chromium_pdf(f"<div dir='rtl' lang='ar' style='width: 420px'>{body}</div>")
     assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts
