@@ -4,6 +4,7 @@ wrapped onto several lines, statements with leader dots, a paragraph beside a ta
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from webfold import convert
 from webfold.pdf.native import read_page
@@ -548,3 +549,74 @@ def test_a_paragraph_line_run_into_a_cell_beside_it_keeps_its_text():
     # row under row, each repeating the one above, are rows, not one header's lines.
     tables = [b.text.splitlines() for b in result.blocks if b.kind == "table"]
     assert tables == [["yes\tno"] * 5]
+
+
+def _wrapped_rows_page(rows: list[list[list[str]]], rules: bool) -> bytes:
+    """A borderless table (rules between rows when `rules`) whose cells are given as their
+    lines: lines 12 pt apart, rows padded 6 pt more, in columns 110 pt wide."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 182, 292]
+    y = 110
+    for row in rows:
+        for x, lines in zip(xs, row, strict=True):
+            for k, text in enumerate(lines):
+                page.insert_text((x, y + 12 * k), text, fontsize=10)
+        y += 12 * max(len(lines) for lines in row) + 6
+        if rules:
+            page.draw_line((72, y - 12), (400, y - 12), width=0.5)
+    page.insert_text((72, y + 30), OUTRO, fontsize=10)
+    return doc.tobytes()
+
+
+WRAPPED_ROWS = [
+    [["Station"], ["Reading taken"], ["Notes of the"]],
+    [["North bridge", "gauge"], ["Water rose by", "twelve centimetres"],
+     ["Gauge cleaned of", "weeds before it"]],
+    [["Old mill weir"], ["Level steady"], ["Fish ladder open"]],
+    [["South ford and", "its gauge"], ["Water fell by four", "after rain"],
+     ["Path to the gauge", "under water"]],
+    [["East reservoir"], ["Spillway closed"], ["Valve house shut"]],
+]
+
+
+@pytest.mark.parametrize("rules", [False, True])
+def test_rows_whose_every_cell_wraps_stay_one_row(rules: bool) -> None:
+    # The second line of every cell of a row: as many cells as the line above, set at the
+    # cells' line gap (rows stand further apart), and each first line full (the next
+    # word would not have fitted before the column's widest line ends).
+    assert _tables(_wrapped_rows_page(WRAPPED_ROWS, rules)) == [
+        [[" ".join(cell) for cell in row] for row in WRAPPED_ROWS]]
+
+
+def test_rows_of_short_cells_close_together_stay_rows() -> None:
+    # Rows in pairs, each pair closer than the pairs are: the cells of a pair's first row
+    # are not full (the word under them would have fitted), so the pair is two rows.
+    rows = [[["Site"], ["Crop"], ["Owner"]],
+            [["Mill", "Ford"], ["Oats", "Rye"], ["Town", "Trust"]],
+            [["Farm of the hill", "Port"], ["Wheat and barley", "Hay"],
+             ["Private owner", "Board"]]]
+    assert _tables(_wrapped_rows_page(rows, False)) == [
+        [["Site", "Crop", "Owner"], ["Mill", "Oats", "Town"], ["Ford", "Rye", "Trust"],
+         ["Farm of the hill", "Wheat and barley", "Private owner"], ["Port", "Hay", "Board"]]]
+
+
+@pytest.mark.parametrize("rule", ["", "tr{border-bottom:1px solid #000}"])
+def test_chromium_rows_whose_every_cell_wraps_stay_one_row(chromium_pdf, rule: str) -> None:
+    # Narrow columns: every cell of the first body row wraps (the label too), others in
+    # some cells; with or without a rule under each row.
+    rows = [["Station", "Reading taken in the morning", "Notes written by the observer"],
+            ["North bridge gauge", "Water rose by twelve centimetres overnight",
+             "Gauge cleaned of weeds before the reading"],
+            ["Old mill weir", "Level steady since the previous week",
+             "Fish ladder open and running freely"],
+            ["South ford", "Water fell by four centimetres after rain",
+             "Path to the gauge flooded in places"],
+            ["East reservoir", "Spillway closed for the whole of the day",
+             "Valve house door repaired by the crew"]]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = chromium_pdf("<style>table{border-collapse:collapse;width:380px;font-size:11pt}"
+                        f"td{{padding:3px 12px;vertical-align:top}}{rule}</style>"
+                        f"<p>{INTRO}</p><table>{cells}</table><p>{OUTRO}</p>")
+    assert _tables(data) == [rows]

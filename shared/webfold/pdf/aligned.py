@@ -61,6 +61,10 @@ JUSTIFIED_GAP_SPREAD = 0.05  # ... with gaps alike within this many font sizes i
 # most this many line heights (when the cell's own line gap is not known yet) ...
 WRAP_GAP = 0.45
 WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many heights
+# Rows whose every cell wraps: the rows stand this many line heights further apart than
+# a cell's lines do (a cell's padding, top and bottom), and a space is this many font sizes.
+ROW_PAD = 0.15
+SPACE_WIDTH = 0.25
 # An amount, a date, a code of digits: a number under a number is the next row's, never
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
@@ -530,7 +534,8 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
     for k, row in enumerate(rows):
         last = out[-1] if out else None
         below = rows[k + 1] if k + 1 < len(rows) else None
-        if last is not None and row.cells and _continues(last, row) and not (
+        wraps = last is not None and _every_cell_wraps(out, row, below, rows[max(0, k - 12):k + 12])
+        if last is not None and row.cells and _continues(last, row, wraps) and not (
                 below is not None and _continues(row, below) and _nearer_below(last, row, below)):
             for seg in row.cells:
                 x0, x1 = _span(seg)
@@ -594,13 +599,62 @@ def _straddles(above: _Row, row: _Row, below: _Row) -> bool:
     return not any(_overlaps(_span(seg), span) for seg in row.cells for span in spans)
 
 
-def _continues(group: _Row, row: _Row) -> bool:
+def _every_cell_wraps(out: list[_Row], row: _Row, below: _Row | None,
+                      near: list[_Row]) -> bool:
+    """True when `row`, under the last row of `out` with as many cells (two or more),
+    holds the next lines of all of its cells: the two stand closer than the row above them
+    stands to the one before it, or `below` to `row` (rows of as many cells: the table's),
+    by `ROW_PAD` line heights (rows are padded; a cell's lines are set at its line gap);
+    no cell of `row` is a number; and the first word under each cell's last line would
+    not have fitted after it before its column's edge (`_room`), an edge that some wider
+    line of a column shows (when every line over the row is its column's widest, nothing
+    says they are full)."""
+    group = out[-1]
+    if len(row.cells) != len(group.cells) or len(row.cells) < MIN_COLUMNS:
+        return False
+    height = max(row.line_height, 1.0)
+    gap = row.top - group.bottom
+    apart = [b.top - a.bottom for a, b in ((out[-2] if len(out) > 1 else None, group),
+                                           (row, below))
+             if a is not None and b is not None and len(a.cells) == len(b.cells)]
+    if not apart or max(apart) - gap < ROW_PAD * height:
+        return False
+    known = False
+    for cell, seg in zip(group.cells, row.cells, strict=True):
+        line, under = max(cell, key=lambda ln: ln.bbox[3]), seg[0]
+        words = under.text.split()
+        if not words or _NUMBER.match(under.text):  # a figure under a label: the next row
+            return False
+        word = (under.bbox[2] - under.bbox[0]) * len(words[0]) / len(under.text.strip())
+        room = _room(line, near)
+        if word + SPACE_WIDTH * max(line.spans[0].size, 1.0) <= room:
+            return False
+        known = known or room > COLUMN_SLACK
+    return known
+
+
+def _room(line: Line, near: list[_Row]) -> float:
+    """Points between the end of `line` and the edge of its column: where the widest line
+    ends among the cells that start (right to left: end) where it does in those of the
+    `near` rows that have several cells (a paragraph above or below the table may start
+    where its first column does)."""
+    rtl = is_rtl(line.text)
+    edge = 2 if rtl else 0
+    column = [ln for r in near if len(r.cells) >= MIN_COLUMNS for seg in r.cells for ln in seg
+              if abs(ln.bbox[edge] - line.bbox[edge]) <= COLUMN_SLACK] or [line]
+    if rtl:
+        return line.bbox[0] - min(ln.bbox[0] for ln in column)
+    return max(ln.bbox[2] for ln in column) - line.bbox[2]
+
+
+def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
     """True when `row` holds the next lines of cells of `group` (see `_join_wrapped`).
 
-    A row with as many cells is the next row, unless both are set in bold throughout:
-    header cells that all wrap (the body under a header is plain), where no cell repeats
-    the line above it (bold "yes" and "no" boxes row after row are rows)."""
-    if len(row.cells) == len(group.cells) and (not all(
+    A row with as many cells is the next row, unless every cell of `group` wraps into it
+    (`wraps`: `_every_cell_wraps`) or both are set in bold throughout: header cells that
+    all wrap (the body under a header is plain), where no cell repeats the line above it
+    (bold "yes" and "no" boxes row after row are rows)."""
+    if len(row.cells) == len(group.cells) and not wraps and (not all(
             span.bold for r in (group, row) for seg in r.cells for ln in seg
             for span in ln.spans if span.text.strip()) or _repeats_above(group, row)):
         return False
