@@ -114,6 +114,25 @@ def test_vowelled_right_to_left_cells_keep_their_marks_once_each(chromium_pdf: P
         "يَعْرِضُ الجَدْوَلُ التَّالِي الأَسْمَاءَ.", "انْتَهَى الجَدْوَلُ."]
 
 
+
+def test_vowelled_right_to_left_cells_that_wrap_in_a_borderless_table_stay_whole(
+        chromium_pdf: PrintPdf) -> None:
+    # Lines read from the drawn glyphs span the glyphs (MuPDF gives a cluster's characters
+    # no width) and are not cut again at MuPDF's word gaps: each cell whole, its wrapped
+    # lines joined.
+    rows = [["الاسمُ", "المُلَاحَظَةُ"],
+            ["مُحَمَّدٌ", "ذَهَبَ الوَلَدُ إِلَى المَدْرَسَةِ صَبَاحًا وَقَرَأَ دَرْسَهُ"],
+            ["فَاطِمَةُ", "كَتَبَتِ الرِّسَالَةَ"],
+            ["عَلِيٌّ", "سَافَرَ إِلَى بَغْدَادَ مَعَ أَصْدِقَائِهِ فِي الصَّيْفِ"]]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = chromium_pdf("<style>table{border-collapse:collapse} td{padding:4px 14px;"
+                        "width:120px;vertical-align:top}</style><div dir='rtl' lang='ar'>"
+                        f"<p>يَعْرِضُ الجَدْوَلُ التَّالِي.</p><table>{cells}</table>"
+                        "<p>انْتَهَى.</p></div>")
+    doc = convert(data, filename="page.pdf")
+    assert [b.text.split("\n") for b in doc.blocks if b.kind == "table"] == [
+        ["\t".join(row) for row in rows]]
+
 def test_short_english_lines_of_a_right_to_left_page_keep_their_place_and_text(
         chromium_pdf: PrintPdf) -> None:
     # A line of one Arabic word and a number: MuPDF reads the number first, at the
@@ -123,3 +142,4 @@ def test_short_english_lines_of_a_right_to_left_page_keep_their_place_and_text(
     body = "".join(f"<p>{text}</p>" for text in texts)
     data = chromium_pdf(f"<div dir='rtl' lang='ar' style='width: 420px'>{body}</div>")
     assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts
+

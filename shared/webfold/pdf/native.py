@@ -122,7 +122,9 @@ def read_page(page: Any, number: int) -> PageLines:
         for k, raw in enumerate(block.get("lines", ())):
             line = _line(raw, links)
             if line is not None:
-                line.key = (b, k)  # as the text page's word list numbers them
+                # As the text page's word list numbers them; a line read from the drawn
+                # glyphs has none (those words are MuPDF's misread clusters).
+                line.key = None if raw.get("drawn") else (b, k)
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines,
                      textpage=textpage)
@@ -275,11 +277,15 @@ def _mend_bidi_lines(data: dict[str, Any], raw: dict[str, Any]) -> None:
         _one_line(group, logical_text(pieces))
 
 
-def _one_line(group: list[dict[str, Any]], text: str) -> None:
+def _one_line(group: list[dict[str, Any]], text: str,
+              reach: tuple[float, float] | None = None) -> None:
     """Dictionary lines `group` (one visual line) made one line of `text`: the first takes
-    it over their joint box in its first span's style, the others are emptied."""
+    it over their joint box (widened to `reach`, x0 to x1, when given) in its first span's
+    style, the others are emptied."""
     first = group[0]
     box = functools.reduce(_union, (ln["bbox"] for ln in group[1:]), first["bbox"])
+    if reach is not None:
+        box = (min(box[0], reach[0]), box[1], max(box[2], reach[1]), box[3])
     for ln in group[1:]:
         ln["spans"] = []
     first["bbox"] = box
@@ -292,7 +298,8 @@ def _spell_clusters(data: dict[str, Any], drawn: list[actualtext.Glyph]) -> None
     boxes hold its baseline and overlap it) become one line of its text. Where MuPDF wrote
     several such pieces as one line (a table row whose cells stand a gap apart), each
     piece drawn on it becomes a line of its own (`_split_lines`). The lines changed no
-    longer match the raw dictionary, so no later repair reads them again."""
+    longer match the raw dictionary, so no later repair reads them again, nor the text
+    page's words (they are marked `drawn`)."""
     lines = [ln for ln in _dict_lines(data)
              if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
     found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph]]] = []
@@ -309,9 +316,11 @@ def _spell_clusters(data: dict[str, Any], drawn: list[actualtext.Glyph]) -> None
     # A line two pieces claim is cut, and so is every line a piece on it claims too.
     shared = {id(ln): ln for mine, _, _ in spelled if any(claims[id(ln)] > 1 for ln in mine)
               for ln in mine}
-    for mine, _, text in spelled:
+    for mine, row, text in spelled:
         if not any(id(ln) in shared for ln in mine):
-            _one_line(mine, text)
+            # Over the glyphs' own width too: MuPDF gives a cluster's characters none.
+            _one_line(mine, text, (min(g.x0 for g in row), max(g.x1 for g in row)))
+            mine[0]["drawn"] = True
     if shared:
         for block in data.get("blocks", ()):
             if any(id(ln) in shared for ln in block.get("lines", ())):
@@ -333,7 +342,7 @@ def _split_lines(block: dict[str, Any], shared: dict[int, dict[str, Any]],
             box = (min(g.x0 for g in row), top, max(g.x1 for g in row), bottom)
             style = own[0]["spans"][0]
             origin = (box[0], style.get("origin", box[2:])[1])
-            block["lines"].append(dict(own[0], bbox=box, spans=[
+            block["lines"].append(dict(own[0], bbox=box, drawn=True, spans=[
                 dict(style, text=text, bbox=box, origin=origin)]))
     for ln in block["lines"]:
         if id(ln) in here:
