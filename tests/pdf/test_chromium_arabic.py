@@ -143,3 +143,14 @@ def test_short_english_lines_of_a_right_to_left_page_keep_their_place_and_text(
     data = chromium_pdf(f"<div dir='rtl' lang='ar' style='width: 420px'>{body}</div>")
     assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts
 
+
+def test_short_english_lines_set_left_between_right_aligned_arabic_read_in_place(
+        chromium_pdf: PrintPdf) -> None:
+    # Left-aligned English lines between right-aligned Arabic ones leave a white stripe
+    # down the page, but no line stands beside another: one column, read top to bottom.
+    texts = [text for n in range(2, 7) for text in
+             ("أرسلت المكاتب أرقامها", f"Version {n}.0", "وصلت التقارير من القرى")]
+    body = "".join(f"<p dir='ltr' style='text-align:left'>{t}</p>" if t.startswith("Version")
+                   else f"<p>{t}</p>" for t in texts)
+    data = chromium_pdf(f"<div dir='rtl' lang='ar' style='width: 500px'>{body}</div>")
+    assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts

@@ -287,9 +287,20 @@ def _vertical_split(items: list[Item], gutter: float) -> list[list[Item]] | None
         else:
             groups[-1].append(it)
         right = max(right, it.box[2])
-    if len(groups) < 2 or _is_grid(groups, items):
+    if len(groups) < 2 or not _side_by_side(groups) or _is_grid(groups, items):
         return None
     return groups
+
+
+def _side_by_side(groups: list[list[Item]]) -> bool:
+    """True when some item of each group stands level with (shares height with) an item
+    of the next one: columns run side by side. Short lines set against alternate edges
+    one under another (English lines at the left between right-aligned Arabic ones) are
+    one column read top to bottom."""
+    for a, b in zip(groups, groups[1:], strict=False):
+        if not any(min(x.box[3], y.box[3]) - max(x.box[1], y.box[1]) > 0 for x in a for y in b):
+            return False
+    return True
 
 
 def _is_grid(groups: list[list[Item]], items: list[Item]) -> bool:
