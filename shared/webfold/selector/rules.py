@@ -148,6 +148,7 @@ TEASER_AFTER_WORDS = 150  # kept words before a teaser label, on a page not decl
 ARTICLE_TYPES = frozenset({"article", "newsarticle", "blogposting", "reportagearticle",
                            "opinionnewsarticle", "analysisnewsarticle", "techarticle",
                            "scholarlyarticle", "liveblogposting", "posting"})
+PRODUCT_TYPES = frozenset({"product", "productgroup", "individualproduct", "productmodel"})
 THREAD_TYPES = frozenset({"discussionforumposting", "qapage", "question",
                           "socialmediaposting"})
 THREAD_HOST = re.compile(r"forum|community|discuss")
@@ -663,17 +664,24 @@ _PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|op
 PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
 
 
+def _in_named_containers(blocks: list[Block], chosen: list[int],
+                         pattern: re.Pattern) -> list[bool]:
+    """Per block of `chosen`, whether it stands inside an element whose class or id token
+    matches `pattern` (a newsletter box, a review list)."""
+    names = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
+             if pattern.search(t)}
+    return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
+
+
 def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept notices of sign-up and author boxes: a run of consecutive kept blocks inside
     elements whose class or id names a newsletter, subscription, paywall or author box,
     of at most PROMO_WORDS words together (a longer run is text the name wraps)."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
-    distinct = set(chain.from_iterable(blocks[i].tokens for i in chosen))
-    promo = {t for t in distinct if _PROMO.search(t)}
-    if not promo:
+    named = _in_named_containers(blocks, chosen, _PROMO)
+    if not any(named):
         return out
-    named = [not promo.isdisjoint(blocks[i].tokens) for i in chosen]
     start = 0
     while start < len(chosen):  # runs of consecutive kept blocks in such containers
         end = start
@@ -844,18 +852,25 @@ def thread_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds
     return out
 
 
+def _declared(page_types: frozenset[str], og_type: str | None, types: frozenset[str],
+              og_word: str) -> bool:
+    """Whether the page's JSON-LD types (lowercased) meet `types` or its og:type names
+    `og_word`."""
+    return bool(page_types & types) or og_word in (og_type or "").lower()
+
+
 def is_article_page(page_types: frozenset[str], og_type: str | None) -> bool:
     """A page declared an article (JSON-LD types, lowercased, or og:type)."""
-    return bool(page_types & ARTICLE_TYPES) or "article" in (og_type or "").lower()
+    return _declared(page_types, og_type, ARTICLE_TYPES, "article")
 
-PRODUCT_TYPES = frozenset({"product", "productgroup", "individualproduct", "productmodel"})
+
 _REVIEWS = re.compile(r"review|testimonial")
 REVIEW_SHARE = 0.5  # review containers holding this share of the kept words are the page
 
 
 def is_product_page(page_types: frozenset[str], og_type: str | None) -> bool:
     """A page declared a product (JSON-LD types, lowercased, or og:type)."""
-    return bool(page_types & PRODUCT_TYPES) or "product" in (og_type or "").lower()
+    return _declared(page_types, og_type, PRODUCT_TYPES, "product")
 
 
 # A heading over other products on a product page: "Similar items", "Customers also
@@ -889,11 +904,10 @@ def customer_reviews(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -
     product's title, description, specifications and price, not what buyers wrote."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
-    named = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
-             if _REVIEWS.search(t)}
-    if not named:
+    at = [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, _REVIEWS),
+                                strict=True) if named]
+    if not at:
         return out
-    at = [i for i in chosen if not named.isdisjoint(blocks[i].tokens)]
     if words[at].sum() < REVIEW_SHARE * words[chosen].sum():
         out[at] = True
     return out
