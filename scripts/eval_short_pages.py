@@ -1,0 +1,77 @@
+"""Score `webfold.convert` and Trafilatura on the short synthetic pages.
+
+    .venv/bin/python scripts/eval_short_pages.py            # main, all and Trafilatura
+    .venv/bin/python scripts/eval_short_pages.py --no-peer  # Webfold only
+
+The pages (`tests/fixtures/selector/short/`) are small hand-written pages of the kinds
+in Mozilla Readability's test suite: paragraphs split by `<br>`, `<font>` and `<center>`
+markup, hidden nodes, lazy images, inline SVG, data and layout tables, right-to-left
+text, metadata-only heads, a title unlike the H1, text in `<div>`s without `<p>`,
+scripts and comments, link tables, embedded video, a note of two paragraphs under a
+header and over a footer, an `<article>` beside a larger `<aside>`, a sidebar first in
+the DOM; texts are original. Each `NAME.html` has its main text in `NAME.txt` (the
+title heading included). Each page goes through `webfold.convert(html, url=URL,
+select=mode)` for mode in main and all (committed model), and through
+`trafilatura.extract(html, url=URL)` (2.3.1, the `bench` extra, default settings,
+which leave out the title heading), and is scored with WCXB's word F1
+(`scripts/wcxb.py`). Printed: per page and mean F1 of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import wcxb
+import webfold
+
+PAGES_DIR = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "selector" / "short"
+URL = "https://example.com/tests/{name}/"  # a neutral address: no forum or shop path
+MODES = ("main", "all")
+PEER = "trafilatura"
+
+
+def page_names() -> list[str]:
+    """The names of the pages, sorted (each has NAME.html and NAME.txt)."""
+    return sorted(p.stem for p in PAGES_DIR.glob("*.html"))
+
+
+def expected_text(name: str) -> str:
+    return (PAGES_DIR / f"{name}.txt").read_text("utf-8")
+
+
+def page_f1(name: str, mode: str) -> float:
+    """Word F1 of one page's Markdown in `mode` (main|precision|all) against its text."""
+    html = (PAGES_DIR / f"{name}.html").read_bytes()
+    markdown = webfold.convert(html, url=URL.format(name=name), select=mode).markdown
+    return wcxb.score_markdown(markdown, expected_text(name)).f1
+
+
+def peer_f1(name: str) -> float:
+    import trafilatura
+
+    html = (PAGES_DIR / f"{name}.html").read_bytes()
+    text = trafilatura.extract(html, url=URL.format(name=name)) or ""
+    return wcxb.score_tokens(wcxb.tokens(text), wcxb.tokens(expected_text(name))).f1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--no-peer", action="store_true", help="Webfold only")
+    args = parser.parse_args()
+    columns = MODES if args.no_peer else (*MODES, PEER)
+    names = page_names()
+    rows = {name: [peer_f1(name) if c == PEER else page_f1(name, c) for c in columns]
+            for name in names}
+    width = max(map(len, names))
+    print(f"{'page':<{width}}  " + "  ".join(f"{c:>11}" for c in columns))
+    for name, values in rows.items():
+        print(f"{name:<{width}}  " + "  ".join(f"{v:>11.3f}" for v in values))
+    means = [sum(v[k] for v in rows.values()) / len(rows) for k in range(len(columns))]
+    print(f"{'mean of ' + str(len(rows)):<{width}}  " + "  ".join(f"{m:>11.4f}" for m in means))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
