@@ -158,3 +158,18 @@ def test_ten_thousand_nested_inline_and_lists() -> None:
     html = "<span>" * 5_000 + "x" + "</span>" * 5_000 + "<ul><li>" * 3_000 + "y"
     doc = webfold.convert(html, select="all")
     assert doc.ok and "x" in doc.markdown and "y" in doc.markdown
+
+
+def test_a_table_whose_cell_breaks_paragraphs_is_a_layout_grid() -> None:
+    grid = ("<table><tr><td><a href=/>Front page</a><br><a href=/news/>News</a></td>"
+            "<td><b>Ferry fares to rise</b><br><br>Fares will rise by four percent.<br> <br>"
+            "Residents keep their discount.</td></tr><tr><td>Archive</td><td>Published every"
+            " Thursday.</td></tr></table>")
+    assert [(b.kind, b.text) for b in blocks_of(grid)] == [
+        ("paragraph", "Front page\nNews"), ("paragraph", "Ferry fares to rise"),
+        ("paragraph", "Fares will rise by four percent."),
+        ("paragraph", "Residents keep their discount."), ("paragraph", "Archive"),
+        ("paragraph", "Published every Thursday.")]
+    address = ("<table><tr><td>Office</td><td>2 Quay Street<br>Porthcurrick</td></tr>"
+               "<tr><td>Phone</td><td>01234 567890</td></tr></table>")
+    assert [b.kind for b in blocks_of(address)] == ["table"]

@@ -1042,7 +1042,8 @@ def _is_data_table(node: LexborNode, attrs: dict) -> bool:
     """A table of data (rendered as a pipe table) rather than a layout grid.
 
     Data: header cells or a caption of its own (nested tables are then flattened into
-    their cells), or at least 2x2 plain cells with no block elements inside.
+    their cells), or at least 2x2 plain cells with no block elements and no paragraph
+    break (two `<br>`s with only blanks between: prose set in a cell) inside.
     """
     role = (attrs.get("role") or "").lower()
     if role in ("presentation", "none"):
@@ -1052,10 +1053,23 @@ def _is_data_table(node: LexborNode, attrs: dict) -> bool:
         return True
     if any(cell.tag == "th" for row in rows[:3] for cell in row.iter()):
         return True
-    if node.css_first(_BLOCKY) is not None:
+    if node.css_first(_BLOCKY) is not None or _breaks_paragraphs(node):
         return False
     widths = [sum(1 for cell in row.iter() if cell.tag == "td") for row in rows]
     return len(rows) >= 2 and max(widths) >= 2
+
+
+def _breaks_paragraphs(table: LexborNode) -> bool:
+    """Whether a `<br>` in `table` is followed by another with only blanks between: the
+    paragraph break of prose laid out in a cell (an old news page's story column)."""
+    for br in table.css("br"):
+        after = br.next
+        while after is not None and after.tag_id == _TEXT_NODE and not (
+                after.text_content or "").strip():
+            after = after.next
+        if after is not None and after.tag == "br":
+            return True
+    return False
 
 
 def _own_rows(table: LexborNode) -> list[LexborNode]:
