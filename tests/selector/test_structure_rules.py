@@ -304,3 +304,16 @@ def test_prose_beside_kept_text_joins_but_a_notice_in_its_own_box_does_not():
     kept = np.array([False, False, True, False])
     assert rules.sibling_prose(blocks, kept, words, kinds).tolist() == [
         False, True, False, False]
+
+
+def test_kept_blocks_of_a_sidebar_go_unless_the_sidebar_holds_the_text():
+    widget = ("<div class=widget><p>I am a nurse who bakes on her days off and has kept a "
+              "starter alive since 2019.</p></div>")
+    blocks, words, kinds = _blocks(f"<div id=content>{ARTICLE}{ARTICLE}</div>"
+                                   f"<div id=sidebar>{widget}</div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.sidebar_blocks(blocks, kept, words).tolist() == [False, False, True]
+    blocks, words, kinds = _blocks(f"<div class=has-sidebar><div id=content>{ARTICLE}</div>"
+                                   f"<div class=sidebar-left>{ARTICLE}{ARTICLE}</div></div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert not rules.sidebar_blocks(blocks, kept, words).any()

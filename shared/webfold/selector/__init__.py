@@ -14,11 +14,12 @@ bylines above it, what trails its body outside the body's container, calls to ac
 it, its photo captions (not on a short page), customer reviews and other products on a
 product page, sign-up notices, ad and credit labels, trailing labels over dropped chrome
 and, unless `include_comments`, reader comments under an article dropped; on a thread page
-the prose of the region outside comment containers kept, and on a page of FEW_BLOCKS
-blocks or fewer prose beside kept text in the same element). Of kept blocks with the same
-text only the first stays (`drop_repeats`), unless a copy is inside the region under
-another section heading or, a short line, in another card of a grid: responsive
-duplicates, quoted posts and repeated teasers would otherwise appear twice. A page title
+the prose of the region outside comment containers kept, on a page of FEW_BLOCKS
+blocks or fewer prose beside kept text in the same element, and on a short page its
+sidebar widgets dropped). Of kept
+blocks with the same text only the first stays (`drop_repeats`), unless a copy is inside
+the region under another section heading or, a short line, in another card of a grid:
+responsive duplicates, quoted posts and repeated teasers would otherwise appear twice. A page title
 heading (an H1, or a heading repeating `<title>`) just before the first kept block is kept
 as the content's first heading (`keep_title`). When no block reaches the threshold the
 whole page is kept and a warning says so. The selector sees the visible blocks only (a
@@ -188,6 +189,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if not says_article and rules.is_product_page(types, page.og_type):
         kept &= ~rules.customer_reviews(blocks, kept, words)
         kept &= ~rules.product_teasers(blocks, kept, words, kinds)
+    if short:
+        kept &= ~rules.sidebar_blocks(blocks, kept, words)
     kept &= ~rules.promo_blocks(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)

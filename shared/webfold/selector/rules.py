@@ -86,6 +86,13 @@ count), widened to an enclosing `<article>`. Then:
   dropped that shares its holding element (not `<body>`) with kept text is kept: loose
   text before a `<p>`, filler words of a test page. No dev page changes (out-of-fold
   replay); a cookie notice in its own box stays out.
+- `sidebar_blocks` (pages of `SHORT_PAGE` blocks or fewer): kept blocks inside an element
+  whose class or id token names a sidebar or a widget ("sidebar", "left-sidebar",
+  "widget") go, unless those hold half the kept words: a blog's "About me", a council's
+  quick links. WCXB product +0.0005 replayed (one page better, none worse), every other
+  type and Trafilatura-dev unchanged. On pages of any length service -0.0005 and
+  Trafilatura-dev -0.0001 (two-column layouts that name the product's or the features'
+  column a sidebar).
 - `legitimate_repeats`: a repeated block inside the region stays when it stands under
   another section heading than its first copy (a plan repeating "Meal 1" under each
   day), or when a short line stands in another card than its first copy, each card
@@ -119,7 +126,9 @@ where 60 gains +0.0005); bylines and date lines dropped on short pages not decla
 article (listing -0.0007: a listing's dates are content). Evening of 2026-12-02: "Photo
 credit:" as a chrome label (a WCXB roundup keeps its credits: 4452 0.933 -> 0.908);
 call-to-action sentences ("subscribe", "sign up", "newsletter", "download our app") as
-chrome: kept WCXB content uses those words about as often as chrome does.
+chrome: kept WCXB content uses those words about as often as chrome does. 2026-12-03:
+trailing headings on short pages too ("Related posts" over a dropped list: service
+-0.0012, collection -0.0007).
 """
 
 from __future__ import annotations
@@ -671,6 +680,28 @@ def _in_named_containers(blocks: list[Block], chosen: list[int],
     names = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
              if pattern.search(t)}
     return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
+
+
+# A sidebar or one of its widgets, by a class or id token of its own ("sidebar",
+# "left-sidebar", "widget"); "elementor-widget-container" wraps a page builder's content.
+_SIDEBAR = re.compile(r"(?:\w+[-_])?(?:sidebar|side-bar|widget-area)(?:[-_]\w+)?|widget")
+SIDEBAR_SHARE = 0.5  # sidebars holding this share of the kept words are the page's text
+
+
+def sidebar_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Kept blocks inside elements whose class or id token names a sidebar or a widget
+    (`_SIDEBAR`, the whole token), when those hold under SIDEBAR_SHARE of the kept words:
+    the blog's "About me", a council's quick links beside the page's text."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = np.flatnonzero(kept).tolist()
+    names = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
+             if _SIDEBAR.fullmatch(t)}
+    if not names:
+        return out
+    at = [i for i in chosen if not names.isdisjoint(blocks[i].tokens)]
+    if words[at].sum() < SIDEBAR_SHARE * words[chosen].sum():
+        out[at] = True
+    return out
 
 
 def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
