@@ -306,6 +306,16 @@ def test_prose_beside_kept_text_joins_but_a_notice_in_its_own_box_does_not():
         False, True, False, False]
 
 
+def test_a_sentence_between_kept_blocks_of_its_element_is_kept_a_label_is_not():
+    blocks, words, kinds = _blocks(f"<div id=story>{ARTICLE}<p>Nobody was hurt.</p>{ARTICLE}"
+                                   f"<p>Perspectives</p>{ARTICLE}</div><div id=menu>{ARTICLE}"
+                                   "</div><p>Sign up for the morning briefing today.</p>"
+                                   f"<div id=end>{ARTICLE}</div>")
+    kept = np.array([True, False, True, False, True, True, False, True])
+    assert rules.gap_blocks(blocks, kept, words, kinds).tolist() == [
+        False, True, False, False, False, False, False, False]
+
+
 def test_kept_blocks_of_a_sidebar_go_unless_the_sidebar_holds_the_text():
     widget = ("<div class=widget><p>I am a nurse who bakes on her days off and has kept a "
               "starter alive since 2019.</p></div>")

@@ -15,8 +15,8 @@ it, its photo captions (not on a short page), customer reviews and other product
 product page, sign-up notices, ad and credit labels, trailing labels over dropped chrome
 and, unless `include_comments`, reader comments under an article dropped; on a thread page
 the prose of the region outside comment containers kept, on a page of FEW_BLOCKS
-blocks or fewer prose beside kept text in the same element, and on a short page its
-sidebar widgets dropped). Of kept
+blocks or fewer prose beside kept text in the same element, and on a short page a
+sentence between kept blocks of its element kept and sidebar widgets dropped). Of kept
 blocks with the same text only the first stays (`drop_repeats`), unless a copy is inside
 the region under another section heading or, a short line, in another card of a grid:
 responsive duplicates, quoted posts and repeated teasers would otherwise appear twice. A page title
@@ -178,6 +178,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if len(blocks) <= FEW_BLOCKS:  # replayed over the dev pages' out-of-fold scores this
         # changes none of them; on SHORT_PAGE pages 7 were better and 5 worse, -0.00002
         kept |= rules.sibling_prose(blocks, kept, words, kinds)
+    if short:
+        kept |= rules.gap_blocks(blocks, kept, words, kinds)
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
