@@ -316,14 +316,18 @@ def test_a_sentence_between_kept_blocks_of_its_element_is_kept_a_label_is_not():
         False, True, False, False, False, False, False, False]
 
 
-def test_kept_blocks_of_a_sidebar_go_unless_the_sidebar_holds_the_text():
+def test_kept_blocks_of_a_sidebar_or_menu_go_unless_they_hold_the_text():
     widget = ("<div class=widget><p>I am a nurse who bakes on her days off and has kept a "
               "starter alive since 2019.</p></div>")
     blocks, words, kinds = _blocks(f"<div id=content>{ARTICLE}{ARTICLE}</div>"
                                    f"<div id=sidebar>{widget}</div>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.sidebar_blocks(blocks, kept, words).tolist() == [False, False, True]
+    assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [False, False, True]
     blocks, words, kinds = _blocks(f"<div class=has-sidebar><div id=content>{ARTICLE}</div>"
                                    f"<div class=sidebar-left>{ARTICLE}{ARTICLE}</div></div>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert not rules.sidebar_blocks(blocks, kept, words).any()
+    assert not rules.named_chrome_blocks(blocks, kept, words).any()
+    blocks, words, kinds = _blocks("<div class=menu><ul><li><a href=/a>Rivers</a></li><li>"
+                                   f"<a href=/b>Lakes</a></li></ul></div><div>{ARTICLE}</div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [True, True, False]

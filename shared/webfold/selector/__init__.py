@@ -16,16 +16,17 @@ product page, sign-up notices, ad and credit labels, trailing labels over droppe
 and, unless `include_comments`, reader comments under an article dropped; on a thread page
 the prose of the region outside comment containers kept, on a page of FEW_BLOCKS
 blocks or fewer prose beside kept text in the same element, and on a short page a
-sentence between kept blocks of its element kept and sidebar widgets dropped). Of kept
-blocks with the same text only the first stays (`drop_repeats`), unless a copy is inside
-the region under another section heading or, a short line, in another card of a grid:
-responsive duplicates, quoted posts and repeated teasers would otherwise appear twice. A page title
-heading (an H1, or a heading repeating `<title>`) just before the first kept block is kept
-as the content's first heading (`keep_title`). When no block reaches the threshold the
-whole page is kept and a warning says so. The selector sees the visible blocks only (a
-collapsed accordion or tab panel counts as visible): offered hidden-subtree and
-`<noscript>` blocks as well, a model trained on them scored lower out of fold (0.8631
-against 0.8659 mean F1; product pages 0.640 against 0.673), and walking them costs time.
+sentence between kept blocks of its element kept and its sidebars and menus dropped).
+Of kept blocks with the same text only the first stays (`drop_repeats`), unless a copy
+is inside the region under another section heading or, a short line, in another card of
+a grid: responsive duplicates, quoted posts and repeated teasers would otherwise appear
+twice. A page title heading (an H1, or a heading repeating `<title>`) just before the
+first kept block is kept as the content's first heading (`keep_title`). When no block
+reaches the threshold the whole page is kept and a warning says so. The selector sees
+the visible blocks only (a collapsed accordion or tab panel counts as visible): offered
+hidden-subtree and `<noscript>` blocks as well, a model trained on them scored lower out
+of fold (0.8631 against 0.8659 mean F1; product pages 0.640 against 0.673), and walking
+them costs time.
 """
 
 from __future__ import annotations
@@ -192,7 +193,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.customer_reviews(blocks, kept, words)
         kept &= ~rules.product_teasers(blocks, kept, words, kinds)
     if short:
-        kept &= ~rules.sidebar_blocks(blocks, kept, words)
+        kept &= ~rules.named_chrome_blocks(blocks, kept, words)
     kept &= ~rules.promo_blocks(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)

@@ -93,12 +93,15 @@ count), widened to an enclosing `<article>`. Then:
   +0.00015, article -0.00001 (3 pages better, 1 worse: a form's prompt), Trafilatura-dev
   unchanged. With labels too (a price, "Perspectives", a date line) article -0.00002 and
   service -0.00002 (5 better, 8 worse).
-- `sidebar_blocks` (pages of `SHORT_PAGE` blocks or fewer): kept blocks inside an element
-  whose class or id token names a sidebar or a widget ("sidebar", "left-sidebar",
-  "widget") go, unless those hold half the kept words: a blog's "About me", a council's
-  quick links. WCXB product +0.0005 replayed (one page better, none worse), every other
-  type and Trafilatura-dev unchanged. On pages of any length service -0.0005 and
-  Trafilatura-dev -0.0001 (two-column layouts that name the product's or the features'
+- `named_chrome_blocks` (pages of `SHORT_PAGE` blocks or fewer): kept blocks inside an
+  element whose class or id token names a sidebar, a widget or a menu ("sidebar",
+  "left-sidebar", "widget", "menu", "main-nav") go, unless those hold half the kept
+  words: a blog's "About me", a council's quick links, a menu of links the model kept
+  above a column of loose text. Replayed: sidebars and widgets alone, WCXB product
+  +0.0005 (one page better, none worse); menus too, documentation +0.0001, collection
+  +0.00005, service +0.0002 (4 pages better, 1 worse); every other type and
+  Trafilatura-dev unchanged. Sidebars on pages of any length: service -0.0005,
+  Trafilatura-dev -0.0001 (two-column layouts naming the product's or the features'
   column a sidebar).
 - `legitimate_repeats`: a repeated block inside the region stays when it stands under
   another section heading than its first copy (a plan repeating "Meal 1" under each
@@ -715,24 +718,28 @@ def _in_named_containers(blocks: list[Block], chosen: list[int],
     return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
 
 
-# A sidebar or one of its widgets, by a class or id token of its own ("sidebar",
-# "left-sidebar", "widget"); "elementor-widget-container" wraps a page builder's content.
-_SIDEBAR = re.compile(r"(?:\w+[-_])?(?:sidebar|side-bar|widget-area)(?:[-_]\w+)?|widget")
-SIDEBAR_SHARE = 0.5  # sidebars holding this share of the kept words are the page's text
+# A sidebar, one of its widgets or a menu, by a class or id token of its own ("sidebar",
+# "left-sidebar", "widget", "menu", "main-nav", "breadcrumbs");
+# "elementor-widget-container" wraps a page builder's content.
+_NAMED_CHROME = re.compile(r"(?:\w+[-_])?(?:sidebar|side-bar|widget-area|menu|nav|navigation"
+                           r"|navbar|breadcrumbs?)(?:[-_]\w+)?|widget")
+NAMED_CHROME_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
-def sidebar_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
-    """Kept blocks inside elements whose class or id token names a sidebar or a widget
-    (`_SIDEBAR`, the whole token), when those hold under SIDEBAR_SHARE of the kept words:
-    the blog's "About me", a council's quick links beside the page's text."""
+def named_chrome_blocks(blocks: list[Block], kept: np.ndarray,
+                        words: np.ndarray) -> np.ndarray:
+    """Kept blocks inside elements whose class or id token names a sidebar, a widget or a
+    menu (`_NAMED_CHROME`, the whole token), when those hold under NAMED_CHROME_SHARE of
+    the kept words: a blog's "About me", a council's quick links beside the page's text,
+    a menu of links above loose text."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
     names = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
-             if _SIDEBAR.fullmatch(t)}
+             if _NAMED_CHROME.fullmatch(t)}
     if not names:
         return out
     at = [i for i in chosen if not names.isdisjoint(blocks[i].tokens)]
-    if words[at].sum() < SIDEBAR_SHARE * words[chosen].sum():
+    if words[at].sum() < NAMED_CHROME_SHARE * words[chosen].sum():
         out[at] = True
     return out
 
