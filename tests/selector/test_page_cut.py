@@ -103,3 +103,10 @@ def test_a_title_heading_just_above_the_content_is_kept():
     assert keep_title(kept, is_title).tolist() == [False, True, False, True, True, False]
     far = np.array([True, False, False, False, False, False])
     assert keep_title(np.array([False] * 5 + [True]), far).tolist() == [False] * 5 + [True]
+
+
+def test_no_title_is_added_over_a_kept_title_heading():
+    # A linked site name in an H1 over the page's own title heading, which opens the content.
+    is_title = np.array([True, False, True, False])
+    kept = np.array([False, False, True, True])
+    assert keep_title(kept, is_title).tolist() == [False, False, True, True]

@@ -133,9 +133,13 @@ def title_headings(matrix: np.ndarray) -> np.ndarray:
 
 def keep_title(kept: np.ndarray, is_title: np.ndarray) -> np.ndarray:
     """`kept` plus the nearest title heading among the TITLE_REACH blocks before the
-    first kept block: the title heads the content it stands over."""
+    first kept block: the title heads the content it stands over. When the first kept
+    block is a title heading itself, one above it is the site's name (a linked H1 in a
+    site header), and nothing is added."""
     out = kept.copy()
     first = int(np.argmax(kept)) if kept.any() else 0
+    if kept.any() and is_title[first]:
+        return out
     for i in range(first - 1, max(first - 1 - TITLE_REACH, -1), -1):
         if is_title[i]:
             out[i] = True
