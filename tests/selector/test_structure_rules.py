@@ -331,3 +331,8 @@ def test_kept_blocks_of_a_sidebar_or_menu_go_unless_they_hold_the_text():
                                    f"<a href=/b>Lakes</a></li></ul></div><div>{ARTICLE}</div>")
     kept = np.ones(len(blocks), dtype=bool)
     assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [True, True, False]
+    blocks, words, kinds = _blocks("<div class=site-header><p>A weaver's notebook from the "
+                                   "Welsh borders.</p></div><div class=entry-header><h1>Notes"
+                                   f" on a borrowed loom</h1></div><div>{ARTICLE}</div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [True, False, False]
