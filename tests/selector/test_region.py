@@ -54,3 +54,18 @@ def test_nothing_kept_means_no_region() -> None:
     words = np.ones(len(blocks))
     assert rules.content_region(blocks, none, words) == -1
     assert not rules.keep_marked(blocks, none, -1).any()
+
+
+def test_the_region_holds_two_kept_blocks_not_one_paragraphs_wrapper() -> None:
+    # The title and a description wrapped in a tab panel are kept; the spec table in the
+    # next panel is inside the region (the product), not outside the description's wrapper.
+    page = ("<html><body><main><h1>Ridgeback tent</h1><div class=tabs><div id=desc><p>A tunnel"
+            " tent that pitches outer first, so the inner stays dry in the rain, with two "
+            "porches.</p></div><div id=specs><table><tr><th>Weight</th><td>2.1 kg</td></tr>"
+            "</table></div></div></main></body></html>")
+    blocks = webfold.convert(page, select="all").blocks
+    kept = np.array([b.kind != "table" for b in blocks])
+    words = np.array([len(b.text.split()) for b in blocks], dtype=float)
+    region = rules.content_region(blocks, kept, words)
+    table = next(i for i, b in enumerate(blocks) if b.kind == "table")
+    assert rules.inside(blocks, region, np.array([table])).tolist() == [True]
