@@ -336,3 +336,44 @@ def test_kept_blocks_of_a_sidebar_or_menu_go_unless_they_hold_the_text():
                                    f" on a borrowed loom</h1></div><div>{ARTICLE}</div>")
     kept = np.ones(len(blocks), dtype=bool)
     assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [True, False, False]
+
+
+STARTER = "My starter has smelled of nail polish since I moved it beside the radiator last week."
+FEED = "That smell is a hungry culture; feed it twice a day and keep it somewhere cooler."
+
+
+def _post(body: str, specs: str = "") -> str:
+    panel = f"<aside class=author-panel><p>{specs}</p></aside>" if specs else ""
+    return (f"<div class='post comment-entry'>{panel}<div class=comment-body><p>{body}</p>"
+            "</div></div>")
+
+
+def test_a_thread_whose_replies_are_named_comments_keeps_the_dropped_ones():
+    opening = f"<div class=topic-body><p>{STARTER * 3}</p></div>"
+    replies = "".join(_post(f"{FEED} Reply {n}.") for n in range(4))
+    specs = "Oven: Rofco B40 | Flour: Shipton Mill No. 4 | Starter: rye, since 2019 | Tin: cane"
+    last = _post("Same happened to mine in the summer, and a week of feeding sorted it.", specs)
+    blocks, words, kinds = _blocks(f"<main class=topic>{opening}{replies}{last}</main>")
+    kept = np.array([True] * 5 + [False, False])
+    region = rules.content_region(blocks, kept, words)
+    assert kinds.comment.tolist() == [False] + [True] * 6
+    assert rules.comment_posts(blocks, kept, words, kinds, region).tolist() == [
+        False] * 6 + [True]  # the last reply; its author panel's specs stay out
+    assert not rules.thread_posts(blocks, kept, words, kinds, region).any()
+    # Every post in comment containers, the opening one too (the forum wraps them all):
+    # which replies the thread's reference holds is left to the cut.
+    blocks, words, kinds = _blocks(f"<main class=topic>{_post(STARTER * 3)}{replies}{last}</main>")
+    region = rules.content_region(blocks, kept, words)
+    assert not rules.comment_posts(blocks, kept, words, kinds, region).any()
+
+
+def test_comments_under_kept_posts_outside_comment_containers_stay_out():
+    thanks = "Moved the jar to the hallway last night and it calmed down a lot, thank you."
+    blocks, words, kinds = _blocks(
+        f"<div class=topic><div class=question><p>{STARTER}</p></div><div class=answer>"
+        f"<p>{FEED}</p>{_post(thanks)}</div></div>")
+    kept = np.array([True, True, False])
+    region = rules.content_region(blocks, kept, words)
+    assert not rules.comment_posts(blocks, kept, words, kinds, region).any()
+
+

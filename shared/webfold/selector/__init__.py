@@ -14,7 +14,8 @@ bylines above it, what trails its body outside the body's container, calls to ac
 it, its photo captions (not on a short page), customer reviews and other products on a
 product page, sign-up notices, ad and credit labels, trailing labels over dropped chrome
 and, unless `include_comments`, reader comments under an article dropped; on a thread page
-the prose of the region outside comment containers kept, on a page of FEW_BLOCKS
+the prose of the region outside comment containers kept (inside them too where they hold
+half the kept words and the opening post stands outside them), on a page of FEW_BLOCKS
 blocks or fewer prose beside kept text in the same element, and on a short page a
 sentence between kept blocks of its element kept and its sidebars and menus dropped).
 Of kept blocks with the same text only the first stays (`drop_repeats`), unless a copy
@@ -180,6 +181,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     # A thread by its address alone may be an article's page.
     if thread and (says_thread or not says_article):
         kept |= rules.thread_posts(blocks, kept, words, kinds, region)
+        kept |= rules.comment_posts(blocks, kept, words, kinds, region)
     if len(blocks) <= FEW_BLOCKS:  # replayed over the dev pages' out-of-fold scores this
         # changes none of them; on SHORT_PAGE pages 7 were better and 5 worse, -0.00002
         kept |= rules.sibling_prose(blocks, kept, words, kinds)
