@@ -377,3 +377,51 @@ def test_comments_under_kept_posts_outside_comment_containers_stay_out():
     assert not rules.comment_posts(blocks, kept, words, kinds, region).any()
 
 
+def _card(n: int, author: str, text: str = "") -> str:
+    return (f"<div class=card id=card-{n}><h3>Evening walk number {n} along the old canal</h3>"
+            f"<p class=date>{n} May 2026</p><p class=byline>{author}</p>{text}</div>")
+
+
+def test_a_field_kept_in_most_cards_of_a_grid_is_kept_in_all():
+    blocks, words, kinds = _blocks(
+        "<main><div class=grid>" + "".join(_card(n, f"Walker {n}") for n in range(1, 5))
+        + "</div></main>")
+    kept = np.zeros(len(blocks), dtype=bool)
+    kept[[0, 3, 6, 9, 1, 4, 7, 2]] = True  # titles 1-4, dates 1-3, the first byline
+    region = rules.content_region(blocks, kept, words)
+    assert rules.card_fields(blocks, kept, words, region).tolist() == [
+        False] * 10 + [True, False]  # the fourth date; bylines (1 of 4 kept) stay out
+
+
+def test_a_cards_long_text_and_a_grid_of_two_are_left_to_the_cut():
+    excerpt = "<p class=excerpt>" + "The towpath was dry and the herons stood still. " * 4 + "</p>"
+    blocks, words, kinds = _blocks(
+        "<main><div class=grid>" + "".join(_card(n, "Walker", excerpt) for n in range(1, 4))
+        + "</div></main>")
+    kept = np.ones(len(blocks), dtype=bool)
+    kept[[9, 11]] = False  # the third date and the third excerpt
+    region = rules.content_region(blocks, kept, words)
+    assert rules.card_fields(blocks, kept, words, region).tolist() == [False] * 9 + [
+        True, False, False]
+    blocks, words, kinds = _blocks(
+        "<main><div class=grid>" + _card(1, "Ann") + _card(2, "Bo") + "</div></main>")
+    kept = np.array([True, True, True, True, False, True])
+    region = rules.content_region(blocks, kept, words)
+    assert not rules.card_fields(blocks, kept, words, region).any()
+
+
+def _dates_kept(page: PageContext) -> list[bool]:
+    html = ("<main><div class=grid>" + "".join(_card(n, f"Walker {n}") for n in range(1, 5))
+            + "</div></main>")
+    blocks = walk(LexborHTMLParser(html).root, None).blocks
+    matrix = block_features(blocks, page)
+    scores = np.array([0.9, 0.8, 0.01] * 3 + [0.9, 0.01, 0.01])  # the fourth date dropped
+    kept, nothing = choose(blocks, page, matrix, scores, 0.25, 1.0)
+    assert not nothing
+    return kept[1::3].tolist()
+
+
+def test_a_listing_keeps_every_cards_date_but_an_article_page_leaves_its_grid_to_the_cut():
+    assert _dates_kept(PageContext(url="https://towpath.example.org/walks/")) == [True] * 4
+    article = PageContext(url="https://towpath.example.org/walks/", jsonld_types=("Article",))
+    assert _dates_kept(article) == [True] * 3 + [False]

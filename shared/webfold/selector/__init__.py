@@ -9,22 +9,23 @@ The mode's threshold is a floor: blocks below it are kept only by the structure 
 `choose` then applies the structure rules of `webfold.selector.rules` (code, tables,
 definitions, figures, math, footnotes and admonitions in the content region kept, and its
 headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewer whatever
-their score and with its lists whole; teaser lists, dated card grids beside an article,
-bylines above it, what trails its body outside the body's container, calls to action after
-it, its photo captions (not on a short page), customer reviews and other products on a
-product page, sign-up notices, ad and credit labels, trailing labels over dropped chrome
-and, unless `include_comments`, reader comments under an article dropped; on a thread page
-the prose of the region outside comment containers kept (inside them too where they hold
-half the kept words and the opening post stands outside them), on a page of FEW_BLOCKS
-blocks or fewer prose beside kept text in the same element, and on a short page a
-sentence between kept blocks of its element kept and its sidebars and menus dropped).
-Of kept blocks with the same text only the first stays (`drop_repeats`), unless a copy
-is inside the region under another section heading or, a short line, in another card of
-a grid: responsive duplicates, quoted posts and repeated teasers would otherwise appear
-twice. A page title heading (an H1, or a heading repeating `<title>`) just before the
-first kept block is kept as the content's first heading (`keep_title`). When no block
-reaches the threshold the whole page is kept and a warning says so. The selector sees
-the visible blocks only (a collapsed accordion or tab panel counts as visible): offered
+their score and with its lists whole; on a page declared neither an article nor a thread,
+the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
+beside an article, bylines above it, what trails its body outside the body's container,
+calls to action after it, its photo captions (not on a short page), customer reviews and
+other products on a product page, sign-up notices, ad and credit labels, trailing labels
+over dropped chrome and, unless `include_comments`, reader comments under an article
+dropped; on a thread page the prose of the region outside comment containers kept (inside
+them too where they hold half the kept words and the opening post stands outside them), on
+a page of FEW_BLOCKS blocks or fewer prose beside kept text in the same element, and on a
+short page a sentence between kept blocks of its element kept and its sidebars and menus
+dropped). Of kept blocks with the same text only the first stays (`drop_repeats`), unless
+a copy is inside the region under another section heading or, a short line, in another
+card of a grid: responsive duplicates, quoted posts and repeated teasers would otherwise
+appear twice. A page title heading (an H1, or a heading repeating `<title>`) just before
+the first kept block is kept as the content's first heading (`keep_title`). When no block
+reaches the threshold the whole page is kept and a warning says so. The selector sees the
+visible blocks only (a collapsed accordion or tab panel counts as visible): offered
 hidden-subtree and `<noscript>` blocks as well, a model trained on them scored lower out
 of fold (0.8631 against 0.8659 mean F1; product pages 0.640 against 0.673), and walking
 them costs time.
@@ -177,6 +178,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     says_article = rules.is_article_page(types, page.og_type)
     says_thread = bool(types & rules.THREAD_TYPES)
     article = not thread and says_article
+    if not (says_article or thread):  # an article's grid is teasers, a thread's posts
+        kept |= rules.card_fields(blocks, kept, words, region)
     declared = article or says_thread  # its body comes first
     # A thread by its address alone may be an article's page.
     if thread and (says_thread or not says_article):
