@@ -154,3 +154,29 @@ def test_short_english_lines_set_left_between_right_aligned_arabic_read_in_place
                    else f"<p>{t}</p>" for t in texts)
     data = chromium_pdf(f"<div dir='rtl' lang='ar' style='width: 500px'>{body}</div>")
     assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts
+
+
+@pytest.mark.parametrize("rtl", [True, False])
+def test_one_line_paragraphs_set_without_spacing_stay_apart(chromium_pdf: PrintPdf,
+                                                            rtl: bool) -> None:
+    # No margin between the paragraphs: the line gap is a paragraph's own. Each line ends
+    # a sentence short of the column's edge with room for the next line's first word, so
+    # it ended its paragraph (a line that wrapped had no room for it).
+    texts = ([PLAIN + ".", "أرسلت المكاتب أرقامها في نهاية الموسم.", "انتهى الجدول.", PLAIN + "."]
+             if rtl else ["The survey lists the crops of each region.", "Figures follow in May.",
+                          "The office checks them.", "The survey lists the crops of each region."])
+    body = "".join(f"<p>{text}</p>" for text in texts)
+    attrs = " dir='rtl' lang='ar'" if rtl else ""
+    data = chromium_pdf(f"<style>p{{margin:0}}</style><div{attrs}>{body}</div>")
+    assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == texts
+
+
+def test_lines_of_a_wrapped_paragraph_ending_sentences_stay_one_paragraph(
+        chromium_pdf: PrintPdf) -> None:
+    # Sentences ending at line ends inside a paragraph that wrapped: the next word never
+    # fits after them, so the paragraph stays whole, in either direction.
+    english = " ".join(["The office checks every figure." ] * 12)
+    arabic = " ".join([PLAIN + "."] * 10)
+    data = chromium_pdf(f"<div style='width:300px'><p>{english}</p></div>"
+                        f"<div dir='rtl' lang='ar' style='width:300px'><p>{arabic}</p></div>")
+    assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == [english, arabic]

@@ -136,6 +136,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
     strip_furniture([p.lines for p in read if p.info.route == "native"])
     ordered = [(p.info.number, order_page(p.lines, p.placed)) for p in read]
     styles = document_styles([items for _, items in ordered], _outline(doc))
+    styles.page_widths = {p.info.number: p.lines.width for p in read}
     if len(read) == 1 and read[0].info.route == "native":
         styles.header_band = TOP_SHARE * read[0].lines.height
     blocks = build_blocks(ordered, styles)

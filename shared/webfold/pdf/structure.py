@@ -36,6 +36,11 @@ OCR_HEADING_RATIO = 1.2  # OCR sizes are estimated from word boxes: a clearer ma
 COVER_MAX_BODY_WORDS = 60  # body-size words on a first page over which it is no cover
 WIDE_LINE_GAP = 2.5  # font sizes: the widest line gap read as double spacing, not a break
 WRAPPED_MIN_WORDS = 8  # a line that wrapped holds a measure of words (a short line is a title)
+# A line ending a sentence short of its column's edge by more than the next line's first
+# word and this many font sizes (a space, and slack for a width read from a character
+# count) ended its paragraph: the word would have fitted (`_first_word_fits`).
+WORD_ROOM_SLACK = 1.0
+COLUMN_SLACK = 1.0  # points: lines starting this close start at one column edge
 CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two listings
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
@@ -83,6 +88,7 @@ class Styles:
     cover_lines: frozenset[int] = frozenset()
     words: Counter[str] = field(default_factory=Counter)  # `document_words`
     hyphenates: bool = False  # `document_hyphenates`
+    page_widths: dict[int, float] = field(default_factory=dict)  # page number -> points
 
 
 @dataclass(slots=True)
@@ -93,6 +99,7 @@ class _Row:
     size: float
     bold: bool  # every span bold, or every span italic: a run-in heading's emphasis
     mono: bool
+    page_lines: list[Item]  # the line items of its page (`_column_end`)
 
 
 def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> Styles:
@@ -201,6 +208,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
     kind = ""
     placed: dict[int, BBox] = {}  # id of a table or image block -> its box on its page
     for number, items in pages:
+        page_lines = [it for it in items if it.line is not None]
         for it in items:
             if it.payload is not None:
                 _flush(blocks, kind, group, styles, markers, notes)
@@ -209,7 +217,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
                 blocks.append(it.payload)
                 placed[id(it.payload)] = it.box
                 continue
-            row = _row(it, number)
+            row = _row(it, number, page_lines)
             if not row.text.strip("\u2022 "):  # bullets of no item: icons, glyphs of nothing
                 continue
             row_kind = "footnote" if id(it) in notes else _classify(row, group, kind, styles)
@@ -268,12 +276,12 @@ def _captions_above_tables(blocks: list[Block]) -> None:
             blocks[i], blocks[i + 1] = caption, table
 
 
-def _row(it: Item, page: int) -> _Row:
+def _row(it: Item, page: int, page_lines: list[Item]) -> _Row:
     spans = [s for s in it.line.spans if s.text.strip()]
     bold = bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
     mono = bool(spans) and all(s.mono for s in spans)
     return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
-                mono=mono)
+                mono=mono, page_lines=page_lines)
 
 
 def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
@@ -369,7 +377,65 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     if len(group) >= 2 and start > min(starts) + 0.8 * row.size and kind == "paragraph":
         return True  # first-line indent of the next paragraph
     end = sign * (b[0] if sign < 0 else b[2])
-    return bool(_SENTENCE_END.search(prev.text)) and ends[-1] < max(*ends, end) - 3 * row.size
+    if not _SENTENCE_END.search(prev.text):
+        return False
+    return ends[-1] < max(*ends, end) - 3 * row.size or (
+        kind == "paragraph" and _first_word_fits(prev, row, sign < 0, st))
+
+
+def _first_word_fits(prev: _Row, row: _Row, rtl: bool, st: Styles) -> bool:
+    """True when the first word of `row` (its width read from its share of the line's
+    characters) and `WORD_ROOM_SLACK` font sizes fit between the end of `prev` and its
+    column's edge (`_column_end`; right to left, the left edge): a line that wrapped had
+    no room for the next word, so `prev` ended its paragraph there."""
+    words = row.text.split()
+    b = row.item.box
+    word = (b[2] - b[0]) * len(words[0]) / max(len(row.text), 1)
+    a = prev.item.box
+    room = a[0] - _column_end(prev, rtl, st) if rtl else _column_end(prev, rtl, st) - a[2]
+    return room >= word + WORD_ROOM_SLACK * row.size
+
+
+def _column_end(row: _Row, rtl: bool, st: Styles) -> float:
+    """Where the lines of the column `row` is set in end (right to left: their left edge):
+    the far end of the widest line of its run (`_column_run`). When every line of the run
+    ends a sentence (none wrapped, so none shows the column's measure: one-line
+    paragraphs) and nothing on the page is set beside the run, at least the page's text
+    margin on its start side mirrored (pages have even side margins)."""
+    run = _column_run(row, rtl)
+    box = row.item.box
+    edge = min(it.box[0] for it in run) if rtl else max(it.box[2] for it in run)
+    width = st.page_widths.get(row.page)
+    if width is None or not all(_SENTENCE_END.search(it.text) for it in run):
+        return edge
+    top, bottom = min(it.box[1] for it in run), max(it.box[3] for it in run)
+    if any(it.box[3] > top and it.box[1] < bottom
+           and (it.box[2] <= box[0] if rtl else it.box[0] >= box[2]) for it in row.page_lines):
+        return edge
+    if rtl:
+        return min(edge, width - max(it.box[2] for it in row.page_lines))
+    return max(edge, width - min(it.box[0] for it in row.page_lines))
+
+
+def _column_run(row: _Row, rtl: bool) -> list[Item]:
+    """The lines read before and after `row` on its page, one under the next at most a
+    font size apart (no paragraph spacing), of its size and starting where it starts
+    (right to left: at its right edge), with it: the lines of its column there."""
+    lines, size = row.page_lines, row.size
+    side = 2 if rtl else 0
+    at = next(k for k, it in enumerate(lines) if it is row.item)
+    run = [row.item]
+    for step in (-1, 1):
+        last, k = row.item, at + step
+        while 0 <= k < len(lines):
+            it = lines[k]
+            gap = last.box[1] - it.box[3] if step < 0 else it.box[1] - last.box[3]
+            if (abs(it.box[side] - last.box[side]) > COLUMN_SLACK or abs(it.size - size) > 0.5
+                    or not -0.3 * size <= gap <= size):
+                break
+            run.append(it)
+            last, k = it, k + step
+    return run
 
 
 def _continues_across_pages(prev: _Row, row: _Row) -> bool:
