@@ -180,3 +180,19 @@ def test_lines_of_a_wrapped_paragraph_ending_sentences_stay_one_paragraph(
     data = chromium_pdf(f"<div style='width:300px'><p>{english}</p></div>"
                         f"<div dir='rtl' lang='ar' style='width:300px'><p>{arabic}</p></div>")
     assert convert(data, filename="page.pdf").markdown.strip().split("\n\n") == [english, arabic]
+
+
+def test_an_alef_before_a_lam_alef_ligature_is_kept(chromium_pdf: PrintPdf) -> None:
+    # "الاسم": the article's alef, then the lam-alef ligature. MuPDF writes the ligature's
+    # alef without width where the alef before it starts, drops that one as a copy and
+    # leaves a space in its gap ("ب لاسم"); the drawn alef is put back, in text and cells.
+    text = "الاسم بالاسم والانتخابات في الاتحاد"
+    rows = [["الاسم", "الاتحاد", "العدد"], ["القاهرة", "بالاسم", "12"], ["دمشق", "الانتخابات", "7"]]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = chromium_pdf("<style>table{border-collapse:collapse} td{border:1px solid black;"
+                        f"padding:3px 10px}}</style><div dir='rtl' lang='ar'><p>{text}</p>"
+                        f"<table>{cells}</table></div>")
+    doc = convert(data, filename="page.pdf")
+    assert [b.text for b in doc.blocks if b.kind != "table"] == [text]
+    assert [b.text.split("\n") for b in doc.blocks if b.kind == "table"] == [
+        ["\t".join(row) for row in rows]]

@@ -94,6 +94,9 @@ _LEAD_SENTENCE_END = re.compile(r"[.!?:;,]+(?=[^\W_])")
 ALIGN_SLACK = 1.0
 INDENT_MAX = 4.0
 _ALEFS = "\u0622\u0623\u0625\u0627"
+_ALEF = "\u0627"
+_ALEF_FORMS = (0x0627, 0xFE8D, 0xFE8E)  # as the glyph's Unicode: the letter, its shaped forms
+_LAM = "\u0644"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
 
@@ -108,6 +111,7 @@ def read_page(page: Any, number: int) -> PageLines:
     data = textpage.extractDICT()
     if _any_span(data, _RTL_LETTER):
         raw = textpage.extractRAWDICT()
+        _restore_dropped_alefs(page, data, raw)
         if _any_zero_width_span(data) and (drawn := actualtext.glyphs(page)):
             _spell_clusters(data, drawn)
         _mend_bidi_lines(data, raw)
@@ -218,6 +222,58 @@ def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:
             for span, raw_span in zip(line["spans"], raw_line["spans"], strict=False):
                 if _LAM_ALEF.search(span["text"]):
                     span["text"] = _ligature_order(raw_span.get("chars", ()), span["text"])
+
+
+def _restore_dropped_alefs(page: Any, data: dict[str, Any], raw: dict[str, Any]) -> None:
+    """Put back the alefs MuPDF drops before a lam-alef ligature ("الاسم": the article's
+    alef, then the ligature's lam and alef). MuPDF writes the ligature's alef without
+    width at the ligature's right end, where the alef drawn before it starts, takes that
+    one for a copy and leaves a space in its gap inside a line ("ب لاسم" for "بالاسم").
+    Where the page draws an alef glyph there (`get_texttrace`, read only for pages with
+    such a ligature; 1-6 ms), it goes back into raw dictionary `raw` and page dictionary `data`
+    (edited alike, so the repairs after this match them), the space in its place out."""
+    found = []  # (dict span, raw span, index of the ligature's alef, raw line, dict line)
+    for block, raw_block in zip(data.get("blocks", ()), raw.get("blocks", ()), strict=False):
+        for line, raw_line in zip(block.get("lines", ()), raw_block.get("lines", ()),
+                                  strict=False):
+            for span, raw_span in zip(line["spans"], raw_line["spans"], strict=False):
+                chars = raw_span["chars"]
+                for i, (c, n) in enumerate(itertools.pairwise(chars)):
+                    if (c["c"] == _ALEF and c["bbox"][2] - c["bbox"][0] < 0.05
+                            and n["c"] == _LAM and abs(n["bbox"][2] - c["bbox"][0]) < 0.05):
+                        found.append((span, raw_span, i, raw_line, line))
+    if not found:
+        return
+    drawn = [(ch[3], ch[2][1]) for span in page.get_texttrace() for ch in span["chars"]
+             if ch[0] in _ALEF_FORMS and ch[3][2] - ch[3][0] > 0.05]
+    for span, raw_span, i, raw_line, line in reversed(found):  # later indices first
+        c = raw_span["chars"][i]
+        x, y = c["bbox"][0], c["origin"][1]
+        size = raw_span["size"] or 1.0
+        box = next((b for b, base in drawn if abs(b[0] - x) < 0.3 and abs(base - y) < 0.3 * size),
+                   None)
+        if box is None or any(ch["c"] == _ALEF and abs(ch["bbox"][0] - x) < 0.3
+                              and ch["bbox"][2] - ch["bbox"][0] > 0.05
+                              for sp in raw_line["spans"] for ch in sp["chars"]):
+            continue  # no alef drawn there, or MuPDF kept it
+        raw_span["chars"].insert(i, dict(c, c=_ALEF, bbox=(box[0], c["bbox"][1], box[2],
+                                                          c["bbox"][3])))
+        span["text"] = span["text"][:i] + _ALEF + span["text"][i:]
+        _drop_gap_space(line, raw_line, x, box[2])
+        for ln in (line, raw_line):
+            ln["bbox"] = (*ln["bbox"][:2], max(ln["bbox"][2], box[2]), ln["bbox"][3])
+
+
+def _drop_gap_space(line: dict[str, Any], raw_line: dict[str, Any], x0: float,
+                    x1: float) -> None:
+    """The space MuPDF put in the gap from `x0` to `x1` of a line (page dictionary `line`
+    and raw dictionary `raw_line`, edited alike) taken out."""
+    for span, raw_span in zip(line["spans"], raw_line["spans"], strict=False):
+        for i, c in enumerate(raw_span["chars"]):
+            if c["c"] == " " and abs(c["bbox"][0] - x0) < 0.3 and c["bbox"][2] <= x1 + 0.5:
+                del raw_span["chars"][i]
+                span["text"] = span["text"][:i] + span["text"][i + 1:]
+                return
 
 
 def _any_zero_width_span(data: dict[str, Any]) -> bool:
