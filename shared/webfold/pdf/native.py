@@ -358,24 +358,24 @@ def _spell_clusters(data: dict[str, Any], drawn: list[actualtext.Glyph]) -> None
     page's words (they are marked `drawn`)."""
     lines = [ln for ln in _dict_lines(data)
              if tuple(ln.get("dir", (1.0, 0.0))) == (1.0, 0.0) and ln["spans"]]
-    found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph]]] = []
+    found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph], tuple[float, float]]] = []
     for row in _drawn_lines(drawn):
-        x0, x1 = min(g.x0 for g in row), max(g.x1 for g in row)
+        reach = min(g.x0 for g in row), max(g.x1 for g in row)
         y = max((g for g in row if not g.mark), key=lambda g: g.x1 - g.x0, default=row[0]).y
         mine = [ln for ln in lines if ln["bbox"][1] <= y <= ln["bbox"][3]
-                and ln["bbox"][0] < x1 and ln["bbox"][2] > x0]
+                and ln["bbox"][0] < reach[1] and ln["bbox"][2] > reach[0]]
         if mine:
-            found.append((mine, row))
-    spelled = [(mine, row, text) for mine, row in found if any(g.cluster for g in row)
-               and is_rtl(text := _drawn_text(row))]
-    claims = Counter(id(ln) for mine, _, _ in spelled for ln in mine)
+            found.append((mine, row, reach))
+    spelled = [(mine, row, reach, text) for mine, row, reach in found
+               if any(g.cluster for g in row) and is_rtl(text := _drawn_text(row))]
+    claims = Counter(id(ln) for mine, _, _, _ in spelled for ln in mine)
     # A line two pieces claim is cut, and so is every line a piece on it claims too.
-    shared = {id(ln): ln for mine, _, _ in spelled if any(claims[id(ln)] > 1 for ln in mine)
-              for ln in mine}
-    for mine, row, text in spelled:
+    shared = {id(ln): ln for mine, _, _, _ in spelled
+              if any(claims[id(ln)] > 1 for ln in mine) for ln in mine}
+    for mine, _, reach, text in spelled:
         if not any(id(ln) in shared for ln in mine):
             # Over the glyphs' own width too: MuPDF gives a cluster's characters none.
-            _one_line(mine, text, (min(g.x0 for g in row), max(g.x1 for g in row)))
+            _one_line(mine, text, reach)
             mine[0]["drawn"] = True
     if shared:
         for block in data.get("blocks", ()):
@@ -384,18 +384,19 @@ def _spell_clusters(data: dict[str, Any], drawn: list[actualtext.Glyph]) -> None
 
 
 def _split_lines(block: dict[str, Any], shared: dict[int, dict[str, Any]],
-                 found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph]]]) -> None:
+                 found: list[tuple[list[dict[str, Any]], list[actualtext.Glyph],
+                                   tuple[float, float]]]) -> None:
     """The lines of page-dictionary `block` that are in `shared` emptied, and one line per
-    drawn piece on them (`found`: each piece's dictionary lines and glyphs) added after
-    the block's lines (so the others keep the text page's numbering): read from its
-    glyphs in the style of the line's first span, over the piece's width."""
+    drawn piece on them (`found`: each piece's dictionary lines, glyphs and x-extent)
+    added after the block's lines (so the others keep the text page's numbering): read
+    from its glyphs in the style of the line's first span, over the piece's width."""
     here = {id(ln) for ln in block["lines"]} & shared.keys()
-    for mine, row in found:
+    for mine, row, (x0, x1) in found:
         own = [ln for ln in mine if id(ln) in here]
         text = _drawn_text(row) if own else ""
         if text.strip():
             top, bottom = min(ln["bbox"][1] for ln in own), max(ln["bbox"][3] for ln in own)
-            box = (min(g.x0 for g in row), top, max(g.x1 for g in row), bottom)
+            box = (x0, top, x1, bottom)
             style = own[0]["spans"][0]
             origin = (box[0], style.get("origin", box[2:])[1])
             block["lines"].append(dict(own[0], bbox=box, drawn=True, spans=[
