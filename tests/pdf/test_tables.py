@@ -196,3 +196,22 @@ def test_prose_laid_over_a_table_s_last_column_stays_out_of_its_cells():
               if b.kind == "table"]
     assert tables == [rows]
     assert "Farmers in the valley moved their cattle to the" in result.markdown
+
+
+def test_a_ruled_table_wider_than_a_chromium_page_keeps_its_cut_column(chromium_pdf):
+    # Chromium cuts the table at the page's edge: the last column shown has no closing
+    # rule (its horizontal rules run on) and only the start of its text. It stays the
+    # table's last column, not loose lines around the table.
+    rows = [[f"Heading number {c}" for c in range(1, 9)]] + [
+        [f"value {r}{c} long text" for c in range(1, 9)] for r in range(1, 5)]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = chromium_pdf("<style>table{width:1400px;border-collapse:collapse}"
+                        "td{border:1px solid black;white-space:nowrap;padding:2px 8px}</style>"
+                        f"<p>The table below is wider than the page.</p><table>{cells}</table>"
+                        "<p>After the table.</p>")
+    doc = convert(data, filename="wide.pdf")
+    assert [b.kind for b in doc.blocks] == ["paragraph", "table", "paragraph"]
+    table = [row.split("\t") for row in doc.blocks[1].text.split("\n")]
+    assert [row[:6] for row in table] == [row[:6] for row in rows]
+    assert [len(row) for row in table] == [7] * 5  # the cut column, its cells' start
+    assert all(rows[r][6].startswith(row[6]) and row[6] for r, row in enumerate(table))

@@ -40,6 +40,7 @@ MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
+OPEN_SIDE_MIN = 5.0  # points from the outermost vertical rule to the page's edge: a cut column
 
 
 @dataclass(slots=True)
@@ -79,7 +80,8 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
             # The page's drawings are handed over (the finder would draw the page again:
             # 1-20 ms) but on a turned page, which the finder turns upright first.
             found = page.find_tables(clip=clip, use_layout=False,
-                                     paths=None if turned else _drawings(paths))
+                                     paths=None if turned else _drawings(paths),
+                                     add_lines=None if turned else grid.open_sides(page.rect))
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
             continue
         for tab in found.tables:
@@ -97,6 +99,19 @@ class Grid:
     area: BBox
     xs: list[float]
     ys: list[float]
+
+    def open_sides(self, page_box: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Vertical lines closing the grid at the page's edge where its horizontal rules
+        run off the page past its outermost vertical rule: a table wider than the page,
+        cut there, draws no rule after the last column shown, whose cells are cells of
+        the table. [] for a grid within the page."""
+        x0, y0, x1, y1 = self.area
+        out = []
+        if x0 + 2 < page_box[0] and self.xs[0] - page_box[0] > OPEN_SIDE_MIN:
+            out.append(((page_box[0], y0 + 2), (page_box[0], y1 - 2)))
+        if x1 - 2 > page_box[2] and page_box[2] - self.xs[-1] > OPEN_SIDE_MIN:
+            out.append(((page_box[2], y0 + 2), (page_box[2], y1 - 2)))
+        return out
 
     def has_a_row_of_cells(self, lines: list[Line]) -> bool:
         """True when some row of the grid holds text in two of its cells: a frame around
