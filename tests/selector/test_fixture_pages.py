@@ -428,7 +428,7 @@ PAGES = [
                "target height in pixels", 'img.resize(320, 240, filter="lanczos")'),
          drop=("rotate()", "Last built")),
     Page("small_product_dl_specs.html", "https://hedgeandhollow.example.co.uk/p/ash-stick",
-         keep=("# Ash walking stick, 120 cm", "seasoned for a year", "Length",
+         keep=("# Ash walking stick, 120 cm", "£42.00", "seasoned for a year", "Length",
                "120 cm", "Solid brass"),
          drop=("You may also like", "Hazel thumbstick", "Blackthorn cane", "Forest of Dean")),
     Page("small_product_table_tab.html", "https://campwise.example.com/tents/ridgeback-2",
