@@ -67,6 +67,29 @@ def test_right_to_left_table_cells_written_on_one_line_keep_their_words(
     assert table[:1] + table[2:] == ["| " + " | ".join(row) + " |" for row in rows]
 
 
+@pytest.mark.parametrize("header", ["th", "td"])
+def test_header_cells_of_a_tight_right_to_left_table_are_its_first_row(
+        chromium_pdf: PrintPdf, header: str) -> None:
+    # Cells 6px apart, no rules: MuPDF writes each header cell as a line of its own, a
+    # third of a font size from the next, and the body's label and number as one line.
+    # The header cells are neither one line with no spaces between them ("الاسمالمدينة")
+    # nor one cell; the header is the table's first row, one cell per column.
+    rows = [["الاسم", "المدينة", "العمر", "الرقم"], ["سعاد", "حلب", "34", "118"],
+            ["يوسف", "عمان", "27", "905"], ["ليلى", "بيروت", "41", "372"],
+            ["كريم", "صنعاء", "19", "640"]]
+    cells = "".join("<tr>" + "".join(f"<{tag}>{c}</{tag}>" for c in row) + "</tr>"
+                    for row, tag in zip(rows, [header] + ["td"] * len(rows), strict=False))
+    data = chromium_pdf("<style>table{border-collapse:collapse} th,td{padding:1px 3px}</style>"
+                        "<div dir='rtl' lang='ar'><p>يعرض الجدول التالي بيانات الأعضاء.</p>"
+                        f"<table>{cells}</table><p>انتهى الجدول.</p></div>")
+    doc = convert(data, filename="page.pdf")
+    assert doc.error is None
+    table = [line for line in doc.markdown.splitlines() if line.startswith("|")]
+    assert table[:1] + table[2:] == ["| " + " | ".join(row) + " |" for row in rows]
+    assert [b.text for b in doc.blocks if b.kind != "table"] == [
+        "يعرض الجدول التالي بيانات الأعضاء.", "انتهى الجدول."]
+
+
 def test_english_paragraph_of_a_right_to_left_page_keeps_its_full_stop_at_the_end(
         chromium_pdf: PrintPdf) -> None:
     # Chromium draws the paragraph's full stop at the left of its last line: ".item".

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from webfold.pdf.bidi import is_one_rtl_run
 from webfold.pdf.layout import LONE_MARKER, is_rtl
 from webfold.pdf.model import BBox, Line, Span, centre_in
 from webfold.pdf.native import glyph_lines
@@ -510,12 +511,22 @@ def _rows(lines: list[Line]) -> list[_Row]:
             if merged:
                 prev = merged[-1][-1]
                 size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
-                if seg[0].bbox[0] - prev.bbox[2] < SAME_CELL_GAP * max(size, 1.0):
+                if seg[0].bbox[0] - prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0):
                     merged[-1] += seg
                     continue
             merged.append(seg)
         row.cells = merged
     return _join_straddling(_join_wrapped(rows))
+
+
+def _same_cell_gap(left: Line, right: Line) -> float:
+    """Font sizes under which line `right` beside line `left` is in the same cell: two
+    lines of right-to-left text alone a space apart are one line MuPDF kept apart (it cuts
+    such a line only where it holds Latin words or numbers), so cells set closer than
+    `SAME_CELL_GAP` (a right-to-left header's) stay apart."""
+    if is_one_rtl_run(left.text) and is_one_rtl_run(right.text):
+        return SPACE_WIDTH
+    return SAME_CELL_GAP
 
 
 def _span(seg: list[Line]) -> tuple[float, float]:

@@ -23,7 +23,14 @@ _LTR_RUN = re.compile(f"[$€£#+]?[{_LTR}]+(?:[\\s.,:/@_&+-]+[{_LTR}]+)*[%‰°
 _LTR_RUN_START = re.compile(f"[$€£#+]?[{_LTR}]")
 _MARKS = "\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05c7"
 _MARK_BEFORE_BASE = re.compile(f"([{_MARKS}]+)([^{_MARKS}\\s])")
+RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _SHAPED = re.compile(r"[\ufb50-\ufdff\ufe70-\ufefe]")
+
+
+def is_one_rtl_run(text: str) -> bool:
+    """Whether `text` is right-to-left letters and neutrals alone: no Latin letter and no
+    number (a run read left to right inside it), so one run in one direction."""
+    return RTL_LETTER.search(text) is not None and _LTR_RUN_START.search(text) is None
 
 
 def visual_to_logical(text: str) -> str:

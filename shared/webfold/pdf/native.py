@@ -24,7 +24,7 @@ from typing import Any
 import pymupdf
 
 from webfold.pdf import actualtext
-from webfold.pdf.bidi import visual_to_logical
+from webfold.pdf.bidi import RTL_LETTER, is_one_rtl_run, visual_to_logical
 from webfold.pdf.layout import JOIN_GAP, is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 from webfold.pdf.route import UNMAPPED_MARK
@@ -80,7 +80,6 @@ WIDE_SET = 0.6
 WORD_GAP_STEP = 0.1
 LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed faces 0.2)
 WORD_GAP_MIN = 0.15  # font sizes between two glyphs drawn without a space between them
-_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 # A right-to-left line MuPDF read out of order opens with punctuation (a sentence's full
 # stop, which ends it) or with a space (the one between a right-to-left run and the Latin
 # word or number after it, which MuPDF moves to the line's start: "سال۱۴۰۴").
@@ -109,7 +108,7 @@ def read_page(page: Any, number: int) -> PageLines:
     rect = page.rect if page.rotation == 0 else page.cropbox
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
-    if _any_span(data, _RTL_LETTER):
+    if _any_span(data, RTL_LETTER):
         raw = textpage.extractRAWDICT()
         _restore_dropped_alefs(page, data, raw)
         if _any_zero_width_span(data) and (drawn := actualtext.glyphs(page)):
@@ -568,7 +567,7 @@ def _runs_rightwards(chars: list[dict[str, Any]]) -> bool:
     """True when MuPDF's order of a right-to-left line steps right from one letter to
     the next (in logical order they step left, across Latin and numbers too): words or
     letters drawn left to right (Chromium with some Arabic fonts) read as drawn."""
-    letters = [c["bbox"] for c in chars if _RTL_LETTER.match(c["c"]) and not _has_mark(c["c"])]
+    letters = [c["bbox"] for c in chars if RTL_LETTER.match(c["c"]) and not _has_mark(c["c"])]
     return any(b[0] > a[2] + 1.0 for a, b in zip(letters, letters[1:], strict=False))
 
 
@@ -578,9 +577,9 @@ def _opens_on_the_left(chars: list[dict[str, Any]]) -> bool:
     ("2.0 الإصدار" for "الإصدار 2.0"). A Latin word that opens the line in logical order
     stands at its right end."""
     visible = [c for c in chars if c["c"].strip()]
-    if not visible or _RTL_LETTER.match(visible[0]["c"]) or not visible[0]["c"].isalnum():
+    if not visible or RTL_LETTER.match(visible[0]["c"]) or not visible[0]["c"].isalnum():
         return False
-    letter = next((c for c in visible if _RTL_LETTER.match(c["c"])), None)
+    letter = next((c for c in visible if RTL_LETTER.match(c["c"])), None)
     return letter is not None and visible[0]["bbox"][2] <= letter["bbox"][0] + 1.0
 
 
@@ -598,17 +597,26 @@ def _box_key(bbox: Any) -> tuple[float, ...]:
 
 def _baseline_pieces(lines: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Dictionary lines grouped into visual lines: one baseline, gaps under `JOIN_GAP`
-    font sizes (as layout joins fragments)."""
+    font sizes (as layout joins fragments). MuPDF cuts a right-to-left line where its
+    direction changes; two pieces a word gap apart (`WORD_GAP_MIN`) whose facing ends
+    are both right-to-left text are two lines it kept apart (table cells set close
+    together), not one it cut, and stay apart."""
     def baseline(ln: dict[str, Any]) -> float:
         return ln["spans"][0].get("origin", ln["bbox"][2:])[1]
+
+    def rtl_end(ln: dict[str, Any], side: int) -> bool:
+        end = (max if side else min)(ln["spans"], key=lambda s: s["bbox"][side * 2])
+        return is_one_rtl_run(end["text"])
 
     groups: list[list[dict[str, Any]]] = []
     for ln in sorted(lines, key=lambda ln: (baseline(ln), ln["bbox"][0])):
         size = max(s["size"] for s in ln["spans"]) or 1.0
         for group in groups[-4:]:
             last = max(group, key=lambda g: g["bbox"][2])
+            gap = ln["bbox"][0] - last["bbox"][2]
             if (abs(baseline(group[0]) - baseline(ln)) <= 0.35 * size
-                    and -0.5 * size <= ln["bbox"][0] - last["bbox"][2] <= JOIN_GAP * size):
+                    and -0.5 * size <= gap <= JOIN_GAP * size
+                    and not (gap >= WORD_GAP_MIN * size and rtl_end(last, 1) and rtl_end(ln, 0))):
                 group.append(ln)
                 break
         else:
@@ -788,7 +796,7 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
             span.bbox = functools.reduce(_union, (s["bbox"] for s, _ in run[1:]), span.bbox)
         spans.append(span)
     text = "".join(s.text for s in spans)
-    if _ARABIC_MARK.search(text) and not _RTL_LETTER.search(_ARABIC_MARK.sub("", text)):
+    if _ARABIC_MARK.search(text) and not RTL_LETTER.search(_ARABIC_MARK.sub("", text)):
         for span in spans:
             span.text = _ARABIC_MARK.sub("", span.text)
         text = "".join(s.text for s in spans)
