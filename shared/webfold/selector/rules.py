@@ -822,13 +822,26 @@ def _in_named_containers(blocks: list[Block], chosen: list[int],
     return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
 
 
+def _named_minority(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                    pattern: re.Pattern, share: float) -> np.ndarray:
+    """The kept blocks inside elements whose class or id token matches `pattern`, when
+    those hold under `share` of the kept words (more, and they are the page's text)."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = np.flatnonzero(kept).tolist()
+    at = [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, pattern),
+                                strict=True) if named]
+    if at and words[at].sum() < share * words[chosen].sum():
+        out[at] = True
+    return out
+
+
 # A sidebar, one of its widgets, a menu or the site's header or footer, by a class or id
 # token of its own ("sidebar", "left-sidebar", "widget", "menu", "main-nav", "breadcrumbs",
 # "site-header", "masthead"); "elementor-widget-container" wraps a page builder's content,
 # and "entry-header" holds a post's title.
-_NAMED_CHROME = re.compile(r"(?:\w+[-_])?(?:sidebar|side-bar|widget-area|menu|nav|navigation"
-                           r"|navbar|breadcrumbs?)(?:[-_]\w+)?|widget|site-header|site-footer"
-                           r"|masthead")
+_NAMED_CHROME = re.compile(r"^(?:(?:\w+[-_])?(?:sidebar|side-bar|widget-area|menu|nav"
+                           r"|navigation|navbar|breadcrumbs?)(?:[-_]\w+)?|widget|site-header"
+                           r"|site-footer|masthead)$")  # the whole token
 NAMED_CHROME_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
@@ -839,16 +852,7 @@ def named_chrome_blocks(blocks: list[Block], kept: np.ndarray,
     hold under NAMED_CHROME_SHARE of the kept words: a blog's "About me", a council's
     quick links beside the page's text, a menu of links above loose text, a theme's
     site description under the site's name."""
-    out = np.zeros(len(blocks), dtype=bool)
-    chosen = np.flatnonzero(kept).tolist()
-    names = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
-             if _NAMED_CHROME.fullmatch(t)}
-    if not names:
-        return out
-    at = [i for i in chosen if not names.isdisjoint(blocks[i].tokens)]
-    if words[at].sum() < NAMED_CHROME_SHARE * words[chosen].sum():
-        out[at] = True
-    return out
+    return _named_minority(blocks, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE)
 
 
 def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
@@ -1103,13 +1107,5 @@ def customer_reviews(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -
     testimonials ("pipf-seo-reviews", "review_box"), unless those hold REVIEW_SHARE of
     the kept words or more (a page that is a review). WCXB's product references hold the
     product's title, description, specifications and price, not what buyers wrote."""
-    out = np.zeros(len(blocks), dtype=bool)
-    chosen = np.flatnonzero(kept).tolist()
-    at = [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, _REVIEWS),
-                                strict=True) if named]
-    if not at:
-        return out
-    if words[at].sum() < REVIEW_SHARE * words[chosen].sum():
-        out[at] = True
-    return out
+    return _named_minority(blocks, kept, words, _REVIEWS, REVIEW_SHARE)
 
