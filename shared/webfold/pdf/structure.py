@@ -100,6 +100,7 @@ class _Row:
     bold: bool  # every span bold, or every span italic: a run-in heading's emphasis
     mono: bool
     page_lines: list[Item]  # the line items of its page (`_column_end`)
+    at: int  # its own place among them
 
 
 def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> Styles:
@@ -209,6 +210,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
     placed: dict[int, BBox] = {}  # id of a table or image block -> its box on its page
     for number, items in pages:
         page_lines = [it for it in items if it.line is not None]
+        places = {id(it): k for k, it in enumerate(page_lines)}
         for it in items:
             if it.payload is not None:
                 _flush(blocks, kind, group, styles, markers, notes)
@@ -217,7 +219,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
                 blocks.append(it.payload)
                 placed[id(it.payload)] = it.box
                 continue
-            row = _row(it, number, page_lines)
+            row = _row(it, number, page_lines, places[id(it)])
             if not row.text.strip("\u2022 "):  # bullets of no item: icons, glyphs of nothing
                 continue
             row_kind = "footnote" if id(it) in notes else _classify(row, group, kind, styles)
@@ -276,12 +278,12 @@ def _captions_above_tables(blocks: list[Block]) -> None:
             blocks[i], blocks[i + 1] = caption, table
 
 
-def _row(it: Item, page: int, page_lines: list[Item]) -> _Row:
+def _row(it: Item, page: int, page_lines: list[Item], at: int) -> _Row:
     spans = [s for s in it.line.spans if s.text.strip()]
     bold = bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
     mono = bool(spans) and all(s.mono for s in spans)
     return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
-                mono=mono, page_lines=page_lines)
+                mono=mono, page_lines=page_lines, at=at)
 
 
 def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
@@ -423,7 +425,7 @@ def _column_run(row: _Row, rtl: bool) -> list[Item]:
     (right to left: at its right edge), with it: the lines of its column there."""
     lines, size = row.page_lines, row.size
     side = 2 if rtl else 0
-    at = next(k for k, it in enumerate(lines) if it is row.item)
+    at = row.at
     run = [row.item]
     for step in (-1, 1):
         last, k = row.item, at + step
