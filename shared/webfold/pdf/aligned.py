@@ -25,7 +25,7 @@ from typing import Any
 
 from webfold.pdf.bidi import is_one_rtl_run
 from webfold.pdf.layout import LONE_MARKER, is_rtl
-from webfold.pdf.model import BBox, Line, Span, centre_in
+from webfold.pdf.model import BBox, Line, Span, centre_in, first_word_width
 from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
 
@@ -633,10 +633,9 @@ def _every_cell_wraps(out: list[_Row], row: _Row, below: _Row | None,
     known = False
     for cell, seg in zip(group.cells, row.cells, strict=True):
         line, under = max(cell, key=lambda ln: ln.bbox[3]), seg[0]
-        words = under.text.split()
-        if not words or _NUMBER.match(under.text):  # a figure under a label: the next row
-            return False
-        word = (under.bbox[2] - under.bbox[0]) * len(words[0]) / len(under.text.strip())
+        if not under.text.split() or _NUMBER.match(under.text):  # a figure under a label:
+            return False  # the next row
+        word = first_word_width(under.bbox, under.text)
         room = _room(line, near)
         if word + SPACE_WIDTH * max(line.spans[0].size, 1.0) <= room:
             return False

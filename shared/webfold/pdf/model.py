@@ -19,6 +19,13 @@ def centre_in(box: BBox, area: BBox, pad: float = 0.0) -> bool:
     return area[0] - pad <= cx <= area[2] + pad and area[1] - pad <= cy <= area[3] + pad
 
 
+def first_word_width(box: BBox, text: str) -> float:
+    """The width of the first word of `text`, a line drawn over `box`, read from its share
+    of the line's characters (no glyph widths needed); 0 for a line without words."""
+    text = text.strip()
+    return (box[2] - box[0]) * len(text.split()[0]) / len(text) if text else 0.0
+
+
 @dataclass(slots=True)
 class Span:
     text: str

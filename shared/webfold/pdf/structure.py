@@ -25,7 +25,7 @@ from webfold.markdown import (
 )
 from webfold.pdf.furniture import PAGE_NUMBER
 from webfold.pdf.layout import Item
-from webfold.pdf.model import BBox, Span
+from webfold.pdf.model import BBox, Span, first_word_width
 from webfold.pdf.notes import link_notes
 from webfold.pdf.tables import table_block
 
@@ -390,9 +390,7 @@ def _first_word_fits(prev: _Row, row: _Row, rtl: bool, st: Styles) -> bool:
     characters) and `WORD_ROOM_SLACK` font sizes fit between the end of `prev` and its
     column's edge (`_column_end`; right to left, the left edge): a line that wrapped had
     no room for the next word, so `prev` ended its paragraph there."""
-    words = row.text.split()
-    b = row.item.box
-    word = (b[2] - b[0]) * len(words[0]) / max(len(row.text), 1)
+    word = first_word_width(row.item.box, row.text)
     a = prev.item.box
     room = a[0] - _column_end(prev, rtl, st) if rtl else _column_end(prev, rtl, st) - a[2]
     return room >= word + WORD_ROOM_SLACK * row.size
