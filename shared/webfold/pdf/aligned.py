@@ -530,6 +530,9 @@ def _same_cell_gap(left: Line, right: Line) -> float:
 
 
 def _span(seg: list[Line]) -> tuple[float, float]:
+    if len(seg) == 1:  # most cells are one line; asked for again and again
+        box = seg[0].bbox
+        return box[0], box[2]
     return min(ln.bbox[0] for ln in seg), max(ln.bbox[2] for ln in seg)
 
 

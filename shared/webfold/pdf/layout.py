@@ -87,6 +87,8 @@ def is_rtl(text: str) -> bool:
     """True when most letters of `text` are Hebrew or Arabic; for text without letters,
     when it has Arabic-Indic or Persian digits (numbers only right-to-left text writes:
     a table cell "٤١٢")."""
+    if _RTL.search(text) is None:  # most lines: no list of letters built (the digits are RTL too)
+        return False
     letters = _ALPHA.findall(text)
     if not letters:
         return bool(_RTL_DIGIT.search(text))

@@ -809,8 +809,10 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
 
 
 def _span_text(s: dict[str, Any]) -> str:
-    text = _STRAY_JOINER.sub("", s.get("text", "").translate(_INVISIBLE))
-    return _DOUBLED_MARK.sub(r"\1", text)
+    text = s.get("text", "").translate(_INVISIBLE)
+    if text.isascii():  # no joiner, no Arabic mark
+        return text
+    return _DOUBLED_MARK.sub(r"\1", _STRAY_JOINER.sub("", text))
 
 
 def _style_key(piece: tuple[dict[str, Any], str]) -> tuple[Any, ...]:
@@ -869,4 +871,9 @@ def _safe_uri(uri: str) -> bool:
 
 
 def _link_at(bbox: BBox, links: list[tuple[BBox, str]]) -> str | None:
-    return next((uri for area, uri in links if centre_in(bbox, area, pad=1.0)), None)
+    # `centre_in(bbox, area, pad=1.0)` written out: every span of a page of links asks.
+    cx, cy = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
+    for (x0, y0, x1, y1), uri in links:
+        if x0 - 1.0 <= cx <= x1 + 1.0 and y0 - 1.0 <= cy <= y1 + 1.0:
+            return uri
+    return None

@@ -316,7 +316,7 @@ def _heading_level(row: _Row, st: Styles) -> int:
         return 0
     if _CAPTION.match(text) or id(row.item.line) in st.cover_lines:
         return 0
-    outlined = st.outline.get(_norm(text))
+    outlined = st.outline.get(_norm(text)) if st.outline else None
     if outlined:
         return outlined
     level = st.heading_levels.get(round(row.size * 2) / 2, 0)
