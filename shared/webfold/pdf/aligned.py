@@ -17,6 +17,8 @@ whose rows need not line up, are parted at the white stripe between them
 
 from __future__ import annotations
 
+import itertools
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -74,6 +76,7 @@ Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 _DIGITS = re.compile(r"\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
+_WORD_LINE = operator.itemgetter(5, 6)  # (block, line) of an `extractWORDS` word: `Line.key`
 
 
 @dataclass(slots=True)
@@ -399,8 +402,8 @@ def _split_at_cell_gaps(lines: list[Line], textpage: Any,
     except Exception:  # no word boxes: lines stay whole
         return lines
     by_line: dict[tuple[int, int], list[tuple]] = {}
-    for w in words:
-        by_line.setdefault((w[5], w[6]), []).append(w)
+    for key, run in itertools.groupby(words, key=_WORD_LINE):  # a line's words come together
+        by_line.setdefault(key, []).extend(run)
     out: list[Line] = []
     for line in lines:
         found = by_line.get(line.key) if line.key is not None else None
