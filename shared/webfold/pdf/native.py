@@ -871,9 +871,4 @@ def _safe_uri(uri: str) -> bool:
 
 
 def _link_at(bbox: BBox, links: list[tuple[BBox, str]]) -> str | None:
-    # `centre_in(bbox, area, pad=1.0)` written out: every span of a page of links asks.
-    cx, cy = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
-    for (x0, y0, x1, y1), uri in links:
-        if x0 - 1.0 <= cx <= x1 + 1.0 and y0 - 1.0 <= cy <= y1 + 1.0:
-            return uri
-    return None
+    return next((uri for area, uri in links if centre_in(bbox, area, pad=1.0)), None)
