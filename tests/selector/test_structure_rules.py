@@ -190,8 +190,18 @@ def test_photo_captions_of_a_story_are_dropped_but_numbered_figures_stay():
                                                  "dpa)") + ARTICLE
                                + _figure("Figure 2. River level at the bridge, in metres."))
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.picture_captions(blocks, kept, words).tolist() == [
+    assert rules.picture_captions(blocks, kept, words, False).tolist() == [
         False, False, True, False, False, False]
+
+
+def test_captions_ending_with_a_picture_credit_are_dropped_where_others_stay():
+    blocks, words, _ = _blocks(ARTICLE + _figure("Sandbags on Mill Lane. (Foto: dpa)") + ARTICLE
+                               + _figure("The bridge at noon.© Stadt Auenfeld")
+                               + _figure("Volunteers at the bridge, filmed by the crew.")
+                               + _figure("Photo booths in the square: a credit to the fair."))
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.picture_captions(blocks, kept, words, True).tolist() == [
+        False, False, True, False, False, True, False, False, False, False]
 
 
 def test_a_gallery_whose_captions_are_its_text_keeps_them():
@@ -199,7 +209,7 @@ def test_a_gallery_whose_captions_are_its_text_keeps_them():
                              "make the look in ten minutes.") for i in range(4))
     blocks, words, _ = _blocks("<p>Cheap costumes for the party.</p>" + slides)
     kept = np.ones(len(blocks), dtype=bool)
-    assert not rules.picture_captions(blocks, kept, words).any()
+    assert not rules.picture_captions(blocks, kept, words, False).any()
 
 
 def _caption_kept(html: str, page: PageContext) -> bool:
