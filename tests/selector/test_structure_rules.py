@@ -181,6 +181,17 @@ def test_short_runs_in_author_and_sign_up_boxes_are_dropped():
         False, True, False, True, False, True, False, False, False]
 
 
+def test_a_related_posts_box_after_the_story_is_dropped_but_not_one_holding_the_text():
+    box = ("<div class=yarpp-related><h3>From the archive</h3><ul><li><a href=/1>Bridge "
+           "reopens</a> The bridge reopened after six weeks of repairs.</li></ul></div>")
+    blocks, words, _ = _blocks(f"<article>{ARTICLE}{ARTICLE}</article>{box}"
+                               "<div class=related-posts-footer><p>Other posts</p></div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.named_teasers(blocks, kept, words).tolist() == [False, False, True, True, False]
+    blocks, words, _ = _blocks(f"<div class=related-posts>{ARTICLE}{ARTICLE}</div>")
+    assert not rules.named_teasers(blocks, np.ones(len(blocks), dtype=bool), words).any()
+
+
 def _figure(caption: str) -> str:
     return f"<figure><img src=p.jpg alt=x><figcaption>{caption}</figcaption></figure>"
 

@@ -75,6 +75,13 @@ enclosing `<article>`. Then:
   Mark Ellery", "...© Bundesregierung"): replayed on the out-of-fold scores of 2026-12-03,
   Trafilatura-dev 0.9442 -> 0.9452, WCXB article +0.0001 (2 pages better, none worse),
   every other type unchanged.
+- `named_teasers` (pages declared an article): kept blocks inside an element whose class
+  or id token names a box of related or next posts ("related-posts", "wp_rp",
+  "yarpp-related", "nextstory"), after over BODY_WORDS kept words: a blog plugin's
+  headlines and excerpts under a short post, with no heading the teaser rules know (they
+  hold most of the kept words there, so a share does not guard them). Replayed on the
+  out-of-fold scores of 2026-12-03: Trafilatura-dev 0.9452 -> 0.9472 (4 pages, fp -6, tp
+  unchanged), no WCXB page changed (nor on pages not declared an article).
 - `promo_blocks`: short runs of kept blocks inside newsletter, subscription, paywall
   or author-box containers; `chrome_labels`: labels naming an ad slot, a loading
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
@@ -859,6 +866,32 @@ def named_chrome_blocks(blocks: list[Block], kept: np.ndarray,
     quick links beside the page's text, a menu of links above loose text, a theme's
     site description under the site's name."""
     return _named_minority(blocks, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE)
+
+
+# A related-posts box by a class or id token of its own: "related-posts", "relatedposts",
+# "related_post", "yarpp-related", "jp-relatedposts", "wp_rp", "crp_related",
+# "related-articles", "related_links", "nextstory", "next-post" (the whole token).
+_NAMED_TEASERS = re.compile(r"^(?:\w+[-_])?(?:related[-_]?(?:posts?|articles?|stories|links"
+                            r"|content|entries|reads?)|relevant[-_]posts?|yarpp[-_]related"
+                            r"|wp_rp|crp[-_]related|next[-_]?(?:post|story|article)s?"
+                            r"|read[-_]?next|more[-_](?:stories|articles|posts))$")
+
+
+def named_teasers(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Kept blocks of an article page inside elements whose class or id token names a box
+    of related or next posts (`_NAMED_TEASERS`, the whole token), when over BODY_WORDS
+    kept words come before the first of them: the headlines and excerpts of other
+    stories that a blog's plugin sets under the post ("wp_rp", "yarpp-related",
+    "nextstory"), without a heading the teaser rules know. Under a short post they hold
+    most of the kept words, so no share of them protects a box; the story before it does
+    (a page whose text sits in such a box has none before it)."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = np.flatnonzero(kept).tolist()
+    at = [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, _NAMED_TEASERS),
+                                strict=True) if named]
+    if at and float(words[[i for i in chosen if i < at[0]]].sum()) > BODY_WORDS:
+        out[at] = True
+    return out
 
 
 def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
