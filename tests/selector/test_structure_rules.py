@@ -165,6 +165,13 @@ def test_calls_to_action_after_the_story_are_dropped_but_not_inside_it():
     kept = np.ones(len(blocks), dtype=bool)
     assert rules.calls_to_action(blocks, kept, words, kinds).tolist() == [
         False, False, False, True, True, False]
+    blocks, words, kinds = _blocks(
+        f"<article>{ARTICLE}<p>Join our readers' panel and tell us what to cover.</p>"
+        "<p>Werden Sie Mitglied und lesen Sie ohne Werbung.</p>"
+        "<p>Únete a nuestro canal desde tu celular.</p>"
+        "<p>Further information: 1784 5348469 (WhatsApp).</p></article>")
+    assert rules.calls_to_action(blocks, np.ones(len(blocks), dtype=bool), words,
+                                 kinds).tolist() == [False, True, True, True, False]
     notice, words, kinds = _blocks("<p>Sign up for the flood alerts.</p>")
     assert not rules.calls_to_action(notice, np.ones(1, dtype=bool), words, kinds).any()
 

@@ -62,7 +62,11 @@ enclosing `<article>`. Then:
   with the fold models of 2026-12-03 07:45 UTC on the cached pages, Trafilatura-dev
   0.9444 -> 0.9460 (fp -6, tp -1), WCXB article 0.9522 -> 0.9523 (9 pages better, 2
   worse), listing 0.7449 -> 0.7453, product 0.6825 -> 0.6821 (one page: "Interested in
-  joining us? ... sign up!"), every other type unchanged.
+  joining us? ... sign up!"), every other type unchanged. Asks to join ("Join our ...",
+  "Únete", "Rejoignez", "Werden Sie Mitglied", "Unterstütze", "Dołącz") too, replayed on
+  the out-of-fold scores of 2026-12-03: Trafilatura-dev 0.9472 -> 0.9475 (one page),
+  no WCXB page changed; with "WhatsApp" and "Telegram" WCXB article lost a press
+  release's contact line (0392 0.979 -> 0.946).
 - `picture_captions` (pages declared an article, longer than `SHORT_PAGE` blocks): kept
   figure captions, unless they number their figure ("Figure 2.") or hold half the kept
   words (a gallery). A press photo's caption and credit are not the story: with the fold
@@ -979,15 +983,17 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
-# A call to action: subscribe, sign up, follow, get the app ("Subscribe to get the latest
-# posts sent to your email.", "Lass dir die besten Storys ... in deinen Posteingang
-# liefern.", "Suivez-nous"). Kept text uses these words too; after a story's last paragraph
-# they ask the reader for something.
+# A call to action: subscribe, sign up, follow, join, get the app ("Subscribe to get the
+# latest posts sent to your email.", "Lass dir die besten Storys ... in deinen Posteingang
+# liefern.", "Suivez-nous", "Únete desde tu celular", "Werden Sie Mitglied"; not a
+# messenger's name, which a press release gives as a contact). Kept text uses these words
+# too; after a story's last paragraph they ask the reader for something.
 _CALL_TO_ACTION = re.compile(
     r"subscri|suscri|subskryb|abonn|newsletter|sign(?:ing)? up|sign-up|inbox|posteingang"
     r"|download (?:our|the)|(?:our|the)(?:\s+\w+){0,3}\s+apps?\b|follow (?:us|me|@)"
     r"|follow \w+ on|folgen sie|suivez|síguenos|obserwuj|zapisz się|anmelden|registrieren"
-    r"|inscrivez", re.IGNORECASE)
+    r"|inscrivez|únete|rejoignez|join (?:us|our|now)\b|werden sie mitglied"
+    r"|unterstütze|support (?:us|our)\b|dołącz", re.IGNORECASE)
 CALL_WORDS = 25  # a longer paragraph with such words is text about them
 
 
