@@ -199,6 +199,18 @@ def test_a_related_posts_box_after_the_story_is_dropped_but_not_one_holding_the_
     assert not rules.named_teasers(blocks, np.ones(len(blocks), dtype=bool), words).any()
 
 
+def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():
+    blocks, words, _ = _blocks(
+        "<div class=editorial-disclosure><h1>Best rain jackets</h1><p>We may earn a "
+        f"commission when you buy through our links.</p></div>{ARTICLE}{ARTICLE}"
+        "<p class=aawp-disclaimer>Last updated on 2 May / affiliate links</p>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.disclosures(blocks, kept, words).tolist() == [
+        False, True, False, False, True]
+    blocks, words, _ = _blocks(f"<div class=legal-disclaimer>{ARTICLE}{ARTICLE}</div>")
+    assert not rules.disclosures(blocks, np.ones(len(blocks), dtype=bool), words).any()
+
+
 def _figure(caption: str) -> str:
     return f"<figure><img src=p.jpg alt=x><figcaption>{caption}</figcaption></figure>"
 

@@ -12,7 +12,7 @@ headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewe
 their score and with its lists whole; on a page declared neither an article nor a thread,
 the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
 beside an article, bylines above it, what trails its body outside the body's container,
-related-post boxes after it,
+related-post boxes after it, disclosure notices in it,
 calls to action after it, its photo captions (on a short page and on other pages
 that are no thread those with a picture credit), customer reviews and
 other products on a product page, sign-up notices, ad and credit labels, trailing labels
@@ -199,6 +199,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
         kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         kept &= ~rules.named_teasers(blocks, kept, words)
+        kept &= ~rules.disclosures(blocks, kept, words)
     if not thread:  # a short page keeps its figures whole, but for a press photo's credit
         kept &= ~rules.picture_captions(blocks, kept, words, short or not article)
     if not says_article and rules.is_product_page(types, page.og_type):
