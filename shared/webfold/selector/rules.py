@@ -542,16 +542,31 @@ def _cards(blocks: list[Block], words: np.ndarray, region: int) -> dict[int, dic
     more, of CARD_BLOCKS blocks or fewer each: grids of cards (a run of single paragraphs
     is no grid)."""
     children: dict[int, dict[int, list[int]]] = {}
+    # Holders with a child of more than CARD_BLOCKS blocks: no grid, and neither is any
+    # element above one (its child holding that one is bigger still). A block's lineage
+    # is walked innermost first and left at the first such holder, so the elements near
+    # the root, which hold most blocks, are not counted for every block.
+    too_big: set[int] = set()
     for i in np.flatnonzero(words > 0).tolist():
         lineage = blocks[i].ancestors
         if region not in lineage[:-1]:
             continue
-        for d in range(lineage.index(region), len(lineage) - 1):
-            children.setdefault(lineage[d], {}).setdefault(lineage[d + 1], []).append(i)
+        top = lineage.index(region)
+        for d in range(len(lineage) - 2, top - 1, -1):
+            holder = lineage[d]
+            if holder in too_big:
+                break
+            members = children.setdefault(holder, {}).setdefault(lineage[d + 1], [])
+            members.append(i)
+            if len(members) > CARD_BLOCKS:
+                too_big.update(lineage[top:d + 1])
+                break
     grids = {}
     for holder, cards in children.items():
+        if holder in too_big:
+            continue
         cards = {card: members for card, members in cards.items() if len(members) > 1}
-        if len(cards) >= MIN_CARDS and max(map(len, cards.values())) <= CARD_BLOCKS:
+        if len(cards) >= MIN_CARDS:
             grids[holder] = cards
     return grids
 
