@@ -1056,13 +1056,18 @@ def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     a story ("Like this article? Subscribe to our blog", "download the apps for iOS and
     Android"), or the paywall notice in place of its end."""
     asks = np.zeros(len(blocks), dtype=bool)
-    for i in np.flatnonzero(kept & (words > 0) & (words <= CALL_WORDS)).tolist():
-        asks[i] = blocks[i].kind == "paragraph" and bool(_CALL_TO_ACTION.search(blocks[i].text))
-    prose = np.flatnonzero(kept & (words > BYLINE_WORDS) & ~kinds.linked & ~asks)
-    if len(prose) == 0:  # no story to follow
-        return np.zeros(len(blocks), dtype=bool)
-    asks[:prose[-1] + 1] = False
-    return asks
+    short = kept & (words > 0) & (words <= CALL_WORDS)
+    prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
+    # From the page's end back to its last prose block that asks nothing: only the
+    # blocks after that one can be calls, so the pattern is searched in those alone.
+    for i in np.flatnonzero(short | prose)[::-1].tolist():
+        block = blocks[i]
+        ask = bool(short[i]) and block.kind == "paragraph" \
+            and _CALL_TO_ACTION.search(block.text) is not None
+        if prose[i] and not ask:
+            return asks
+        asks[i] = ask
+    return np.zeros(len(blocks), dtype=bool)  # no story to follow
 
 
 # A caption ending with a picture credit: "... (Foto: dpa)", "... festlegt© Bundesregierung".
