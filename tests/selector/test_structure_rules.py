@@ -433,6 +433,23 @@ def test_a_field_kept_in_most_cards_of_a_grid_is_kept_in_all():
         False] * 10 + [True, False]  # the fourth date; bylines (1 of 4 kept) stay out
 
 
+def test_a_grid_below_an_element_too_big_for_one_is_still_a_grid():
+    # main holds a story of more than CARD_BLOCKS paragraphs before the grid: main is no
+    # grid, and the lineage walk stops there, but the grid inside it is counted whole.
+    story = "<div class=story>" + "<p>The canal path reopened after the winter works.</p>" * (
+        rules.CARD_BLOCKS + 2) + "</div>"
+    blocks, words, kinds = _blocks(
+        f"<main>{story}<div class=grid>" + "".join(_card(n, f"Walker {n}") for n in range(1, 5))
+        + "</div></main>")
+    first = rules.CARD_BLOCKS + 2
+    kept = np.zeros(len(blocks), dtype=bool)
+    kept[:first] = True
+    kept[[first + i for i in (0, 3, 6, 9, 1, 4, 7, 2)]] = True
+    region = rules.content_region(blocks, kept, words)
+    assert rules.card_fields(blocks, kept, words, region).tolist() == [False] * (first + 10) + [
+        True, False]  # the fourth date, as in a grid alone
+
+
 def test_a_cards_long_text_and_a_grid_of_two_are_left_to_the_cut():
     excerpt = "<p class=excerpt>" + "The towpath was dry and the herons stood still. " * 4 + "</p>"
     blocks, words, kinds = _blocks(
