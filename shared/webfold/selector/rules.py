@@ -870,14 +870,19 @@ def _in_named_containers(blocks: list[Block], chosen: list[int],
     return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
 
 
+def _named_kept(blocks: list[Block], chosen: list[int], pattern: re.Pattern) -> list[int]:
+    """The blocks of `chosen` inside elements whose class or id token matches `pattern`."""
+    return [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, pattern),
+                                  strict=True) if named]
+
+
 def _named_minority(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                     pattern: re.Pattern, share: float) -> np.ndarray:
     """The kept blocks inside elements whose class or id token matches `pattern`, when
     those hold under `share` of the kept words (more, and they are the page's text)."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
-    at = [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, pattern),
-                                strict=True) if named]
+    at = _named_kept(blocks, chosen, pattern)
     if at and words[at].sum() < share * words[chosen].sum():
         out[at] = True
     return out
@@ -922,8 +927,7 @@ def named_teasers(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> n
     (a page whose text sits in such a box has none before it)."""
     out = np.zeros(len(blocks), dtype=bool)
     chosen = np.flatnonzero(kept).tolist()
-    at = [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, _NAMED_TEASERS),
-                                strict=True) if named]
+    at = _named_kept(blocks, chosen, _NAMED_TEASERS)
     if at and float(words[[i for i in chosen if i < at[0]]].sum()) > BODY_WORDS:
         out[at] = True
     return out
