@@ -551,6 +551,48 @@ PAGES = [
          keep=("# Sharpening a pruning saw by hand", "teeth are set alternately",
                "three strokes", "heals far better"),
          drop=("This entry was posted", "permalink", "Proudly powered")),
+    # Pages written on 2026-12-04 after the rules, to check they hold on markup they were
+    # not written for (Hugo/Docsy, a tabbed product page, an unnamed "Most read" aside,
+    # a classic WordPress comment list, vBulletin posts, a layout table, a Swiper slider).
+    Page("fresh_docs_hugo.html", "https://docs.ledgerline.example.com/docs/keys/rotate/",
+         keep=("# Rotate signing keys", "replicas pick up the new key",
+               "```shell\nledgerline keys rotate --grace 24h --reason quarterly\n"
+               "ledgerline keys list --active\n```"),
+         drop=("Revoke a key", "API reference", "Edit this page", "Privacy")),
+    Page("fresh_product_tabs.html", "https://kilnandcurrent.example.com/p/harbour-mug",
+         keep=("# Harbour Mug 350 ml", "the glaze pools dark", "| Material | Stoneware |",
+               "| Color | Slate |", "| Dishwasher | Yes, top rack |"),
+         drop=("You may also like", "Tide Bowl", "Free shipping", "Rua das Flores")),
+    Page("fresh_news_popular.html", "https://coastalherald.example.com/local/ferry-timetable",
+         keep=("# Ferry timetable cut by a third from May", "shortage of licensed engineers",
+               "will end evening trade", "pro-rata refund at the harbour office"),
+         drop=("Most read", "Bridge repairs to close north road", "Regatta returns",
+               "2 hours ago")),
+    Page("fresh_blog_comments.html", "https://flournotes.example.com/2026/03/sourdough-at-altitude/",
+         keep=("Sourdough at altitude", "cut the starter to fifteen percent",
+               "the oven drops by twenty degrees", "and then the fridge overnight"),
+         drop=("5 Responses", "crumb finally opened up", "whole wheat as well",
+               "Leave a Reply", "Categories")),
+    Page("fresh_blog_comments.html", "https://flournotes.example.com/2026/03/sourdough-at-altitude/",
+         keep=("cut the starter to fifteen percent", "crumb finally opened up",
+               "Did you keep the fridge step", "whole wheat as well"),
+         drop=("Categories", "Post Comment"), options={"include_comments": True}),
+    Page("fresh_forum_vb.html", "https://shoptalk.example.com/threads/lathe-chatter.4410/",
+         keep=("Lathe chatter on long thin parts", "get chatter past the halfway point",
+               "A follow rest is the usual answer", "Sectioning worked"),
+         drop=("Similar Threads", "Boring bar chatter", "Powered by vBulletin", "Register")),
+    Page("fresh_loose_table_layout.html", "http://oldmillwalks.example.org/tarn.html",
+         keep=("The Tarn Circuit", "follow the beck upstream",
+               "keeps the wall on your right", "back to the mill in under three hours"),
+         drop=("Guestbook", "[Maps]", "[Home]")),
+    Page("fresh_plan_repeats.html", "https://ergjournal.example.com/plans/five-day-base",
+         keep=("# Five-day rowing base plan", "## Monday", "## Friday",
+               "- Main: 30 minutes with 1 minute hard every 5"),
+         drop=("All plans",)),
+    Page("fresh_news_slider.html", "https://tageblatt-nord.example.de/lokal/fernwaerme-preis",
+         keep=("# Stadtwerke erhöhen Fernwärmepreis", "rund 140 Euro mehr im Jahr",
+               "am Mühlenfeld", "Abrechnungen aufzubewahren"),
+         drop=("Neue Buslinie ab Juni", "Hafenfest abgesagt", "Rathaus bekommt Solardach")),
 ]
 
 
@@ -570,3 +612,9 @@ def test_the_reader_gets_the_content_and_not_the_rest(page):
     missing = [text for text in page.keep if text not in md]
     leaked = [text for text in page.drop if text in md]
     assert not missing and not leaked, f"missing {missing}, leaked {leaked}\n---\n{md}"
+
+
+def test_a_plan_keeps_the_lines_each_day_repeats():
+    md = _convert(next(p for p in PAGES if p.name == "fresh_plan_repeats.html"))
+    assert md.count("- Warm-up: 10 minutes easy at rate 18") == 5, md
+    assert md.count("- Cool-down: 5 minutes easy") == 5, md

@@ -454,6 +454,30 @@ def gap_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
+MENU_LINKS = 0.8  # a block with this share of link text or more is a menu
+MENU_LINES = 3  # ... when it has at least this many lines
+
+
+def link_menus(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+               link_ratio: np.ndarray) -> np.ndarray:
+    """Kept menus standing apart from the text: blocks of MENU_LINES lines or more,
+    nearly all link text, whose holding element (`_container`) holds no other kept block
+    with words, while the kept blocks outside them hold BODY_WORDS words outside links
+    ("Home / Walks / Maps" down a layout table's left column beside the story; on a
+    short page the model scores such a column by its neighbours' words)."""
+    out = np.zeros(len(blocks), dtype=bool)
+    menus = kept & (link_ratio >= MENU_LINKS) & (words >= MENU_LINES)
+    for i in np.flatnonzero(menus).tolist():
+        menus[i] = bool(blocks[i].ancestors) and blocks[i].text.count("\n") + 1 >= MENU_LINES
+    others = np.flatnonzero(kept & ~menus & (words > 0))
+    if not menus.any() or float((words[others] * (1.0 - link_ratio[others])).sum()) < BODY_WORDS:
+        return out
+    held = {_container(blocks[i])[0] for i in others.tolist() if blocks[i].ancestors}
+    for i in np.flatnonzero(menus).tolist():
+        out[i] = _container(blocks[i])[0] not in held
+    return out
+
+
 def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
     """Of the blocks at indices `which`, those inside the element `region` (a mask)."""
     if region < 0:
