@@ -272,12 +272,12 @@ INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a
 # The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
 # analyst's commentary, which is the content.
 _COMMENTS = re.compile(
-    r"(?:\d+\s+)?(?:comments|kommentare|commentaires|comentarios|komentarze|komentarzy)"
-    r"(?:\s*\(\d+\))?|\d+\s+(?:comment|kommentar|commentaire|comentario|komentarz)"
-    r"|(?:comment|kommentar|commentaire|comentario|komentarz)\s*\(\d+\)"
+    r"(?:\d+\s+)?(?:comments|(?:leser|nutzer)?kommentare|commentaires|comentarios|komentarze"
+    r"|komentarzy)(?:\s*\(\d+\))?|\d+\s+(?:comment|kommentar|commentaire|comentario|komentarz)"
+    r"|(?:comment|(?:leser|nutzer)?kommentar|commentaire|comentario|komentarz)\s*\(\d+\)"
     r"|\d+\s+(?:responses?|replies|reactions)(?: to\b.*)?"
     r"|(?:\d+|one|two|three) thoughts? on\b.*|leave a (?:reply|comment)|post a comment"
-    r"|add a comment|join the (?:discussion|conversation)|reader comments"
+    r"|add a comment|join the (?:discussion|conversation)|(?:reader|user|visitor) comments"
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.…-–—»›>|#*\u00a0"
