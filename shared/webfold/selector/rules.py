@@ -258,6 +258,11 @@ _TEASER = re.compile(
     r"|(?:lo )?más (?:leíd[oa]s?|visto)|noticias relacionadas|artículos relacionados"
     r"|te puede interesar|también te puede interesar|últimas noticias"
     r"|czytaj (?:także|też)|zobacz (?:także|też)|najpopularniejsze|podobne artykuły"
+    r"|leggi anche|potrebbe interessarti|articoli correlati|(?:i )?più letti|ultime notizie"
+    r"|altri articoli|leia também|veja também|(?:as )?mais lidas|notícias relacionadas"
+    r"|últimas notícias|você também pode gostar|lees ook|meer nieuws|meest gelezen"
+    r"|gerelateerde artikelen|ook interessant|相关文章|相关阅读|延伸阅读|推荐阅读|热门文章"
+    r"|相關文章|延伸閱讀|熱門文章|اقرأ أيضا|اقرأ أيضاً|مقالات ذات صلة|الأكثر قراءة"
     r"|about the (?:author|reviewer|writer)s?|über (?:den autor|die autorin)"
     r"|(?:zum|zur) autor(?:in)?|à propos de l'auteur|sobre el autor|o autorze"
     r")" + _TAIL)
@@ -266,7 +271,8 @@ _INLINE_TEASER = re.compile(
     r"(?:(?:à |a )?lire aussi|lesen sie (?:auch|mehr|hier)|read (?:also|more)|also read"
     r"|see also|siehe auch|related|zobacz (?:także|też)|czytaj (?:także|też)"
     r"|dowiedz się więcej|puedes ver|lee también|te puede interesar|mehr zum thema"
-    r"|weiterlesen|auch interessant)[^\S\n]*[:»›|>\-–—\n]")
+    r"|weiterlesen|auch interessant|leggi anche|leia também|veja também|lees ook"
+    r"|相关阅读|延伸阅读|اقرأ أيضا|اقرأ أيضاً)[^\S\n]*[:：»›|>\-–—\n]")
 INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a lot
 # A comment section's heading: the word in the plural or with its count, or a set phrase.
 # The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
