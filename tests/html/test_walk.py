@@ -173,3 +173,18 @@ def test_a_table_whose_cell_breaks_paragraphs_is_a_layout_grid() -> None:
     address = ("<table><tr><td>Office</td><td>2 Quay Street<br>Porthcurrick</td></tr>"
                "<tr><td>Phone</td><td>01234 567890</td></tr></table>")
     assert [b.kind for b in blocks_of(address)] == ["table"]
+
+
+def test_permalinks_beside_headings_leave_no_trace() -> None:
+    page = (
+        '<main><h1>Configuration<a class="headerlink" href="#configuration">¶</a></h1>'
+        '<p>Sphinx writes a pilcrow after every heading and many words after it.</p>'
+        '<h2 id="i">Install<a class="headerlink" href="#i">#</a></h2><p>MkDocs writes a hash.</p>'
+        '<h2 id="u">Usage<a href="#u" class="hash-link" aria-label="Direct link">\u200b</a></h2>'
+        '<p>Docusaurus writes a zero-width space.</p>'
+        '<h3 id="n">Notes <a href="#n">🔗</a></h3><p>See <a href="#fn1">1</a> and '
+        '<a href="#top">top</a>; an empty <a href>link</a> stays text.</p></main>')
+    md = webfold.convert(page, select="all").markdown
+    headings = [line for line in md.splitlines() if line.startswith("#")]
+    assert headings == ["# Configuration", "## Install", "## Usage", "### Notes"], md
+    assert "[1](#fn1)" in md and "[top](#top)" in md and "link stays text" in md, md

@@ -64,6 +64,11 @@ _WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1"}
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
+# The text of a permalink beside a heading or paragraph (Sphinx and MkDocs "¶", "#",
+# Docusaurus's zero-width space, "§", "🔗"): a link to the page's own anchor that says
+# nothing to a reader of the Markdown.
+_PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "⚓\ufe0e", "⚓\ufe0f"})
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 # MathJax v3 wraps its MathML in <mjx-container>; GitHub writes delimited TeX in the last.
 _MATH_TAGS = frozenset({"math", "mjx-container", "math-renderer"})
@@ -502,6 +507,9 @@ class _Walker:
                 self.add_space()
             if tag == "a" and self.link_depth == 0:
                 self.link_chars += len(self.text) - before
+            return
+        if tag == "a" and (attrs.get("href") or "").startswith("#") \
+                and raw.strip().strip(_ZERO_WIDTH) in _PERMALINK_MARKS:
             return
         text = md.collapse(raw)
         rendered = text if _MD_SPECIAL.search(text) is None else md.escape(text)
