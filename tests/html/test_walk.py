@@ -188,3 +188,14 @@ def test_permalinks_beside_headings_leave_no_trace() -> None:
     headings = [line for line in md.splitlines() if line.startswith("#")]
     assert headings == ["# Configuration", "## Install", "## Usage", "### Notes"], md
     assert "[1](#fn1)" in md and "[top](#top)" in md and "link stays text" in md, md
+
+
+def test_mediawiki_edit_links_and_skip_links_are_furniture() -> None:
+    page = (
+        '<a class="mw-jump-link" href="#content">Jump to content</a><div id="content">'
+        '<h2><span class="mw-headline" id="Geology">Geology</span><span class="mw-editsection">'
+        '<span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit&amp;'
+        'section=1">edit</a><span class="mw-editsection-bracket">]</span></span></h2>'
+        '<p>The tarn lies in a hollow scoured by ice.</p></div>')
+    md = webfold.convert(page, select="all").markdown
+    assert md == "## Geology\n\nThe tarn lies in a hollow scoured by ice.\n", md

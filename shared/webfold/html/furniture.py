@@ -44,6 +44,9 @@ CHROME_TOKENS = frozenset({
     # overlays, skip links, screen-reader-only text
     "modal-backdrop", "newsletter-popup", "popup-overlay", "skip-link", "skip-to-content",
     "skiplink", "sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden",
+    # MediaWiki's "[edit]" links in headings and its skip links ("noprint" would go too
+    # far: ArchWiki's "accuracy disputed" notes, which readers and WCXB keep, carry it)
+    "mw-editsection", "mw-jump-link",
 })
 
 
