@@ -199,3 +199,21 @@ def test_mediawiki_edit_links_and_skip_links_are_furniture() -> None:
         '<p>The tarn lies in a hollow scoured by ice.</p></div>')
     md = webfold.convert(page, select="all").markdown
     assert md == "## Geology\n\nThe tarn lies in a hollow scoured by ice.\n", md
+
+
+def test_code_keeps_its_line_breaks_and_leaves_line_numbers_out() -> None:
+    page = (
+        '<main><p>Hexo sets a gutter of line numbers in a table beside the code.</p>'
+        '<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1'
+        '</span><br><span class="line">2</span><br></pre></td><td class="code"><pre>'
+        '<span class="line">from datetime import date</span><br><span class="line">'
+        'print(date.today())</span><br></pre></td></tr></table></figure>'
+        '<p>Rouge puts its gutter inside the block.</p><pre class="highlight"><code>'
+        '<table class="rouge-table"><tr><td class="rouge-gutter gl"><pre class="lineno">1\n2\n'
+        '</pre></td><td class="rouge-code"><pre>x = 1\ny = x + 1\n</pre></td></tr></table>'
+        '</code></pre><p>Pygments numbers each line.</p><pre><code><span class="linenos">1'
+        '</span>first = 1\n<span class="linenos">2</span>second = 2\n</code></pre></main>')
+    md = webfold.convert(page, select="all").markdown
+    fences = md.split("```")[1::2]
+    assert fences == ["\nfrom datetime import date\nprint(date.today())\n",
+                      "\nx = 1\ny = x + 1\n", "\nfirst = 1\nsecond = 2\n"], md

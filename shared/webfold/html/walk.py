@@ -887,11 +887,14 @@ class _Walker:
         self.blocks.append(block)
 
     def emit_code(self, node: LexborNode, attrs: dict, flags: int) -> None:
-        code = node.text() or ""
+        parent = node.parent
+        if _is_gutter(attrs.get("class")) or parent is not None and _is_gutter(
+                parent.attributes.get("class")):
+            return  # the line numbers beside a code listing (Hexo's td.gutter)
+        code = _code_text(node)
         if not code.strip():
             return
         child = node.css_first("code")
-        parent = node.parent
         grand = parent.parent if parent is not None else None
         data_lang = attrs.get("data-lang")
         language = urls.code_language(
@@ -917,6 +920,39 @@ class _Walker:
                     table = f"{md.escape_line_start(caption_md)}\n\n{table}"
             self.emit("table", table, text, "table", frame.flags, link_chars, escaped=True)
         self.stack.pop()
+
+
+# Class tokens of the line numbers highlighters set beside or inside code (Hexo and
+# Jekyll "gutter", Rouge "rouge-gutter"/"lineno", Pygments "linenos", Prism's
+# "line-numbers-rows", highlightjs-line-numbers "hljs-ln-numbers").
+_GUTTER_TOKENS = frozenset({"gutter", "rouge-gutter", "lineno", "linenos", "line-number",
+                            "line-numbers-rows", "hljs-ln-numbers"})
+_GUTTER_SELECTOR = ", ".join("." + token for token in sorted(_GUTTER_TOKENS))
+
+
+def _is_gutter(classes: str | None) -> bool:
+    return bool(classes) and not _GUTTER_TOKENS.isdisjoint(classes.lower().split())
+
+
+def _code_text(pre: LexborNode) -> str:
+    """The text of a `<pre>` as a reader sees it: a `<br>` is a line break (Hexo writes
+    one after every line) and line-number gutters inside it are left out."""
+    if pre.css_first("br") is None and pre.css_first(_GUTTER_SELECTOR) is None:
+        return pre.text() or ""
+    parts: list[str] = []
+    stack = [pre.first_child]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        stack.append(node.next)
+        if node.tag_id == _TEXT_NODE:
+            parts.append(node.text_content or "")
+        elif node.tag == "br":
+            parts.append("\n")
+        elif not _is_gutter(node.attributes.get("class")):
+            stack.append(node.first_child)
+    return "".join(parts)
 
 
 def _wrapped(inner: str, wrap: str, href: str | None) -> str | None:
