@@ -106,12 +106,12 @@ def repeat_groups(blocks: list[Block], words: np.ndarray) -> np.ndarray:
     whitespace words), which are never treated as repeats (code examples legitimately
     repeat)."""
     first: dict[str, int] = {}
-    groups = np.full(len(blocks), -1, dtype=np.int64)
+    groups = [-1] * len(blocks)  # a list: numpy item assignment costs more per block
     for i in np.flatnonzero(words >= MIN_REPEAT_WORDS).tolist():
         block = blocks[i]
         if block.kind != "code":
             groups[i] = first.setdefault(block.text.lower(), i)
-    return groups
+    return np.array(groups, dtype=np.int64)
 
 
 def drop_repeats(kept: np.ndarray, groups: np.ndarray,
@@ -121,11 +121,12 @@ def drop_repeats(kept: np.ndarray, groups: np.ndarray,
     region). Shared by `apply` and the training script."""
     out = kept.copy()
     shown: set[int] = set()
+    group_of = groups.tolist()
     for i in np.flatnonzero(kept & (groups >= 0)).tolist():
-        if groups[i] in shown:
+        if group_of[i] in shown:
             out[i] = may_repeat is not None and bool(may_repeat[i])
         else:
-            shown.add(int(groups[i]))
+            shown.add(group_of[i])
     return out
 
 

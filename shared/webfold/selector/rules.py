@@ -579,9 +579,10 @@ def _cards(blocks: list[Block], words: np.ndarray, region: int) -> dict[int, dic
     too_big: set[int] = set()
     for i in np.flatnonzero(words > 0).tolist():
         lineage = blocks[i].ancestors
-        if region not in lineage[:-1]:
+        try:
+            top = lineage.index(region, 0, len(lineage) - 1)  # above the block's own element
+        except ValueError:
             continue
-        top = lineage.index(region)
         for d in range(len(lineage) - 2, top - 1, -1):
             holder = lineage[d]
             if holder in too_big:
@@ -895,8 +896,11 @@ def _in_named_containers(blocks: list[Block], chosen: list[int],
                          pattern: re.Pattern) -> list[bool]:
     """Per block of `chosen`, whether it stands inside an element whose class or id token
     matches `pattern` (a newsletter box, a review list)."""
-    names = {t for t in set(chain.from_iterable(blocks[i].tokens for i in chosen))
-             if pattern.search(t)}
+    # Blocks of one element share its token tuple: each distinct tuple is read once.
+    lineages = {id(tokens): tokens for tokens in (blocks[i].tokens for i in chosen)}
+    names = set(filter(pattern.search, set(chain.from_iterable(lineages.values()))))
+    if not names:  # most pages: no such container
+        return [False] * len(chosen)
     return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
 
 
