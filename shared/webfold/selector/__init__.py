@@ -88,16 +88,16 @@ def decide(scores: np.ndarray, words: np.ndarray, threshold: float,
     Shared by `apply` and the training script so tuning sees the runtime rule. When no
     block reaches `threshold` the mask is all False and the flag True.
     """
-    candidates = np.flatnonzero(scores >= threshold)
+    candidates = (scores >= threshold).nonzero()[0]
     if len(candidates) == 0:
         return np.zeros(len(scores), dtype=bool), True
-    order = candidates[np.argsort(-scores[candidates], kind="stable")]
-    gain = np.cumsum(scores[order] * words[order])
+    order = candidates[(-scores[candidates]).argsort(kind="stable")]
+    gain = (scores[order] * words[order]).cumsum()
     if gain[-1] <= 0:  # no candidate has words: nothing to weigh, keep them all
         return scores >= threshold, False
     b2 = beta * beta
-    expected = (1 + b2) * gain / (np.cumsum(words[order]) + b2 * float(scores @ words))
-    return scores >= scores[order[int(np.argmax(expected))]], False
+    expected = (1 + b2) * gain / (words[order].cumsum() + b2 * float(scores @ words))
+    return scores >= scores[order[int(expected.argmax())]], False
 
 
 def repeat_groups(blocks: list[Block], words: np.ndarray) -> np.ndarray:
@@ -107,7 +107,7 @@ def repeat_groups(blocks: list[Block], words: np.ndarray) -> np.ndarray:
     repeat)."""
     first: dict[str, int] = {}
     groups = [-1] * len(blocks)  # a list: numpy item assignment costs more per block
-    for i in np.flatnonzero(words >= MIN_REPEAT_WORDS).tolist():
+    for i in (words >= MIN_REPEAT_WORDS).nonzero()[0].tolist():
         block = blocks[i]
         if block.kind != "code":
             groups[i] = first.setdefault(block.text.lower(), i)
@@ -122,7 +122,7 @@ def drop_repeats(kept: np.ndarray, groups: np.ndarray,
     out = kept.copy()
     shown: set[int] = set()
     group_of = groups.tolist()
-    for i in np.flatnonzero(kept & (groups >= 0)).tolist():
+    for i in (kept & (groups >= 0)).nonzero()[0].tolist():
         if group_of[i] in shown:
             out[i] = may_repeat is not None and bool(may_repeat[i])
         else:
@@ -142,7 +142,7 @@ def keep_title(kept: np.ndarray, is_title: np.ndarray) -> np.ndarray:
     block is a title heading itself, one above it is the site's name (a linked H1 in a
     site header), and nothing is added."""
     out = kept.copy()
-    first = int(np.argmax(kept)) if kept.any() else 0
+    first = int(kept.argmax()) if kept.any() else 0
     if kept.any() and is_title[first]:
         return out
     for i in range(first - 1, max(first - 1 - TITLE_REACH, -1), -1):
@@ -218,7 +218,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~comments
     if article or thread:
         kept &= ~rules.trailing_headings(blocks, kept, words)
-    chosen = np.flatnonzero(kept)
+    chosen = kept.nonzero()[0]
     groups = repeat_groups([blocks[i] for i in chosen], words[chosen])
     copies = (groups >= 0) & (groups != np.arange(len(chosen)))
     may_repeat = np.zeros(len(chosen), dtype=bool)

@@ -180,8 +180,8 @@ def _distinct(items: list) -> tuple[list, np.ndarray]:
     value, and signatures compare small ids instead of whole tuples."""
     first = np.fromiter(map({}.setdefault, items, count()), dtype=np.intp, count=len(items))
     is_first = first == np.arange(len(items))
-    rank = np.cumsum(is_first) - 1
-    return [items[i] for i in np.flatnonzero(is_first).tolist()], rank[first]
+    rank = is_first.cumsum() - 1
+    return [items[i] for i in is_first.nonzero()[0].tolist()], rank[first]
 
 
 def _write_token_bits(out: np.ndarray, column: int, distinct: list[tuple[str, ...]],
@@ -200,7 +200,7 @@ def _write_token_bits(out: np.ndarray, column: int, distinct: list[tuple[str, ..
     lens = np.fromiter(map(len, distinct), dtype=np.intp, count=len(distinct))
     has = lens > 0
     masks = np.zeros(len(distinct), dtype=np.uint64)
-    masks[has] = np.bitwise_or.reduceat(codes, (np.cumsum(lens) - lens)[has])
+    masks[has] = np.bitwise_or.reduceat(codes, (lens.cumsum() - lens)[has])
     out[:, column:column + len(_CODE_BITS)] = (masks[index][:, None] >> _CODE_BITS) & 1
 
 
@@ -214,7 +214,7 @@ def _write_path_counts(out: np.ndarray, column: int, distinct: list[tuple[str, .
     """How often each of `PATH_TAGS` occurs in each block's tag path (`_distinct` paths)."""
     width = len(PATH_TAGS) + 1  # the last slot counts the tags not listed
     lens = np.fromiter(map(len, distinct), dtype=np.intp, count=len(distinct))
-    slots = np.repeat(np.arange(len(distinct)) * width, lens)
+    slots = (np.arange(len(distinct)) * width).repeat(lens)
     slots += _positions(chain.from_iterable(distinct), _PATH_INDEX, len(slots))
     counts = np.bincount(slots, minlength=len(distinct) * width).reshape(-1, width)
     out[:, column:column + len(PATH_TAGS)] = counts[index, :-1]
@@ -222,7 +222,7 @@ def _write_path_counts(out: np.ndarray, column: int, distinct: list[tuple[str, .
 
 def _write_one_hot(out: np.ndarray, column: int, positions: np.ndarray, width: int) -> None:
     listed = positions < width
-    out[np.flatnonzero(listed), column + positions[listed]] = 1.0
+    out[listed.nonzero()[0], column + positions[listed]] = 1.0
 
 
 def _compact(ids: np.ndarray) -> np.ndarray:
@@ -247,7 +247,7 @@ def _ancestry(blocks: list[Block]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ids (sparse or negative) are renumbered, keeping their order."""
     ancestors = list(map(_ancestors, blocks))
     lens = np.fromiter(map(len, ancestors), dtype=np.intp, count=len(blocks))
-    ends = np.cumsum(lens)
+    ends = lens.cumsum()
     flat = np.fromiter(chain.from_iterable(ancestors), dtype=np.int64, count=int(ends[-1]))
     if len(flat) and (flat.min() < 0 or flat.max() > 4 * len(flat)):
         flat = _compact(flat)
@@ -266,7 +266,7 @@ def _write_ancestor_facts(out: np.ndarray, column: int, flat: np.ndarray, lens: 
     n, size = len(lens), len(flat)
     if size == 0:
         return
-    owner = np.repeat(np.arange(n), lens)
+    owner = np.arange(n).repeat(lens)
     node_chars = np.bincount(flat, weights=chars[owner])
     node_links = np.bincount(flat, weights=links[owner])
     back = np.array([2, 3, 4])  # ancestors[-1] is the block's own element
@@ -276,12 +276,12 @@ def _write_ancestor_facts(out: np.ndarray, column: int, flat: np.ndarray, lens: 
     near = node[:, :2]
     out[:, column + 3:column + 5] = np.where(
         has[:, :2], node_links[near] / np.maximum(node_chars[near], 1.0), 0.0)
-    dense = np.flatnonzero(node_chars / total >= 0.5)
+    dense = (node_chars / total >= 0.5).nonzero()[0]
     if len(dense):
-        depth = np.arange(size) - np.repeat(ends - lens, lens)
+        depth = np.arange(size) - (ends - lens).repeat(lens)
         node_depth = np.zeros(len(node_chars), dtype=np.int64)
         np.maximum.at(node_depth, flat, depth)
-        chosen = dense[np.argmax(node_depth[dense])]
+        chosen = dense[node_depth[dense].argmax()]
         out[:, column + 5] = np.bincount(owner[flat == chosen], minlength=n) > 0
         out[:, column + 6] = node_chars[chosen] / total
 
@@ -323,12 +323,12 @@ def _write_headings(out: np.ndarray, words: list[list[str]], is_heading: np.ndar
     at = _COLUMN["dist_prev_heading"]
     out[:, at] = np.where(prev_last >= 0, np.minimum(idx - prev_last, 50), 50)
     out[:, at + 1] = np.where(prev_last >= 0, levels[np.maximum(prev_last, 0)], 0)
-    h1 = np.flatnonzero(is_heading & (levels == 1))
-    anchor = h1[0] if len(h1) else (np.flatnonzero(is_heading)[:1].tolist() or [0])[0]
+    h1 = (is_heading & (levels == 1)).nonzero()[0]
+    anchor = h1[0] if len(h1) else (is_heading.nonzero()[0][:1].tolist() or [0])[0]
     out[:, at + 2] = np.minimum(np.maximum(idx - anchor, -50), 50)
     title = " ".join((page.metadata.title or "").lower().split())
     if title:
-        for i in np.flatnonzero(is_heading).tolist():
+        for i in is_heading.nonzero()[0].tolist():
             text = " ".join(words[i])
             out[i, at + 3] = bool(text) and (text == title or text in title)
 
@@ -384,7 +384,7 @@ def _write_page_relative(out: np.ndarray) -> None:
     smooth = out[:, _COLUMN["smooth_log_chars"]]
     at = _COLUMN[_PAGE_RELATIVE[0]]
     out[:, at] = log_chars - log_chars[longest]
-    out[np.argsort(-log_chars, kind="stable"), at + 1] = np.arange(n) / n
+    out[(-log_chars).argsort(kind="stable"), at + 1] = np.arange(n) / n
     for k, name in ((2, "link_ratio"), (3, "stop_ratio")):
         values = out[:, _COLUMN[name]]
         out[:, at + k] = values - (values * weight).sum() / total_weight
@@ -448,7 +448,7 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     out[:, _COLUMN["depth"]] = np.fromiter(map(len, paths), dtype=np.intp,
                                            count=len(paths))[path_ids]
     out[:, _COLUMN["rel_pos"]] = np.arange(n) / n
-    out[:, _COLUMN["rel_chars_pos"]] = (np.cumsum(chars) - chars) / total
+    out[:, _COLUMN["rel_chars_pos"]] = (chars.cumsum() - chars) / total
     flat, lens, ends = _ancestry(blocks)
     # ancestors[-1] is the element that made the block (a p, li, or the div of a text run)
     parent = np.zeros(n, dtype=np.int64)  # 0: no parent; else the parent's id + 1

@@ -366,7 +366,7 @@ def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> 
     the deepest element holding REGION_SHARE of their words and two of them (one, when
     one is kept). `words`: each block's words outside links (link text does not make a
     region)."""
-    chosen = np.flatnonzero(kept & (words > 0))
+    chosen = (kept & (words > 0)).nonzero()[0]
     if len(chosen) == 0:
         return -1
     lineages = [blocks[i].ancestors for i in chosen.tolist()]
@@ -374,20 +374,20 @@ def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> 
     flat = np.fromiter(chain.from_iterable(lineages), dtype=np.int64, count=int(lens.sum()))
     if len(flat) == 0 or flat.min() < 0:
         return -1
-    ends = np.cumsum(lens)
-    weights = np.repeat(words[chosen], lens)
+    ends = lens.cumsum()
+    weights = words[chosen].repeat(lens)
     weights[ends - 1] = 0.0  # a block's own element is no region
     share = np.bincount(flat, weights=weights)
     depth = np.zeros(len(share), dtype=np.int64)
-    depth[flat] = np.arange(len(flat)) - np.repeat(ends - lens, lens)  # fixed per element
+    depth[flat] = np.arange(len(flat)) - (ends - lens).repeat(lens)  # fixed per element
     ones = np.ones(len(flat))
     ones[ends - 1] = 0.0
     held = np.bincount(flat, weights=ones)
-    enough = np.flatnonzero((share >= REGION_SHARE * float(words[chosen].sum()))
-                            & (held >= min(2, len(chosen))))
+    enough = ((share >= REGION_SHARE * float(words[chosen].sum()))
+              & (held >= min(2, len(chosen)))).nonzero()[0]
     if len(enough) == 0:
         return -1
-    region = int(enough[np.argmax(depth[enough])])
+    region = int(enough[depth[enough].argmax()])
     return _enclosing_article(blocks[int(chosen[0])], region)
 
 
@@ -424,10 +424,10 @@ def sibling_prose(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     blocks, where loose text before a `<p>` or text in a language
     the features do not know (a test page of filler words) scores low beside its kept
     siblings; a cookie notice in a container of its own stays out."""
-    holders = {_container(blocks[i]) for i in np.flatnonzero(kept & (words > 0)).tolist()
+    holders = {_container(blocks[i]) for i in (kept & (words > 0)).nonzero()[0].tolist()
                if blocks[i].ancestors}
     holders = {held for held, tag in holders if tag not in ("body", "html")}
-    at = np.flatnonzero(~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment)
+    at = (~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment).nonzero()[0]
     out = np.zeros(len(blocks), dtype=bool)
     for i in at.tolist():
         out[i] = bool(blocks[i].ancestors) and _container(blocks[i])[0] in holders
@@ -446,7 +446,7 @@ def gap_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     paragraph of a story scores low for its length, but text standing inside kept text
     is read with it; a label there ("Perspectives", "Video - December 19, 2025") is not."""
     out = np.zeros(len(blocks), dtype=bool)
-    at = np.flatnonzero(words > 0)
+    at = (words > 0).nonzero()[0]
     for k in range(1, len(at) - 1):
         i = int(at[k])
         if kept[i] or not (kept[at[k - 1]] and kept[at[k + 1]]) or kinds.linked[i] \
@@ -505,7 +505,7 @@ def legitimate_repeats(blocks: list[Block], matrix: np.ndarray, region: int,
     out = inside(blocks, region, copies)
     out &= matrix[copies, _COLUMN["link_ratio"]] < MAX_LINK_TABLE
     out &= matrix[copies, _COLUMN[f"flag_{BlockFlag.IN_QUOTE.bit_length() - 1}"]] == 0
-    for k in np.flatnonzero(out).tolist():
+    for k in out.nonzero()[0].tolist():
         mine, theirs = section[copies[k]], section[firsts[k]]
         out[k] = (mine != theirs and (mine < 0 or theirs < 0 or blocks[mine].text.lower()
                                       != blocks[theirs].text.lower())
@@ -577,7 +577,7 @@ def _cards(blocks: list[Block], words: np.ndarray, region: int) -> dict[int, dic
     # is walked innermost first and left at the first such holder, so the elements near
     # the root, which hold most blocks, are not counted for every block.
     too_big: set[int] = set()
-    for i in np.flatnonzero(words > 0).tolist():
+    for i in (words > 0).nonzero()[0].tolist():
         lineage = blocks[i].ancestors
         try:
             top = lineage.index(region, 0, len(lineage) - 1)  # above the block's own element
@@ -652,7 +652,7 @@ def keep_structure(blocks: list[Block], kept: np.ndarray, region: int, passed: n
     that `passed` the mode's floor, whatever the page's cut (below the floor the model is
     sure: a league table beside the article, a sign-up grid; `choose` passes every block
     of a page of SHORT_PAGE blocks or fewer)."""
-    candidates = np.flatnonzero(~kept & passed & structure)
+    candidates = (~kept & passed & structure).nonzero()[0]
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
     return out
@@ -666,7 +666,7 @@ def keep_marked(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarra
     kinds = map(attrgetter("kind"), blocks)
     flags = np.fromiter(map(attrgetter("flags"), blocks), dtype=np.int64, count=len(blocks))
     marked = np.fromiter(map(REGION_KINDS.__contains__, kinds), dtype=bool, count=len(blocks))
-    candidates = np.flatnonzero(~kept & (marked | (flags & REGION_FLAGS != 0)))
+    candidates = (~kept & (marked | (flags & REGION_FLAGS != 0))).nonzero()[0]
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
     return out
@@ -679,7 +679,7 @@ def section_headings(blocks: list[Block], kept: np.ndarray, region: int,
     than its text because it is short."""
     following = np.zeros(len(kept), dtype=bool)
     following[:-1] = kept[1:]
-    candidates = np.flatnonzero(headings & ~kept & following)
+    candidates = (headings & ~kept & following).nonzero()[0]
     out = kept.copy()
     out[candidates[inside(blocks, region, candidates)]] = True
     return out
@@ -693,11 +693,11 @@ def whole_lists(blocks: list[Block], kept: np.ndarray, region: int,
     out = kept.copy()
     if region < 0:
         return out
-    shown = {blocks[i].lists[-1] for i in np.flatnonzero(kept).tolist()
+    shown = {blocks[i].lists[-1] for i in kept.nonzero()[0].tolist()
              if blocks[i].kind == "list_item" and blocks[i].lists}
     if not shown:
         return out
-    for i in np.flatnonzero(~kept & passed).tolist():
+    for i in (~kept & passed).nonzero()[0].tolist():
         block = blocks[i]
         if (block.kind == "list_item" and block.lists and block.lists[-1] in shown
                 and region in block.ancestors):
@@ -734,7 +734,7 @@ def section_after(blocks: list[Block], start: int, kept: np.ndarray, words: np.n
     if not common:
         return out
     holder = common[-1]
-    before = sum(float(words[i]) for i in np.flatnonzero(kept[:start]).tolist()
+    before = sum(float(words[i]) for i in kept[:start].nonzero()[0].tolist()
                  if holder in blocks[i].ancestors)
     level = blocks[start].heading_level or 7
     bounded = before > BODY_WORDS
@@ -752,7 +752,7 @@ def section_after(blocks: list[Block], start: int, kept: np.ndarray, words: np.n
 
 def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -> list[int]:
     """Indices of the `label` blocks (`BlockKinds`) whose whole text `pattern` matches."""
-    return [i for i in np.flatnonzero(label).tolist()
+    return [i for i in label.nonzero()[0].tolist()
             if pattern.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))]
 
 
@@ -772,7 +772,7 @@ def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     footers of a blog theme (`_POST_FOOTER`, POST_FOOTER_WORDS words at most)."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
-    for i in np.flatnonzero(kept & (words <= POST_FOOTER_WORDS)).tolist():
+    for i in (kept & (words <= POST_FOOTER_WORDS)).nonzero()[0].tolist():
         if _POST_FOOTER.match(blocks[i].text):
             out[i] = True
     return out
@@ -788,8 +788,8 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     out = np.zeros(len(blocks), dtype=bool)
     if not kept.any():
         return out
-    before = np.cumsum(np.where(kept, words, 0.0)) - np.where(kept, words, 0.0)
-    first = int(np.argmax(kept))
+    before = np.where(kept, words, 0.0).cumsum() - np.where(kept, words, 0.0)
+    first = int(kept.argmax())
     for i in label_matches(blocks, kinds.label, _TEASER):
         if out[i]:
             continue
@@ -799,7 +799,7 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
             section = section_after(blocks, i, kept, words, kinds)
             if float(words[section & kept].sum()) < before[i]:
                 out |= section
-    for i in np.flatnonzero(kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).tolist():
+    for i in (kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).nonzero()[0].tolist():
         if _INLINE_TEASER.match(blocks[i].text.lower()):
             out[i] = True
     return out
@@ -818,7 +818,7 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     flagged = kinds.comment.copy()
     if words[flagged].sum() >= PAGE_WIDE * words.sum():  # a page-wide class ("comments-open")
         flagged[:] = False
-    body = np.cumsum(np.where(kept & ~flagged, words, 0.0))
+    body = np.where(kept & ~flagged, words, 0.0).cumsum()
     if body[-1] <= BODY_WORDS:  # no prose outside comment containers: the posts are the page
         return out
     if not article and words[kept & flagged].sum() > body[-1]:
@@ -835,7 +835,7 @@ def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[
     with one ("Storm warning lifted 2 hours ago")."""
     out = []
     short = (words > 0) & (words <= STAMP_WORDS) & (kinds.linked | (words <= LABEL_WORDS))
-    for i in np.flatnonzero(short).tolist():
+    for i in short.nonzero()[0].tolist():
         text = blocks[i].text.lower().strip(_LABEL_EDGES)
         if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
             continue  # no stamp can match: the two regexes cost more than this test
@@ -877,8 +877,8 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
             inner = np.fromiter((common in block.ancestors for block in blocks), dtype=bool,
                                 count=len(blocks))
             held = float(words[kept & inner].sum())
-            body = np.flatnonzero(kept & ~inner)
-            inside_at = np.flatnonzero(inner)
+            body = (kept & ~inner).nonzero()[0]
+            inside_at = inner.nonzero()[0]
             beside = len(body) > 0 and (inside_at[0] > body[-1] or inside_at[-1] < body[0])
             if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
                 out |= kept & inner
@@ -915,7 +915,7 @@ def _named_minority(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     """The kept blocks inside elements whose class or id token matches `pattern`, when
     those hold under `share` of the kept words (more, and they are the page's text)."""
     out = np.zeros(len(blocks), dtype=bool)
-    chosen = np.flatnonzero(kept).tolist()
+    chosen = kept.nonzero()[0].tolist()
     at = _named_kept(blocks, chosen, pattern)
     if at and words[at].sum() < share * words[chosen].sum():
         out[at] = True
@@ -960,7 +960,7 @@ def named_teasers(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> n
     most of the kept words, so no share of them protects a box; the story before it does
     (a page whose text sits in such a box has none before it)."""
     out = np.zeros(len(blocks), dtype=bool)
-    chosen = np.flatnonzero(kept).tolist()
+    chosen = kept.nonzero()[0].tolist()
     at = _named_kept(blocks, chosen, _NAMED_TEASERS)
     if at and float(words[[i for i in chosen if i < at[0]]].sum()) > BODY_WORDS:
         out[at] = True
@@ -982,7 +982,7 @@ def disclosures(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.
     Aktualisierung ... Affiliate Links". A heading there is the story's title set in the
     same wrapper."""
     out = _named_minority(blocks, kept, words, _DISCLOSURE, DISCLOSURE_SHARE)
-    for i in np.flatnonzero(out).tolist():
+    for i in out.nonzero()[0].tolist():
         out[i] = blocks[i].kind != "heading"
     return out
 
@@ -992,7 +992,7 @@ def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np
     elements whose class or id names a newsletter, subscription, paywall or author box,
     of at most PROMO_WORDS words together (a longer run is text the name wraps)."""
     out = np.zeros(len(blocks), dtype=bool)
-    chosen = np.flatnonzero(kept).tolist()
+    chosen = kept.nonzero()[0].tolist()
     named = _in_named_containers(blocks, chosen, _PROMO)
     if not any(named):
         return out
@@ -1013,7 +1013,7 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
     own section has words but none of them kept: a label over dropped chrome after the
     content ("Who is online" over a forum's statistics)."""
     out = np.zeros(len(blocks), dtype=bool)
-    chosen = np.flatnonzero(kept & (words > 0)).tolist()
+    chosen = (kept & (words > 0)).nonzero()[0].tolist()
     text = [i for i in chosen if blocks[i].kind != "heading"]
     if not text:
         return out
@@ -1060,10 +1060,10 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     Ann Lee", not "By 2030 ..."), a date stamp or a date line ("Published on 3 May 2026",
     "5 min read")."""
     out = np.zeros(len(blocks), dtype=bool)
-    prose = np.flatnonzero(kept & (words > BYLINE_WORDS) & ~kinds.linked)
+    prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     if len(prose) == 0:
         return out
-    lead = np.flatnonzero(kept & (words > 0) & (words <= BYLINE_WORDS))
+    lead = (kept & (words > 0) & (words <= BYLINE_WORDS)).nonzero()[0]
     for i in lead[lead < prose[0]].tolist():
         if blocks[i].kind == "heading":
             continue
@@ -1098,7 +1098,7 @@ def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
     # From the page's end back to its last prose block that asks nothing: only the
     # blocks after that one can be calls, so the pattern is searched in those alone.
-    for i in np.flatnonzero(short | prose)[::-1].tolist():
+    for i in (short | prose).nonzero()[0][::-1].tolist():
         block = blocks[i]
         ask = bool(short[i]) and block.kind == "paragraph" \
             and _CALL_TO_ACTION.search(block.text) is not None
@@ -1130,7 +1130,7 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     out &= kept
     if float(words[out].sum()) >= CAPTION_SHARE * float(words[kept].sum()):
         return np.zeros(len(blocks), dtype=bool)
-    for i in np.flatnonzero(out).tolist():
+    for i in out.nonzero()[0].tolist():
         text = blocks[i].text
         out[i] = _NUMBERED_FIGURE.match(text.lstrip()) is None and (
             not credited_only or _CAPTION_CREDIT.search(text.lower()) is not None)
@@ -1151,17 +1151,17 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     headlines without a teaser heading, "Got a story?", a form's note."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
-    at = np.flatnonzero(prose)
+    at = prose.nonzero()[0]
     if len(at) == 0:
         return out
-    tail = np.flatnonzero(kept[at[-1] + 1:]) + at[-1] + 1
+    tail = kept[at[-1] + 1:].nonzero()[0] + at[-1] + 1
     if len(tail) == 0:
         return out
     body = content_region(blocks, prose, plain_words)
     tail = tail[~inside(blocks, body, tail)]
     if len(tail) == 0:
         return out
-    chosen = np.flatnonzero(kept)
+    chosen = kept.nonzero()[0]
     held = float(words[chosen[inside(blocks, body, chosen)]].sum())
     if held >= BODY_SHARE * float(words[chosen].sum()):
         out[tail] = True
@@ -1175,7 +1175,7 @@ def thread_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds
     the posts are the content, and a reply scores lower than the opening post because it
     reads like a comment; the comments under a Q&A answer ("Thanks, that worked") sit in
     comment containers and stay out."""
-    at = np.flatnonzero(~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment)
+    at = (~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment).nonzero()[0]
     out = np.zeros(len(blocks), dtype=bool)
     out[at[inside(blocks, region, at)]] = True
     return out
@@ -1198,7 +1198,7 @@ def comment_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kind
     inner, total = float(words[kept & kinds.comment].sum()), float(words[kept].sum())
     if inner < POSTS_SHARE * total or total - inner <= BODY_WORDS:
         return out
-    at = np.flatnonzero(~kept & (words > BYLINE_WORDS) & ~kinds.linked & kinds.comment)
+    at = (~kept & (words > BYLINE_WORDS) & ~kinds.linked & kinds.comment).nonzero()[0]
     at = at[[not blocks[i].flags & BlockFlag.ASIDE for i in at.tolist()]]
     out[at[inside(blocks, region, at)]] = True
     return out
