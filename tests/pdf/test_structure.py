@@ -116,6 +116,26 @@ def test_pages_repeated_wholesale_keep_their_margin_lines():
     assert "\n2\n" not in f"\n{md}\n"
 
 
+def test_a_repeated_notice_in_the_bottom_margin_is_kept_whole():
+    # A form's legal notice at the foot of every page: its first line is too long to be a
+    # running footer, its last line is short and repeats like one. A paragraph is kept or
+    # dropped whole; the running footer set right under the notice's last sentence still
+    # goes.
+    notice = ("The law on records of 6 January 1978 applies to the answers given on this "
+              "form and grants a right of access")
+    doc = pymupdf.open()
+    for body in _BODIES:
+        page = doc.new_page()
+        page.insert_text((72, 200), body, fontsize=11)
+        page.insert_text((40, 790), notice, fontsize=8)
+        page.insert_text((40, 800), "and of correction to the data held on you by the office.",
+                         fontsize=8)
+        page.insert_text((40, 810), "Harbour Office Quarterly", fontsize=8)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("grants a right of access and of correction to the data held") == 4
+    assert "Harbour Office Quarterly" not in md
+
+
 def test_labels_in_the_side_margin_are_body_text():
     # A form's labels start at the page edge on every page; horizontal lines in the side
     # bands are no furniture (only page labels and text turned along the edge are).

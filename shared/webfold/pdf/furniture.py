@@ -11,6 +11,9 @@ of the page set larger (a word processor's header with the document's title) goe
 on longer files: their running headers repeat across pages, and a browser's print of a
 long web page has menu entries that repeat its headings in every band.
 
+A running line that is a line of a margin paragraph with a line too long to run (the
+short last line of a notice whose first line is a sentence) stays with it.
+
 Pages that repeat wholesale, digits ignored (a form printed once per applicant), keep
 their margin lines: what repeats there is the page, not a running header. Horizontal lines in the
 side bands are body text (a form's labels, a table's first column), whatever repeats.
@@ -29,7 +32,10 @@ SIDE_SHARE = 0.12  # left and right bands, as a share of the page width
 MAX_SIZE_RATIO = 1.05  # furniture is set no larger than the body text
 MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count as running
 MAX_WORDS = 20  # a running header or footer is a line, not a paragraph
+LINE_GAP = 0.5  # font sizes between the boxes of two lines of one paragraph, at most
+INDENT = 2.0  # font sizes a paragraph's first line may be indented by
 _DIGITS = re.compile(r"\d+")
+_SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]?\s*$")
 # A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI").
 PAGE_NUMBER = re.compile(
     r"^\s*(?:page|seite|p\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})"
@@ -59,20 +65,57 @@ def strip_furniture(pages: list[PageLines]) -> int:
                           for ln, k in zip(page.lines, page_keys, strict=True)))
     removed = 0
     for page, page_keys in zip(pages, keys, strict=True):
-        kept = []
         larger = {_words(ln.text) for ln in page.lines
                   if max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body
                   } if len(pages) == 1 else set()
-        for line, key in zip(page.lines, page_keys, strict=True):
-            label = key is not None and PAGE_NUMBER.match(line.text)
-            running = key is not None and key[2] and (len(seen[key]) >= need
-                                                       or _words(line.text) in larger)
-            if running or (label and (labelled >= need or _own_number(page, line))):
-                removed += 1
-            else:
-                kept.append(line)
-        page.lines = kept
+        running, labels = set(), set()
+        for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True)):
+            if key is not None and PAGE_NUMBER.match(line.text) and (
+                    labelled >= need or _own_number(page, line)):
+                labels.add(i)
+            elif key is not None and key[2] and (len(seen[key]) >= need
+                                                 or _words(line.text) in larger):
+                running.add(i)
+        gone = labels | (running - _in_kept_paragraphs(page.lines, page_keys, running, labels))
+        removed += len(gone)
+        page.lines = [line for i, line in enumerate(page.lines) if i not in gone]
     return removed
+
+
+def _in_kept_paragraphs(lines: list[Line], keys: list, running: set[int],
+                        labels: set[int]) -> set[int]:
+    """The `running` lines that are lines of a margin paragraph with a line too long to
+    run (a repeated notice at the foot of a form: its long first line cannot run, its
+    short last line can), so such a paragraph is kept whole. Only such a line keeps its
+    neighbours: not a body line above the band (a browser's cookie notice printed on
+    every page reaching down into it), nor a short kept line (a list of links in a web
+    page's footer, one under another)."""
+    kept = [i for i, key in enumerate(keys)
+            if key is not None and not key[2] and i not in running and i not in labels]
+    saved: set[int] = set()
+    while True:
+        more = {i for i in running - saved
+                if any(_one_paragraph(lines[i], lines[j]) for j in kept)}
+        if not more:
+            return saved
+        saved |= more
+        kept += more
+
+
+def _one_paragraph(a: Line, b: Line) -> bool:
+    """True when one of two horizontal lines is the next line of the other's paragraph:
+    the same size, the same left edge (the upper one may be indented), at most a line gap
+    between them, and the upper line does not end a sentence (after one, a link or a
+    label of its own may follow)."""
+    upper, lower = (a, b) if a.bbox[1] <= b.bbox[1] else (b, a)
+    size = max(s.size for s in upper.spans)
+    if abs(a.direction[1]) > 0.5 or abs(b.direction[1]) > 0.5 or size <= 0 or \
+            _SENTENCE_END.search(upper.text):
+        return False
+    return (abs(max(s.size for s in lower.spans) - size) <= (MAX_SIZE_RATIO - 1) * size
+            and -INDENT * size <= lower.bbox[0] - upper.bbox[0] <= 0.25 * size
+            and upper.bbox[1] + 0.5 * size < lower.bbox[1]
+            and lower.bbox[1] - upper.bbox[3] <= LINE_GAP * size)
 
 
 def _body_text(page: PageLines, page_keys: list) -> str:
