@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from webfold import Settings, convert
 from webfold.pdf.model import Line, PageLines, Span
 from webfold.pdf.native import drop_undecodable
 
+_PROSE = ("Ferries ran twice a day from the old pier, and the fish market stayed open until "
+          "the tide came in.")
 ROBUST = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "pdf-dev" / "robust"
 
 
@@ -53,6 +56,37 @@ def test_truetype_without_cmap_is_not_taken_as_text():
     assert ">in" not in doc.markdown
     assert doc.pages[0].route == "skipped"
     assert "fonts without a Unicode mapping" in doc.pages[0].reason
+
+
+def _without_a_mapped_space(doc: pymupdf.Document) -> bytes:
+    """`doc` with the space of its Helvetica mapped to no glyph name (`.notdef`), as some
+    PDF writers leave it: MuPDF reads every space in that font as U+FFFD."""
+    for xref in {font[0] for page in doc for font in page.get_fonts() if font[3] == "Helvetica"}:
+        doc.xref_set_key(xref, "Encoding", "<</Type/Encoding/BaseEncoding/WinAnsiEncoding"
+                                           "/Differences[32/.notdef]>>")
+    return doc.tobytes()
+
+
+def test_spaces_without_a_unicode_mapping_are_spaces():
+    # One line in a font whose space has no mapping, beside prose in a sound font: the
+    # unmapped glyphs were dropped as undecodable, and the line's words ran together.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "The pumps were checked at noon by the crew.", fontname="helv")
+    page.insert_text((72, 130), _PROSE, fontname="tiro")
+    md = convert(_without_a_mapped_space(doc), settings=Settings(ocr=False)).markdown
+    assert "The pumps were checked at noon by the crew." in md
+    assert _PROSE in md
+
+
+def test_a_page_whose_spaces_have_no_unicode_mapping_is_read_natively():
+    # Every space of the page unmapped: past the junk share, so the page went to OCR
+    # (skipped with OCR off) although every letter decodes.
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 100), "The pumps were checked at noon by the crew.")
+    converted = convert(_without_a_mapped_space(doc), settings=Settings(ocr=False))
+    assert converted.pages[0].route == "native"
+    assert converted.markdown == "The pumps were checked at noon by the crew.\n"
 
 
 def _pdf(objects: list[bytes]) -> bytes:

@@ -54,6 +54,7 @@ _ARABIC_MARK = re.compile(f"[{_ARABIC_MARKS}]")
 _STRAY_JOINER = re.compile("(?<![\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\u0dff])"
                            "[\u200c\u200d]")
 _UNDECODABLE = "\ufffd"
+_UNDECODABLE_CHAR = re.compile(_UNDECODABLE)
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _LEAD_PRIVATE_USE = re.compile("^(\\s*)[\ue000-\uf8ff](?=\\s|$)")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -108,6 +109,8 @@ def read_page(page: Any, number: int) -> PageLines:
     rect = page.rect if page.rotation == 0 else page.cropbox
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
+    if _any_span(data, _UNDECODABLE_CHAR):
+        _unmapped_spaces(page, data)
     if _any_span(data, RTL_LETTER):
         raw = textpage.extractRAWDICT()
         _restore_dropped_alefs(page, data, raw)
@@ -273,6 +276,31 @@ def _drop_gap_space(line: dict[str, Any], raw_line: dict[str, Any], x0: float,
                 del raw_span["chars"][i]
                 span["text"] = span["text"][:i] + span["text"][i + 1:]
                 return
+
+
+def _unmapped_spaces(page: Any, data: dict[str, Any]) -> None:
+    """Spell as a space each glyph of page dictionary `data` that its font maps to no
+    Unicode (U+FFFD) and whose character code is the space's: fonts whose ToUnicode map
+    leaves the space out would otherwise have every word of a line glued to the next
+    (the marks are dropped as undecodable) or, past the junk share, send the page to OCR.
+    The codes come from a second text page that spells unmapped glyphs by their codes
+    (and may cut the line into other spans); a line whose characters do not line up with
+    it is left as it is."""
+    coded = page.get_textpage(flags=TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
+    for line, coded_line in zip(_dict_lines(data), _dict_lines(coded.extractDICT()),
+                                strict=False):
+        text = "".join(span["text"] for span in line["spans"])
+        codes = "".join(span["text"] for span in coded_line["spans"])
+        if _UNDECODABLE not in text or len(codes) != len(text) or \
+                line["bbox"] != coded_line["bbox"]:
+            continue
+        at = 0
+        for span in line["spans"]:
+            end = at + len(span["text"])
+            span["text"] = "".join(" " if ch == _UNDECODABLE and code == " " else ch
+                                   for ch, code in zip(span["text"], codes[at:end],
+                                                       strict=True))
+            at = end
 
 
 def _any_zero_width_span(data: dict[str, Any]) -> bool:
