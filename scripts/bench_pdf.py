@@ -206,12 +206,15 @@ def table_items(out: Path) -> list[Case]:
 def print_sources(items: list[Case], tools: list[str],
                   results: dict[tuple[str, str], Score]) -> None:
     """Per source and tool: mean CER / word F1, table cell / row recall / column count
-    right (means over tables), extra tables, median ms/page; then the same over all
+    right (means over tables), extra tables, median ms/page; then the same per producer
+    (a source's name up to its first dash: chromium, calc, latex, ...) and over all
     sources."""
     print(f"\n{'source':22}{'tool':13}{'files':>6}{'CER':>8}{'F1':>8}{'cells':>8}{'rows':>8}"
           f"{'cols':>8}{'extra':>7}{'ms/p':>9}")
-    for source in sorted({i.note for i in items}) + ["all"]:
-        group = [i for i in items if source in ("all", i.note)]
+    sources = sorted({i.note for i in items})
+    producers = sorted({s.split("-")[0] + "-*" for s in sources})
+    for source in sources + producers + ["all"]:
+        group = [i for i in items if source in ("all", i.note, i.note.split("-")[0] + "-*")]
         for t in tools:
             pairs = [(i, results[(i.name, t)]) for i in group if (i.name, t) in results]
             if not pairs:
@@ -308,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3,
                         help="runs per file for the fast tools (median wall time); "
                              "pymupdf4llm runs once")
+    parser.add_argument("--table-corpus", type=Path, default=TABLE_DIR,
+                        help="the table corpus folder (another seed's, built with "
+                             "pdf_table_corpus.py --seed N --out DIR)")
     parser.add_argument("--gate", action="store_true",
                         help=f"exit 1 when a generated hard case scores CER > {HARD_CASE_MAX_CER}")
     parser.add_argument("--speed", action="store_true",
@@ -334,8 +340,8 @@ def main(argv: list[str] | None = None) -> int:
             corpora.append((f"real engines (scripts/pdf_engine_corpus.py, {ENGINE_DIR.name})",
                             engine_items(ENGINE_DIR)))
         if args.corpus in ("tables", "all"):
-            corpora.append((f"tables (scripts/pdf_table_corpus.py, {TABLE_DIR.name})",
-                            table_items(TABLE_DIR)))
+            corpora.append((f"tables (scripts/pdf_table_corpus.py, {args.table_corpus.name})",
+                            table_items(args.table_corpus)))
         if args.speed:
             if args.corpus == "all" and ROBUST_DIR.is_dir():
                 corpora.append(("robust: ../shared/data/pdf-dev/robust",
