@@ -620,3 +620,62 @@ def test_chromium_rows_whose_every_cell_wraps_stay_one_row(chromium_pdf, rule: s
                         f"td{{padding:3px 12px;vertical-align:top}}{rule}</style>"
                         f"<p>{INTRO}</p><table>{cells}</table><p>{OUTRO}</p>")
     assert _tables(data) == [rows]
+
+
+# A sheet printed as spreadsheets print it: headings at the left of their cells, amounts
+# right-aligned to the cells' right edges, text left-aligned after them.
+SHEET = [["Site", "Amount", "Code"], ["North mill", "$5,941.24", "AH-6951"],
+         ["Old bridge", "$768.73", "AD-9803"], ["Stone farm", "$12,353.42", "GG-9946"],
+         ["Lake port", "$1,967.98", "AM-2179"]]
+
+
+def _sheet_page(amounts_end: float, codes_at: float) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, (label, amount, code) in enumerate(SHEET):
+        y = 110 + 14 * r
+        page.insert_text((72, y), label, fontsize=10, fontname="hebo" if r == 0 else "helv")
+        if r == 0:
+            page.insert_text((150, y), amount, fontsize=10, fontname="hebo")
+        else:
+            width = pymupdf.get_text_length(amount, fontsize=10)
+            page.insert_text((amounts_end - width, y), amount, fontsize=10)
+        page.insert_text((codes_at, y), code, fontsize=10, fontname="hebo" if r == 0 else "helv")
+    page.insert_text((72, 200), OUTRO, fontsize=10)
+    return doc.tobytes()
+
+
+def test_headings_set_apart_from_the_amounts_under_them_head_their_columns():
+    # "Amount" ends before the widest amount starts: no column runs through both.
+    assert _tables(_sheet_page(amounts_end=250, codes_at=270)) == [SHEET]
+
+
+def test_amounts_a_space_before_the_next_columns_text_are_cells_of_their_own():
+    space = pymupdf.get_text_length(" ", fontsize=10)
+    data = _sheet_page(amounts_end=210, codes_at=210 + space)
+    with pymupdf.open(stream=data) as check:  # the premise: amount and code share a line
+        texts = [ln.text for ln in read_page(check[0], 1).lines]
+    assert "$5,941.24 AH-6951" in texts
+    assert _tables(data) == [SHEET]
+
+
+def test_paragraph_lines_under_a_table_with_words_at_its_column_edges_stay_whole():
+    """Two lines of a paragraph under a table whose words start, by chance, at the left
+    edge of the table's last column, after words that end level: the table keeps its
+    columns and the paragraph its lines."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town council"],
+            ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private owner"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 100 + 14 * r, row, [72, 170, 250])
+    lead = ["Counts are sent", "Sums are given"]
+    for k, start in enumerate(lead):  # each line's next word starts at x = 250
+        width = pymupdf.get_text_length(start + " ", fontsize=10)
+        page.insert_text((250 - width, 170 + 12 * k), start, fontsize=10)
+        page.insert_text((250, 170 + 12 * k), "by every office at the end of the season.",
+                         fontsize=10)
+    result = convert(doc.tobytes())
+    assert _tables(doc.tobytes()) == [rows]
+    assert "Counts are sent by every office" in result.markdown

@@ -73,6 +73,7 @@ SPACE_WIDTH = 0.25
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
+_Mark = tuple[float, Any, "int | None", float]  # `_column_start_cuts`
 _DIGITS = re.compile(r"\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
@@ -149,6 +150,7 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
                 not run or row.top - run[-1].bottom <= MAX_ROW_GAP * max(run[-1].height, 1.0)):
             run.append(row)
             continue
+        run = _without_prose_rows(run)
         if len(run) >= MIN_ROWS:
             start = rows.index(run[0])
             around = [rows[start - 1]] if start else []
@@ -164,6 +166,37 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
+
+
+def _without_prose_rows(run: list[_Row]) -> list[_Row]:
+    """The run less its first and last rows that are lines of a paragraph above or below
+    the table: a line of `PROSE_LINE_WORDS` words across two columns of the table's rows
+    (those with the run's most common number of cells and no such long line). A
+    paragraph's line that MuPDF wrote in two pieces (TeX's wider space after a sentence)
+    is a row of two cells, line-gap close to the table's first or last row."""
+    if len(run) <= MIN_ROWS:
+        return run
+    width = Counter(len(row.cells) for row in run).most_common(1)[0][0]
+    core = [row for row in run if len(row.cells) == width and not _prose_line_in(row, None)]
+    if len(core) < MIN_ROWS:
+        return run
+    columns = _columns(core)
+    start, end = 0, len(run)
+    while start < end and _prose_line_in(run[start], columns):
+        start += 1
+    while end > start and _prose_line_in(run[end - 1], columns):
+        end -= 1
+    return run[start:end] if end - start >= MIN_ROWS else run
+
+
+def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool:
+    """True when a cell of `row` is one line of `PROSE_LINE_WORDS` words or more, over
+    two or more of `columns` (when given)."""
+    for seg in row.cells:
+        if len(seg) == 1 and len(seg[0].text.split()) >= PROSE_LINE_WORDS and (
+                columns is None or sum(_overlaps(_span(seg), c) for c in columns) >= 2):
+            return True
+    return False
 
 
 def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], list[Rule]],
@@ -404,10 +437,12 @@ def _split_at_cell_gaps(lines: list[Line], textpage: Any,
     by_line: dict[tuple[int, int], list[tuple]] = {}
     for key, run in itertools.groupby(words, key=_WORD_LINE):  # a line's words come together
         by_line.setdefault(key, []).extend(run)
+    cuts = _column_start_cuts(lines, by_line)
     out: list[Line] = []
     for line in lines:
         found = by_line.get(line.key) if line.key is not None else None
-        pieces = _pieces(line, found) if found and len(found) > 1 else None
+        pieces = _pieces(line, found, cuts.get(line.key, set())) if found and len(
+            found) > 1 else None
         if not pieces:
             out.append(line)
             continue
@@ -417,8 +452,65 @@ def _split_at_cell_gaps(lines: list[Line], textpage: Any,
     return out
 
 
-def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
-    """The line cut at wide gaps between its words (in visual order); None if none is.
+def _column_start_cuts(lines: list[Line],
+                       by_line: dict[tuple[int, int], list[tuple]]) -> dict[Any, set[int]]:
+    """Words that start a cell though they follow the word before by a space only:
+    `Line.key` -> indexes of such words in its `extractWORDS` words.
+
+    A spreadsheet sized to its text sets a right-aligned amount a space before the
+    left-aligned text of the next column ("$5,941.24 AH-6951" as one line). That
+    column's edge still shows: a line starts there (its header), and under it, row after
+    row, a word starts there after a gap, and the words before those gaps end at one x
+    (the amounts' right edge). Lines in a column, each within `MAX_ROW_GAP` line heights
+    of the one above, the first a line starting at that x, the rest lines starting there
+    or with such a word, `MIN_ROWS` and half of them with such a word, make those words
+    cells' first words. (Two lines of a paragraph under a table can have words at one of
+    its columns' edges, after words that end level, by chance.)"""
+    # (x, line, word index or None, end of the word before it)
+    marks: list[_Mark] = [(ln.bbox[0], ln, None, 0.0) for ln in lines]
+    for line in lines:
+        words = by_line.get(line.key) if line.key is not None else None
+        if not words or len(words) < 2:
+            continue
+        order = sorted(range(len(words)), key=lambda i: words[i][0])
+        marks += [(words[b][0], line, b, words[a][2])
+                  for a, b in zip(order, order[1:], strict=False) if words[b][0] > words[a][2]]
+    marks.sort(key=operator.itemgetter(0))
+    cuts: dict[Any, set[int]] = {}
+    group: list[_Mark] = []
+    for mark in marks + [None]:
+        if mark is not None and group and mark[0] - group[0][0] <= COLUMN_SLACK:
+            group.append(mark)
+            continue
+        if sum(m[2] is not None for m in group) >= MIN_ROWS - 1:
+            _cut_chains(sorted(group, key=lambda m: m[1].bbox[1]), cuts)
+        group = [mark] if mark is not None else []
+    return cuts
+
+
+def _cut_chains(column: list[_Mark], cuts: dict[Any, set[int]]) -> None:
+    """Marks of one x, top to bottom, into chains of lines close under one another;
+    the words of the chains that begin with a line's start and hold enough words after
+    level ends go to `cuts` (`_column_start_cuts`)."""
+    chain: list[_Mark] = []
+    for mark in column + [None]:
+        if mark is not None and chain and mark[1].bbox[1] - chain[-1][1].bbox[3] <= (
+                MAX_ROW_GAP * max(chain[-1][1].bbox[3] - chain[-1][1].bbox[1], 1.0)):
+            if mark[1].bbox[1] >= chain[-1][1].bbox[3] - 0.5 * (mark[1].bbox[3] - mark[1].bbox[1]):
+                chain.append(mark)
+            continue
+        ends = [m[3] for m in chain if m[2] is not None]
+        if chain and chain[0][2] is None and len(ends) >= max(MIN_ROWS, len(chain) / 2) \
+                and max(ends) - min(ends) <= COLUMN_SLACK:
+            for _, line, index, _ in chain:
+                if index is not None:
+                    cuts.setdefault(line.key, set()).add(index)
+        chain = [mark] if mark is not None else []
+
+
+def _pieces(line: Line, words: list[tuple], starts: set[int]) -> list[Line] | None:
+    """The line cut at wide gaps between its words (in visual order) and before the
+    words of `starts` (`_column_start_cuts`); None if it is not cut.
 
     A piece's words are read left to right, or right to left when they are in a
     right-to-left script."""
@@ -429,7 +521,7 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
     right = words[order[0]][2]
     for i in order[1:]:
         w = words[i]
-        if w[0] - right >= gap:
+        if w[0] - right >= gap or i in starts:
             groups.append([i])
         else:
             groups[-1].append(i)
@@ -454,7 +546,7 @@ def _pieces(line: Line, words: list[tuple]) -> list[Line] | None:
                     mono=first.mono, font=first.font)
         origin = (box[0], line.origin[1]) if line.origin is not None else None
         pieces.append(Line(spans=[span], bbox=box, direction=line.direction,
-                           source=line.source, origin=origin))
+                           source=line.source, origin=origin, key=line.key))
     return pieces
 
 
@@ -514,7 +606,9 @@ def _rows(lines: list[Line]) -> list[_Row]:
             if merged:
                 prev = merged[-1][-1]
                 size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
-                if seg[0].bbox[0] - prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0):
+                # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`).
+                if (seg[0].key is None or seg[0].key != prev.key) and seg[0].bbox[0] - \
+                        prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0):
                     merged[-1] += seg
                     continue
             merged.append(seg)
@@ -729,10 +823,10 @@ def _grid(run: list[_Row]) -> list[list[list[Line]]]:
     grid: list[list[list[Line]]] = []
     for row in run:
         cells: list[list[Line]] = [[] for _ in columns]
-        for seg in row.cells:
+        for index, seg in enumerate(row.cells):
             x0, x1 = _span(seg)
-            k = next(i for i, (a, b) in enumerate(columns) if a - COLUMN_SLACK <= x0 and
-                     x1 <= b + COLUMN_SLACK)
+            k = next((i for i, (a, b) in enumerate(columns) if a - COLUMN_SLACK <= x0 and
+                      x1 <= b + COLUMN_SLACK), index)  # a header's cell apart: `_heads_fit`
             cells[k] += seg
         grid.append(cells)
     return grid
@@ -851,7 +945,34 @@ def _box(lines: list[Line]) -> BBox:
 
 def _columns(run: list[_Row]) -> list[tuple[float, float]]:
     """The x-ranges covered by the run's cell segments, merged where they overlap: the
-    white stripes between them go through every row."""
+    white stripes between them go through every row.
+
+    A header whose cells stand apart from the body's columns (a spreadsheet's headings
+    sit at the left of their cells, the amounts under them at the right) is left out
+    when it has one cell per body column, each between the body columns beside its own
+    (`_heads_fit`): the body's columns are the table's, and the header's cells go to
+    them in order (`_grid`)."""
+    columns = _merged_spans(run)
+    if len(run) > MIN_ROWS - 1:
+        body = _merged_spans(run[1:])
+        if len(body) < len(columns) and _heads_fit(run[0], body):
+            return body
+    return columns
+
+
+def _heads_fit(head: _Row, body: list[tuple[float, float]]) -> bool:
+    """True when `head` has one cell per column of `body`, the k-th of them clear of
+    the columns before and after the k-th column."""
+    if len(head.cells) != len(body) or len(body) < MIN_COLUMNS:
+        return False
+    for k, seg in enumerate(head.cells):
+        x0, x1 = _span(seg)
+        if (k and x0 <= body[k - 1][1]) or (k + 1 < len(body) and x1 >= body[k + 1][0]):
+            return False
+    return True
+
+
+def _merged_spans(run: list[_Row]) -> list[tuple[float, float]]:
     spans = sorted(_span(seg) for row in run for seg in row.cells)
     columns: list[tuple[float, float]] = []
     for x0, x1 in spans:
