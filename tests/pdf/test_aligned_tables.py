@@ -679,3 +679,25 @@ def test_paragraph_lines_under_a_table_with_words_at_its_column_edges_stay_whole
     result = convert(doc.tobytes())
     assert _tables(doc.tobytes()) == [rows]
     assert "Counts are sent by every office" in result.markdown
+
+
+def test_a_paragraph_line_in_two_pieces_under_a_table_is_no_row_of_it():
+    """TeX sets a wider space after a sentence; MuPDF writes such a line of the paragraph
+    under a table as two lines, a row of two cells across the table's columns."""
+    rows = [["Site", "Count", "Owner"], ["North mill", "1,204", "Town council"],
+            ["Old bridge", "98", "River board"], ["Stone farm", "7,310", "Private owner"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r, row in enumerate(rows):
+        _write_row(page, 100 + 14 * r, row, [72, 170, 250])
+    first = "The offices sent their counts at the end of May."  # it ends in the last column
+    width = pymupdf.get_text_length(first, fontsize=10)
+    page.insert_text((72, 162), first, fontsize=10)
+    page.insert_text((72 + width + 8, 162), "The rest follow.", fontsize=10)
+    data = doc.tobytes()
+    with pymupdf.open(stream=data) as check:  # the premise: the line is in two pieces
+        texts = [ln.text for ln in read_page(check[0], 1).lines]
+    assert first in texts and "The rest follow." in texts
+    assert 250 < 72 + width < 300
+    assert _tables(data) == [rows]
+    assert first in convert(data).markdown
