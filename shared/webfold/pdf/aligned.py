@@ -173,7 +173,8 @@ def _without_prose_rows(run: list[_Row]) -> list[_Row]:
     the table: a line of `PROSE_LINE_WORDS` words across two columns of the table's rows
     (those with the run's most common number of cells and no such long line). A
     paragraph's line that MuPDF wrote in two pieces (TeX's wider space after a sentence)
-    is a row of two cells, line-gap close to the table's first or last row."""
+    is a row of two cells, line-gap close to the table's first or last row. Only a run
+    whose other rows hold no such long line is cut."""
     if len(run) <= MIN_ROWS:
         return run
     width = Counter(len(row.cells) for row in run).most_common(1)[0][0]
@@ -186,7 +187,10 @@ def _without_prose_rows(run: list[_Row]) -> list[_Row]:
         start += 1
     while end > start and _prose_line_in(run[end - 1], columns):
         end -= 1
-    return run[start:end] if end - start >= MIN_ROWS else run
+    kept = run[start:end]
+    if len(kept) < MIN_ROWS or any(_prose_line_in(row, None) for row in kept):
+        return run  # long lines inside too: a paragraph or a page of them, left as it was
+    return kept
 
 
 def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool:
