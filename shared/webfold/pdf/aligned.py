@@ -17,6 +17,7 @@ whose rows need not line up, are parted at the white stripe between them
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 import re
@@ -472,13 +473,18 @@ def _column_start_cuts(lines: list[Line],
     its columns' edges, after words that end level, by chance.)"""
     # (x, line, word index or None, end of the word before it)
     marks: list[_Mark] = [(ln.bbox[0], ln, None, 0.0) for ln in lines]
+    starts = sorted(m[0] for m in marks)
     for line in lines:
         words = by_line.get(line.key) if line.key is not None else None
         if not words or len(words) < 2:
             continue
         order = sorted(range(len(words)), key=lambda i: words[i][0])
-        marks += [(words[b][0], line, b, words[a][2])
-                  for a, b in zip(order, order[1:], strict=False) if words[b][0] > words[a][2]]
+        for a, b in zip(order, order[1:], strict=False):
+            x = words[b][0]
+            # Only a word near some line's start can be in a column with it.
+            k = bisect.bisect_left(starts, x - COLUMN_SLACK)
+            if x > words[a][2] and k < len(starts) and starts[k] <= x + COLUMN_SLACK:
+                marks.append((x, line, b, words[a][2]))
     marks.sort(key=operator.itemgetter(0))
     cuts: dict[Any, set[int]] = {}
     group: list[_Mark] = []
