@@ -684,6 +684,15 @@ PAGES = [
                "## Geology\n", "scoured by ice in the volcanic rocks"),
          drop=("[edit]", "Jump to content", "Random article", "Retrieved from",
                "Lakes of Cumbria", "last edited")),
+    Page("fresh_news_clutter.html", "https://baysidepost.example.co.uk/news/harbour-dredging",
+         keep=("# Harbour dredging to start in June after years of delay",
+               "so larger ferries can dock at low tide", "ending a delay of almost four years",
+               "sail on a fixed timetable from next spring", "It is finally going to be fixed.",
+               "a colony of common seals", "to limit noise for nearby residents."),
+         drop=("Local news", "By Tom Alder", "Published 2 April", "Share on Facebook",
+               "Advertisement", "Related:", "Ferry timetable cut", "Bayside Briefing",
+               "in your inbox", "Topics:", "covers transport and infrastructure",
+               "Follow Bayside Post", "Privacy")),
 ]
 
 
