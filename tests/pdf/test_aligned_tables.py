@@ -701,3 +701,25 @@ def test_a_paragraph_line_in_two_pieces_under_a_table_is_no_row_of_it():
     assert 250 < 72 + width < 300
     assert _tables(data) == [rows]
     assert first in convert(data).markdown
+
+
+def test_group_labels_centred_over_their_columns_head_a_row_of_their_own():
+    # A spreadsheet's two-level header: each group's label centred across the gutter of
+    # its two columns (covering both), a line above the headings, in the same bold.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 170, 230, 290, 350]
+    rows = [["Site", "Count", "Rate", "Visits", "Opened"],
+            ["North mill", "1,204", "12%", "310", "2025-02-19"],
+            ["Old bridge", "98", "3%", "102", "2025-03-02"],
+            ["Stone farm", "7,310", "41%", "72", "2025-09-03"]]
+    for label, (a, b) in (("Counted in 2019", (170, 255)), ("Visited in 2020", (290, 400))):
+        width = pymupdf.get_text_length(label, fontsize=10, fontname="hebo")
+        page.insert_text(((a + b - width) / 2, 110), label, fontsize=10, fontname="hebo")
+    _write_row(page, 122, rows[0], xs, font="hebo")
+    for r, row in enumerate(rows[1:]):
+        _write_row(page, 136 + 14 * r, row, xs)
+    page.insert_text((72, 200), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["", "Counted in 2019", "", "Visited in 2020", ""],
+                                       *rows]]

@@ -836,7 +836,10 @@ def _grid(run: list[_Row]) -> list[list[list[Line]]]:
         for index, seg in enumerate(row.cells):
             x0, x1 = _span(seg)
             k = next((i for i, (a, b) in enumerate(columns) if a - COLUMN_SLACK <= x0 and
-                      x1 <= b + COLUMN_SLACK), index)  # a header's cell apart: `_heads_fit`
+                      x1 <= b + COLUMN_SLACK), None)
+            if k is None:  # a label over several columns (`_labels_over`), in the first
+                k = next((i for i, c in enumerate(columns) if _overlaps(c, (x0, x1))),
+                         index)  # or a header's cell apart: `_heads_fit`
             cells[k] += seg
         grid.append(cells)
     return grid
@@ -961,13 +964,26 @@ def _columns(run: list[_Row]) -> list[tuple[float, float]]:
     sit at the left of their cells, the amounts under them at the right) is left out
     when it has one cell per body column, each between the body columns beside its own
     (`_heads_fit`): the body's columns are the table's, and the header's cells go to
-    them in order (`_grid`)."""
+    them in order (`_grid`). So is a first row of labels each over one or more of the
+    body's columns, some over several (`_labels_over`: a group row above the headings,
+    each group's label centred across its columns' gutters); each goes to the first
+    column it covers."""
     columns = _merged_spans(run)
     if len(run) > MIN_ROWS - 1:
         body = _merged_spans(run[1:])
-        if len(body) < len(columns) and _heads_fit(run[0], body):
+        if (len(body) < len(columns) and _heads_fit(run[0], body)) or (
+                len(body) > len(columns) and _labels_over(run[0], body)):
             return body
     return columns
+
+
+def _labels_over(head: _Row, body: list[tuple[float, float]]) -> bool:
+    """True when `head` has fewer cells than `body` has columns, each over at least one
+    of them, and some over several."""
+    if len(head.cells) >= len(body):
+        return False
+    covered = [sum(_overlaps(_span(seg), column) for column in body) for seg in head.cells]
+    return min(covered) >= 1 and max(covered) >= 2
 
 
 def _heads_fit(head: _Row, body: list[tuple[float, float]]) -> bool:
