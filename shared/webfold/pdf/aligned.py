@@ -40,6 +40,7 @@ MIN_FILLED = 0.6  # share of the grid's cells holding text
 SAME_CELL_GAP = 0.5
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
+LABEL_CENTRE = 0.15  # a group label's centre lies this share of its columns' width from theirs
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
 # A white stripe through a run's rows, its widest, this many times as wide as the
 # median gap between its columns, and this many font sizes wider, parts two tables side
@@ -979,11 +980,22 @@ def _columns(run: list[_Row]) -> list[tuple[float, float]]:
 
 def _labels_over(head: _Row, body: list[tuple[float, float]]) -> bool:
     """True when `head` has fewer cells than `body` has columns, each over at least one
-    of them, and some over several."""
+    of them, and some over several, each of those centred over the columns it covers
+    (a group's label; a line of text running across columns starts at the first)."""
     if len(head.cells) >= len(body):
         return False
-    covered = [sum(_overlaps(_span(seg), column) for column in body) for seg in head.cells]
-    return min(covered) >= 1 and max(covered) >= 2
+    wide = False
+    for seg in head.cells:
+        x0, x1 = _span(seg)
+        over = [column for column in body if _overlaps((x0, x1), column)]
+        if not over:
+            return False
+        if len(over) > 1:
+            left, right = over[0][0], over[-1][1]
+            if abs((x0 + x1) - (left + right)) / 2 > LABEL_CENTRE * (right - left):
+                return False
+            wide = True
+    return wide
 
 
 def _heads_fit(head: _Row, body: list[tuple[float, float]]) -> bool:
