@@ -927,7 +927,8 @@ class _Walker:
 # "line-numbers-rows", highlightjs-line-numbers "hljs-ln-numbers").
 _GUTTER_TOKENS = frozenset({"gutter", "rouge-gutter", "lineno", "linenos", "line-number",
                             "line-numbers-rows", "hljs-ln-numbers"})
-_GUTTER_SELECTOR = ", ".join("." + token for token in sorted(_GUTTER_TOKENS))
+# What makes a `<pre>`'s text differ from Lexbor's `text()`: line breaks and gutters.
+_CODE_TEXT_SELECTOR = ", ".join(["br", *("." + token for token in sorted(_GUTTER_TOKENS))])
 
 
 def _is_gutter(classes: str | None) -> bool:
@@ -937,7 +938,7 @@ def _is_gutter(classes: str | None) -> bool:
 def _code_text(pre: LexborNode) -> str:
     """The text of a `<pre>` as a reader sees it: a `<br>` is a line break (Hexo writes
     one after every line) and line-number gutters inside it are left out."""
-    if pre.css_first("br") is None and pre.css_first(_GUTTER_SELECTOR) is None:
+    if pre.css_first(_CODE_TEXT_SELECTOR) is None:  # one scan; most listings
         return pre.text() or ""
     parts: list[str] = []
     stack = [pre.first_child]

@@ -465,18 +465,18 @@ MENU_LINES = 3  # ... when it has at least this many lines
 
 
 def link_menus(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-               link_ratio: np.ndarray) -> np.ndarray:
+               plain_words: np.ndarray) -> np.ndarray:
     """Kept menus standing apart from the text: blocks of MENU_LINES lines or more,
     nearly all link text, whose holding element (`_container`) holds no other kept block
     with words, while the kept blocks outside them hold BODY_WORDS words outside links
-    ("Home / Walks / Maps" down a layout table's left column beside the story; on a
-    short page the model scores such a column by its neighbours' words)."""
+    (`plain_words`): "Home / Walks / Maps" down a layout table's left column beside the
+    story, which on a short page the model scores by its neighbours' words."""
     out = np.zeros(len(blocks), dtype=bool)
-    menus = kept & (link_ratio >= MENU_LINKS) & (words >= MENU_LINES)
+    menus = kept & (words >= MENU_LINES) & (plain_words <= (1.0 - MENU_LINKS) * words)
     for i in np.flatnonzero(menus).tolist():
         menus[i] = bool(blocks[i].ancestors) and blocks[i].text.count("\n") + 1 >= MENU_LINES
     others = np.flatnonzero(kept & ~menus & (words > 0))
-    if not menus.any() or float((words[others] * (1.0 - link_ratio[others])).sum()) < BODY_WORDS:
+    if not menus.any() or float(plain_words[others].sum()) < BODY_WORDS:
         return out
     held = {_container(blocks[i])[0] for i in others.tolist() if blocks[i].ancestors}
     for i in np.flatnonzero(menus).tolist():
