@@ -324,3 +324,23 @@ def test_libreoffice_short_english_lines_between_vowelled_ones_keep_their_text(
     data = _libreoffice_pdf(document, tmp_path)
     assert "OK\u0650" in pymupdf.open(stream=data)[0].get_text()
     assert " ".join(_paragraphs(data)).split() == " ".join(texts).split()
+
+
+@pytest.mark.skipif(not AMIRI.exists(), reason="Amiri is not installed")
+def test_a_page_with_ornate_parentheses_is_read_when_mupdf_cannot_list_its_glyphs() -> None:
+    # MuPDF stores U+FD3E/U+FD3F of a right-to-left run as a code outside Unicode, and
+    # PyMuPDF's per-glyph dictionary then raises; the page must still be read (it was
+    # skipped as unreadable, losing a whole Quran citation page of a real document).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="amiri", fontfile=str(AMIRI))
+    page.insert_text((72, 100), "\ufd3e\u0627\u0644\u0644\u0647\ufd3f", fontname="amiri",
+                     fontsize=14)
+    page.insert_text((72, 130), "The verse above is quoted from the first chapter.", fontsize=11)
+    data = doc.tobytes()
+    with pytest.raises(SystemError):
+        pymupdf.open(stream=data)[0].get_textpage().extractRAWDICT()
+    result = convert(data, filename="verse.pdf")
+    assert result.error is None and result.pages[0].route == "native"
+    assert "The verse above is quoted from the first chapter." in result.markdown
+    assert "\u0647" in result.markdown  # the Arabic line too

@@ -111,8 +111,7 @@ def read_page(page: Any, number: int) -> PageLines:
     data = textpage.extractDICT()
     if _any_span(data, _UNDECODABLE_CHAR):
         _unmapped_spaces(page, data)
-    if _any_span(data, RTL_LETTER):
-        raw = textpage.extractRAWDICT()
+    if _any_span(data, RTL_LETTER) and (raw := _raw_dict(textpage)) is not None:
         _restore_dropped_alefs(page, data, raw)
         if _any_zero_width_span(data) and (drawn := actualtext.glyphs(page)):
             _spell_clusters(data, drawn)
@@ -308,6 +307,17 @@ def _any_zero_width_span(data: dict[str, Any]) -> bool:
     makes of an ActualText cluster."""
     return any(s["bbox"][2] - s["bbox"][0] < 0.01 and s["text"].strip()
                for ln in _dict_lines(data) for s in ln["spans"])
+
+
+def _raw_dict(textpage: Any) -> dict[str, Any] | None:
+    """The text page's raw dictionary (a box per glyph), or None where a glyph's
+    character code lies outside Unicode (a font's private encoding: PyMuPDF's `chr()`
+    fails on it and only the per-glyph dictionary breaks, the page dictionary reads). The
+    repairs that need glyph positions then leave the lines as MuPDF read them."""
+    try:
+        return textpage.extractRAWDICT()
+    except SystemError:  # raised from the ValueError of `chr()` inside PyMuPDF
+        return None
 
 
 def _dict_lines(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -557,10 +567,13 @@ def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
     top to bottom, each visual line (one baseline) rebuilt by `logical_text`: the cells
     of a right-to-left table read as the page's lines are. Where the boxes hold ActualText
     clusters (MuPDF's characters for them have no width), the lines are read from the
-    drawn glyphs (`actualtext.glyphs`), as `read_page` reads such lines."""
+    drawn glyphs (`actualtext.glyphs`), as `read_page` reads such lines. No lines (the
+    callers keep their own text) where the glyphs cannot be listed (`_raw_dict`)."""
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    raw = page.get_text("rawdict", flags=TEXT_FLAGS, clip=(x0, y0, x1, y1))
+    raw = _raw_dict(page.get_textpage(flags=TEXT_FLAGS, clip=(x0, y0, x1, y1)))
+    if raw is None:
+        return [[] for _ in boxes]
     chars = [(c, span["size"]) for line in _dict_lines(raw) for span in line["spans"]
              for c in span["chars"]]
     if any(c["bbox"][2] - c["bbox"][0] < 0.01 and c["c"].strip() for c, _ in chars) and (
@@ -713,7 +726,9 @@ def _drop_false_spaces(page: Any, lines: list[dict[str, Any]]) -> None:
     clip = pymupdf.Rect()
     for line in lines:
         clip |= line["bbox"]
-    raw = page.get_textpage(flags=TEXT_FLAGS, clip=clip).extractRAWDICT()
+    raw = _raw_dict(page.get_textpage(flags=TEXT_FLAGS, clip=clip))
+    if raw is None:
+        return
     found = {}
     for bbox, chars, text in _raw_lines(raw):
         found.setdefault(text, []).append((bbox, chars))
