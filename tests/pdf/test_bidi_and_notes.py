@@ -344,3 +344,26 @@ def test_a_page_with_ornate_parentheses_is_read_when_mupdf_cannot_list_its_glyph
     assert result.error is None and result.pages[0].route == "native"
     assert "The verse above is quoted from the first chapter." in result.markdown
     assert "\u0647" in result.markdown  # the Arabic line too
+
+
+def _amiri_lines_pdf(visual_lines: list[str]) -> bytes:
+    """A page of Amiri lines drawn left to right as given: visual order, as on paper."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="amiri", fontfile=str(AMIRI))
+    for n, line in enumerate(visual_lines):
+        page.insert_text((72, 100 + 24 * n), line, fontname="amiri", fontsize=14)
+    return doc.tobytes()
+
+
+@pytest.mark.skipif(not AMIRI.exists(), reason="Amiri is not installed")
+@pytest.mark.parametrize(("left", "right"), [("(«", ")»"), (")»", "(«")])
+def test_brackets_of_right_to_left_text_open_before_they_close(left: str, right: str) -> None:
+    # XeTeX and LuaTeX draw the opening bracket of a right-to-left run with the closing
+    # bracket's glyph and map it to ")", so MuPDF reads "نص )مثال قصير( في"; Chromium and
+    # LibreOffice map it to "(". Either way the text opens before it closes.
+    first, inside, quoted, last = "هذا نص", "مثال قصير", "نقل", "في سطر"
+    drawn = (f"{last[::-1]} {left[1]}{quoted[::-1]}{right[1]} {left[0]}{inside[::-1]}"
+             f"{right[0]} {first[::-1]}")
+    assert _paragraphs(_amiri_lines_pdf([drawn])) == [
+        f"{first} ({inside}) «{quoted}» {last}"]

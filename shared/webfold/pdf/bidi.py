@@ -47,3 +47,39 @@ def visual_to_logical(text: str) -> str:
             out.append(_MARK_BEFORE_BASE.sub(r"\2\1", run[::-1]))
     logical = "".join(out).strip()
     return _SHAPED.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), logical)
+
+
+# Brackets a right-to-left line draws mirrored (Unicode's Bidi_Mirrored pairs in text).
+_MIRRORED = str.maketrans("()[]{}«»", ")(][}{»«")
+_OPENERS, _CLOSERS = "([{«", ")]}»"
+
+
+def mirrored_brackets(texts: list[str]) -> bool:
+    """Whether the brackets of right-to-left `texts` (a page's lines) read turned:
+    XeTeX and LuaTeX draw an opening bracket of a right-to-left run with the glyph of
+    the closing one and map it to what it looks like, ")مثال(", while Chromium and
+    LibreOffice map it to the character written. Decided over the page: turned when the
+    mirrored reading pairs its brackets with fewer faults."""
+    joined = "".join(texts)
+    if not any(ch in _CLOSERS for ch in joined):
+        return False
+    return _bracket_faults(joined.translate(_MIRRORED)) < _bracket_faults(joined)
+
+
+def unmirror(text: str) -> str:
+    """`text` with its brackets turned back (see `mirrored_brackets`)."""
+    return text.translate(_MIRRORED)
+
+
+def _bracket_faults(text: str) -> int:
+    """Closing brackets with no opening one before them, plus opening ones never closed."""
+    faults = depth = 0
+    for ch in text:
+        if ch in _OPENERS:
+            depth += 1
+        elif ch in _CLOSERS:
+            if depth:
+                depth -= 1
+            else:
+                faults += 1
+    return faults + depth

@@ -24,7 +24,13 @@ from typing import Any
 import pymupdf
 
 from webfold.pdf import actualtext
-from webfold.pdf.bidi import RTL_LETTER, is_one_rtl_run, visual_to_logical
+from webfold.pdf.bidi import (
+    RTL_LETTER,
+    is_one_rtl_run,
+    mirrored_brackets,
+    unmirror,
+    visual_to_logical,
+)
 from webfold.pdf.layout import JOIN_GAP, is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 from webfold.pdf.route import UNMAPPED_MARK
@@ -118,6 +124,8 @@ def read_page(page: Any, number: int) -> PageLines:
         _mend_bidi_lines(data, raw)
         if _any_span(data, _LAM_ALEF):
             _fix_lam_alef(data, raw)
+    if _any_span(data, RTL_LETTER):
+        _unmirror_brackets(data)
     spaced = [ln for ln in _dict_lines(data) if _looks_letter_spaced(ln)]
     if spaced:
         _drop_false_spaces(page, spaced)
@@ -209,6 +217,16 @@ def drawn_bullets(page_lines: PageLines, paths: list[dict[str, Any]]) -> None:
                                           font=line.spans[0].font))
                 line.bbox = (x0, *line.bbox[1:])
                 break
+
+
+def _unmirror_brackets(data: dict[str, Any]) -> None:
+    """Turn back the brackets of the right-to-left lines of page dictionary `data` (edited
+    in place) where the page draws them mirrored (`bidi.mirrored_brackets`)."""
+    rtl = [ln for ln in _dict_lines(data) if is_rtl("".join(s["text"] for s in ln["spans"]))]
+    if mirrored_brackets(["".join(s["text"] for s in ln["spans"]) for ln in rtl]):
+        for line in rtl:
+            for span in line["spans"]:
+                span["text"] = unmirror(span["text"])
 
 
 def _fix_lam_alef(data: dict[str, Any], raw: dict[str, Any]) -> None:
