@@ -496,3 +496,31 @@ def test_a_bulleted_line_set_large_is_a_list_item_not_a_heading():
         doc[0].insert_text((72, 130 + 22 * i), text, fontsize=16)
     md = convert(doc.tobytes()).markdown
     assert md.rstrip().endswith("- Shop\n- Support")
+
+
+def test_terms_of_hanging_paragraphs_are_no_headings():
+    # A man page's options: the bold term at an indent, its description a tab further
+    # right on the same line or under it. Section headings at the text edge stay
+    # headings, and so does a bold title over a paragraph with a first-line indent.
+    doc = pymupdf.open()
+    page = doc.new_page()
+
+    def put(x: float, y: float, text: str, bold: bool = False) -> None:
+        page.insert_text((x, y + 100), text, fontsize=10, fontname="hebo" if bold else "helv")
+
+    put(72, 80, "OPTIONS", bold=True)
+    put(108, 94, "Copy the named files to the destination.")
+    put(108, 112, "-b", bold=True)
+    put(144, 112, "like backup but does not accept an argument")
+    put(108, 128, "--copy-contents", bold=True)
+    put(144, 140, "copy the contents of special files when recursive,")
+    put(144, 152, "device files and named pipes among them")
+    put(108, 168, "-d", bold=True)
+    put(144, 168, "same as no dereference with links preserved")
+    put(72, 200, "Results", bold=True)
+    put(108, 214, "The copies were made in a third of the time, and the archive")
+    put(72, 226, "kept every link and every named pipe of the source tree.")
+    result = convert(doc.tobytes(), filename="cp.pdf")
+    headings = [b.markdown for b in result.blocks if b.kind == "heading"]
+    assert headings == ["# OPTIONS", "# Results"]
+    assert "copy the contents of special files when recursive," in result.markdown

@@ -42,6 +42,10 @@ WRAPPED_MIN_WORDS = 8  # a line that wrapped holds a measure of words (a short l
 WORD_ROOM_SLACK = 1.0
 COLUMN_SLACK = 1.0  # points: lines starting this close start at one column edge
 CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two listings
+# A bold line whose description starts on the next line this many font sizes further right
+# is the term of a hanging paragraph (a man page's option, a glossary entry), no heading;
+# a paragraph's first-line indent is about one to two.
+TERM_INDENT = 2.5
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
@@ -327,12 +331,39 @@ def _heading_level(row: _Row, st: Styles) -> int:
         return 0
     section = _SECTION.match(text)
     if row.bold:
+        if _hanging_term(row):
+            return 0
         return min(st.bold_level + (section.group(1).count(".") if section else 0), 6)
     numbered = _NUMBERED_TITLE.match(text)
     if (numbered and not _DATE.match(text) and abs(row.size - st.body_size) <= 0.5
             and row.item.line.source != "ocr"):
         return min(st.bold_level + numbered.group(1).count("."), 6)
     return 0
+
+
+def _hanging_term(row: _Row) -> bool:
+    """Whether bold `row` is the term of a hanging paragraph (a man page's option, a
+    glossary entry): its description starts `TERM_INDENT` font sizes further right, on
+    the same baseline, or on the next line when the term itself is indented from the
+    page's text edge (a section heading at that edge has its body indented under it too),
+    and the line after that, when set close under it, is not plain text back at the
+    term's edge (a paragraph's first-line indent). Items and code under a heading are
+    indented too, and are not descriptions."""
+    below = row.page_lines[row.at + 1:row.at + 3]
+    if not below:
+        return False
+    first, box = below[0], row.item.box
+    beside = abs(first.box[3] - box[3]) < 0.2 * row.size
+    if (first.box[1] - box[3] > row.size or first.box[0] < box[0] + TERM_INDENT * row.size
+            or _BULLET.match(first.text) or _NUMBERED.match(first.text)
+            or all(s.mono for s in first.line.spans if s.text.strip())):
+        return False
+    if not beside and box[0] < min(it.box[0] for it in row.page_lines) + row.size:
+        return False
+    if len(below) > 1 and below[1].box[1] - first.box[3] <= row.size and \
+            abs(below[1].box[0] - box[0]) <= COLUMN_SLACK:
+        return next(s.bold for s in below[1].line.spans if s.text.strip())  # the next term
+    return True
 
 
 def _code_goes_on(group: list[_Row], row: _Row) -> bool:
