@@ -40,3 +40,34 @@ def test_linked_words_keep_their_own_spans() -> None:
     assert [(s.text, s.link) for s in spans if s.text.strip()] == [
         ("see", None), ("here", "https://example.org/"), ("now", None)]
     doc.close()
+
+
+def _helvetica_line_mapped(text: str, mapping: dict[str, int]) -> bytes:
+    """A page with one Helvetica line whose ToUnicode maps the characters of `mapping`
+    to other code points, as a font with expert glyphs maps its small capitals."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 200), text, fontname="helv", fontsize=11)
+    pairs = " ".join(f"<{ord(c):02X}> <{u:04X}>" for c, u in mapping.items())
+    cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName "
+            "/Adobe-Identity-UCS def /CMapType 2 def 1 begincodespacerange <00> <FF> "
+            f"endcodespacerange {len(mapping)} beginbfchar {pairs} endbfchar endcmap "
+            "CMapName currentdict /CMap defineresource pop end end")
+    stream = doc.get_new_xref()
+    doc.update_object(stream, "<<>>")
+    doc.update_stream(stream, cmap.encode())
+    doc.xref_set_key(page.get_fonts()[0][0], "ToUnicode", f"{stream} 0 R")
+    return doc.tobytes()
+
+
+def test_small_capitals_and_old_style_figures_read_as_letters_and_digits() -> None:
+    # Fonts with Adobe's expert glyphs map small capitals and old-style figures to
+    # private-use codes (U+F773 "ssmall", U+F730 "zerooldstyle"); such a page read as a
+    # garbled layer and went to OCR.
+    data = _helvetica_line_mapped("Version 2.01 of the simurgh package, 2013",
+                                  {"0": 0xF730, "1": 0xF731, "2": 0xF732, "3": 0xF733,
+                                   "s": 0xF773, "m": 0xF76D, "u": 0xF775})
+    page = pymupdf.open(stream=data)[0]
+    assert "\uf773i\uf76d\uf775rgh" in page.get_text()
+    assert [line.text for line in read_page(page, 1).lines] == [
+        "Version 2.01 of the simurgh package, 2013"]

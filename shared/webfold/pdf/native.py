@@ -47,7 +47,14 @@ _ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
 # Not "code": it matches "ArialUnicodeMS". Subset prefixes ("ABCDEF+CMTT10") stay in names.
 _MONO_NAME = re.compile(
     r"mono|courier|consol|menlo|inconsolata|sourcecode|firacode|jetbrains|typewriter|cmtt", re.I)
-_INVISIBLE = str.maketrans("", "", "\u200b\ufeff\x00")
+# Span text as written: invisibles out, and Adobe's expert glyphs (small capitals and
+# old-style figures, which fonts such as Minion and Garamond Premier give private-use
+# codes: U+F761 "Asmall", U+F730 "zerooldstyle", U+F7E0 "Agravesmall") back to the
+# ASCII and Latin-1 characters they are drawn for, 0xF700 below them.
+_SPAN_TEXT = str.maketrans({
+    **dict.fromkeys(map(ord, "\u200b\ufeff\x00")),
+    **{cp: cp - 0xF700 for cp in [*range(0xF721, 0xF77F), *range(0xF7A1, 0xF800)]},
+})
 # Zero-width (non-)joiners spell words in joining scripts (Persian "می‌کند", Indic
 # conjuncts) and are kept there; elsewhere they are stray invisibles.
 # The same Arabic mark twice on one letter is one mark drawn twice (LibreOffice maps the
@@ -870,7 +877,7 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
 
 
 def _span_text(s: dict[str, Any]) -> str:
-    text = s.get("text", "").translate(_INVISIBLE)
+    text = s.get("text", "").translate(_SPAN_TEXT)
     if text.isascii():  # no joiner, no Arabic mark
         return text
     return _DOUBLED_MARK.sub(r"\1", _STRAY_JOINER.sub("", text))
