@@ -524,3 +524,18 @@ def test_terms_of_hanging_paragraphs_are_no_headings():
     headings = [b.markdown for b in result.blocks if b.kind == "heading"]
     assert headings == ["# OPTIONS", "# Results"]
     assert "copy the contents of special files when recursive," in result.markdown
+
+
+def test_a_title_broken_after_its_colon_is_one_heading_with_its_note_mark():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 200), "Extraction at Scale:", fontsize=18, fontname="hebo")
+    page.insert_text((72, 222), "Lessons from Real Documents", fontsize=18, fontname="hebo")
+    width = pymupdf.get_text_length("Lessons from Real Documents", fontname="hebo", fontsize=18)
+    page.insert_text((73 + width, 217), "a)", fontsize=9)  # a raised note mark, not bold
+    for n in range(6):
+        page.insert_text((72, 260 + 13 * n), "Body text of the paper goes on here with enough "
+                         f"words to read as prose, line {n}.", fontsize=10)
+    result = convert(doc.tobytes(), filename="paper.pdf")
+    headings = [b.markdown for b in result.blocks if b.kind == "heading"]
+    assert headings == ["# Extraction at Scale: Lessons from Real Documentsa)"]

@@ -9,6 +9,7 @@ markers start list items, monospace runs become fenced code.
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from collections import Counter
@@ -284,7 +285,10 @@ def _captions_above_tables(blocks: list[Block]) -> None:
 
 def _row(it: Item, page: int, page_lines: list[Item], at: int) -> _Row:
     spans = [s for s in it.line.spans if s.text.strip()]
-    bold = bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
+    # A note mark raised beside a bold title ("Linebreak" + "a)") leaves it bold.
+    base = it.line.origin[1] if it.line.origin is not None else math.inf
+    unmarked = [s for s in spans if s.size >= 0.8 * it.size or s.bbox[3] > base] or spans
+    bold = bool(spans) and (all(s.bold for s in unmarked) or all(s.italic for s in spans))
     mono = bool(spans) and all(s.mono for s in spans)
     return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
                 mono=mono, page_lines=page_lines, at=at)
@@ -410,8 +414,8 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     if len(group) >= 2 and start > min(starts) + 0.8 * row.size and kind == "paragraph":
         return True  # first-line indent of the next paragraph
     end = sign * (b[0] if sign < 0 else b[2])
-    if not _SENTENCE_END.search(prev.text):
-        return False
+    if not _SENTENCE_END.search(prev.text) or (kind == "heading" and prev.text.endswith(":")):
+        return False  # a title broken after its colon goes on ("Sample Title:" / "with ...")
     return ends[-1] < max(*ends, end) - 3 * row.size or (
         kind == "paragraph" and _first_word_fits(prev, row, sign < 0, st))
 
