@@ -693,6 +693,15 @@ PAGES = [
                "Advertisement", "Related:", "Ferry timetable cut", "Bayside Briefing",
                "in your inbox", "Topics:", "covers transport and infrastructure",
                "Follow Bayside Post", "Privacy")),
+    # Written after the tail rule (`after_body`) took in prose: a plea for money and a
+    # teaser card's excerpt stand after the story in a sibling element, without a
+    # heading or class name any rule knows.
+    Page("news_story_trailing_plea.html",
+         "https://harbourgazette.example.com/local/ferry-timetable-cut/",
+         keep=("# Ferry timetable cut to four crossings a day", "failed their hull inspections",
+               "night crossing on Wednesdays", "answer questions from passengers"),
+         drop=("Local reporting like this", "monthly contribution", "Drivers crossing to the",
+               "Builders finished the new roof", "Weather")),
 ]
 
 

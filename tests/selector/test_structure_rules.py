@@ -285,6 +285,18 @@ def test_short_blocks_after_the_body_outside_its_container_are_dropped():
                        "</div>") == [False, False, False, True, True]
 
 
+def test_prose_after_the_body_outside_its_container_is_dropped():
+    plea = ("<p>Local reporting takes time and money; if you value what we publish, please "
+            "consider a small monthly contribution to keep it going.</p>")
+    assert _after_body(f"<div id=story>{ARTICLE * 4}</div><div id=more>{plea}</div>") == [
+        False, False, False, False, True]
+
+
+def test_an_article_split_over_two_sibling_elements_keeps_its_second_half():
+    assert not any(_after_body(f"<div id=page><div id=a>{ARTICLE * 2}</div>"
+                               f"<div id=b>{ARTICLE * 2}</div></div>"))
+
+
 def test_a_listing_whose_prose_no_container_holds_keeps_its_tail():
     cards = "".join(f"<div class=card>{ARTICLE}</div>" for _ in range(3))
     assert not any(_after_body(f"<div id=a>{cards}</div><div id=b>{ARTICLE}{ARTICLE}</div>"
