@@ -65,7 +65,7 @@ enclosing `<article>`. Then:
   a story?" lines, form notes, and prose too (a plea for money or a subscription, a
   teaser card's excerpt, an author box, a site's privacy notice). Until 2026-12-06 the
   tail began after the page's last kept paragraph of prose, so prose after the story
-  kept everything before it; replayed on the out-of-fold scores of 2026-12-05,
+  kept everything before it; replayed on the out-of-fold scores of 2026-12-06,
   Trafilatura-dev 0.9436 -> 0.9456 (4 pages better, none worse: fp -6, tp unchanged),
   WCXB 0.8781 -> 0.8782 (article 0.9533 -> 0.9536, 8 pages better, 3 worse: buying
   guides whose FAQ or method section follows the body's element; service one page
