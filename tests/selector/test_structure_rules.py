@@ -292,6 +292,13 @@ def test_prose_after_the_body_outside_its_container_is_dropped():
         False, False, False, False, True]
 
 
+def test_a_page_wide_comment_class_does_not_hide_the_body():
+    plea = ("<p>Local reporting takes time and money; if you value what we publish, please "
+            "consider a small monthly contribution to keep it going.</p>")
+    assert _after_body(f"<div class=comments-open><div id=story>{ARTICLE * 4}</div>"
+                       f"<div id=more>{plea}</div></div>") == [False, False, False, False, True]
+
+
 def test_an_article_split_over_two_sibling_elements_keeps_its_second_half():
     assert not any(_after_body(f"<div id=page><div id=a>{ARTICLE * 2}</div>"
                                f"<div id=b>{ARTICLE * 2}</div></div>"))

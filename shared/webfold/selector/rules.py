@@ -1161,9 +1161,13 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     container holds it). What follows the story outside its element is the page's, not
     the story's, prose or not: headlines without a teaser heading, "Got a story?", a
     plea for money, a teaser card's excerpt. Reader comments do not make the body, so
-    they cannot widen it over what follows; `include_comments` adds them back."""
+    they cannot widen it over what follows (unless the comment flag covers PAGE_WIDE of
+    the page: a wrapper's class such as "comments-open"); `include_comments` adds them
+    back."""
     out = np.zeros(len(blocks), dtype=bool)
-    prose = kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment
+    prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
+    if words[kinds.comment].sum() < PAGE_WIDE * words.sum():  # not a page-wide class
+        prose &= ~kinds.comment
     at = prose.nonzero()[0]
     if len(at) == 0:
         return out
