@@ -1147,7 +1147,6 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
-BODY_PROSE = 0.5
 BODY_SHARE = 0.6  # the body container holds at least this share of the kept words
 
 
