@@ -9,14 +9,19 @@ case-folded words) are the consensus:
 - recall: share of the consensus words Webfold has (missing ones were dropped);
 - extra: share of Webfold's words beyond what either baseline has (duplicated text);
 - order: CER of Webfold against `get_text()` on the pages where `get_text()` finds one
-  column (its blocks never side by side), so word order on plain pages shows.
+  column (its blocks never side by side), so word order on plain pages shows;
+- bigrams: share of Webfold's word bigrams (over all pages) that `get_text()`'s text
+  has too, pypdf's share beside it: columns read line by line across the page (two
+  lines interleaved) show here, where the one-column CER does not look.
 
+`--corpus dev` reads the development files; `--corpus real` the real-world PDFs of
+`scripts/pdf_real_corpus.py` (every file listed, by bigram shortfall against pypdf).
 Only files where the two baselines agree with each other (word F1 >= AGREE) are ranked;
 the table lists them by loss (missing + extra), worst first. OCR is off: a page routed
 to OCR shows up as dropped text with its route in the `ocr` column. Each file runs in
 its own subprocess under a timeout.
 
-    python scripts/pdf_agreement.py [--jobs 2] [--top 30] [--dump DIR]
+    python scripts/pdf_agreement.py [--corpus dev|real] [--jobs 2] [--top 30] [--dump DIR]
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pdf_engine_corpus import DEFAULT_OUT as ENGINE_DIR  # noqa: E402
+from pdf_real_corpus import DEFAULT_OUT as REAL_DIR  # noqa: E402
 from pdf_scores import levenshtein, plain_text  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev"
@@ -40,11 +46,30 @@ AGREE = 0.9  # baseline word F1 over which the baselines are taken as agreeing
 TIMEOUT_S = 120
 MIN_WORDS = 20  # consensus words a file needs to be ranked
 MAX_ORDER_CHARS = 20_000  # per page: longer pages are cut for the order CER
+BEHIND = 0.03  # bigram share under pypdf's by more than this: a file read out of order
 _WORD = re.compile(r"\w+")
+# A word split at a line end ("com-\nmand"): the baselines keep the halves, Webfold
+# joins them; for the bigrams every text gets them joined, so that is no order error.
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\n\s*(?=[^\W\d_])")
 
 
 def _words(text: str) -> Counter[str]:
-    return Counter(_WORD.findall(plain_text(text).casefold()))
+    return Counter(_word_list(text))
+
+
+def _word_list(text: str) -> list[str]:
+    return _WORD.findall(plain_text(text).casefold())
+
+
+def _bigrams(text: str) -> Counter[tuple[str, str]]:
+    words = _word_list(_LINE_END_HYPHEN.sub("", text))
+    return Counter(zip(words, words[1:], strict=False))
+
+
+def _bigram_share(text: str, reference: Counter[tuple[str, str]]) -> float:
+    """Share of the word bigrams of `text` that `reference` has too (as a multiset)."""
+    pairs = _bigrams(text)
+    return sum((pairs & reference).values()) / max(1, sum(pairs.values()))
 
 
 def _f1(a: Counter[str], b: Counter[str]) -> float:
@@ -100,11 +125,14 @@ def measure(path: Path) -> dict:
         edits += levenshtein(ref, hyp)
         chars += len(ref)
     n_cons, n_w = sum(consensus.values()), sum(w.values())
+    gt_pairs = _bigrams(gt)
     return {
         "agree": _f1(p, g),
         "recall": sum((w & consensus).values()) / n_cons if n_cons else 1.0,
         "extra": sum((w - either).values()) / n_w if n_w else 0.0,
         "order": edits / chars if chars else None,
+        "bigrams": _bigram_share(wf, gt_pairs),
+        "bigrams_pypdf": _bigram_share(pp, gt_pairs),
         "words": n_cons,
         "ocr": sum(1 for pg in doc.pages if pg.route != "native"),
         "error": doc.error.code if doc.error else None,
@@ -115,7 +143,7 @@ def measure(path: Path) -> dict:
 
 
 def files(engine: Path) -> list[tuple[str, Path]]:
-    """(corpus, path) of every real PDF we have."""
+    """(corpus, path) of every development PDF we have."""
     out = [("reference", p) for p in sorted((DATA / "reference").glob("*.pdf"))]
     out += [("robust", p) for p in sorted((DATA / "robust").glob("*.pdf"))]
     if (engine / "cases.json").exists():
@@ -124,6 +152,16 @@ def files(engine: Path) -> list[tuple[str, Path]]:
     else:
         print(f"no engine corpus in {engine}: run scripts/pdf_engine_corpus.py", file=sys.stderr)
     return out
+
+
+def real_files(real: Path) -> list[tuple[str, Path]]:
+    """(package, path) of the real-world sample of `scripts/pdf_real_corpus.py`."""
+    manifest = real / "cases.json"
+    if not manifest.exists():
+        print(f"no real corpus in {real}: run scripts/pdf_real_corpus.py", file=sys.stderr)
+        return []
+    return [(case["source"], real / case["path"])
+            for case in json.loads(manifest.read_text(encoding="utf-8"))]
 
 
 def _run(path: Path) -> dict | None:
@@ -145,7 +183,9 @@ def _run(path: Path) -> dict | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--corpus", choices=("dev", "real"), default="dev")
     parser.add_argument("--engine", type=Path, default=ENGINE_DIR)
+    parser.add_argument("--real", type=Path, default=REAL_DIR)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--only", default="", help="substring a file name must contain")
@@ -156,21 +196,29 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         json.dump(measure(args.one), sys.stdout)
         return 0
-    todo = [(c, p) for c, p in files(args.engine) if args.only in p.name]
+    listed = files(args.engine) if args.corpus == "dev" else real_files(args.real)
+    todo = [(c, p) for c, p in listed if args.only in str(p)]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda item: _run(item[1]), todo))
     rows = [(c, p, r) for (c, p), r in zip(todo, results, strict=True) if r is not None]
+    def loss(r: dict) -> float:
+        if args.corpus == "real":
+            return r["bigrams_pypdf"] - r["bigrams"]
+        return 1 - r["recall"] + r["extra"]
+
     ranked = sorted(((c, p, r) for c, p, r in rows
                      if r["agree"] >= args.agree and r["words"] >= MIN_WORDS),
-                    key=lambda x: -(1 - x[2]["recall"] + x[2]["extra"]))
+                    key=lambda x: -loss(x[2]))
     print(f"{len(rows)} files read, {len(ranked)} with agreeing baselines "
           f"(word F1 >= {args.agree})")
     print(f"{'corpus':17}{'file':34}{'words':>7}{'agree':>7}{'recall':>8}{'extra':>7}"
-          f"{'order':>7}{'ocr':>4}  missing / added")
+          f"{'order':>7}{'bigr':>6}{'pypdf':>6}{'ocr':>4}  missing / added")
     for corpus, path, r in ranked[:args.top]:
         order = "-" if r["order"] is None else f"{r['order']:.3f}"
-        print(f"{corpus:17}{path.name[:33]:34}{r['words']:>7}{r['agree']:>7.3f}"
-              f"{r['recall']:>8.3f}{r['extra']:>7.3f}{order:>7}{r['ocr']:>4}  "
+        name = f"{path.parent.name}/{path.name}"[-33:]  # many real files are "example.pdf"
+        print(f"{corpus:17}{name:34}{r['words']:>7}{r['agree']:>7.3f}"
+              f"{r['recall']:>8.3f}{r['extra']:>7.3f}{order:>7}{r['bigrams']:>6.3f}"
+              f"{r['bigrams_pypdf']:>6.3f}{r['ocr']:>4}  "
               f"{' '.join(r['missing'][:6])} / {' '.join(r['added'][:6])}")
         if args.dump:
             args.dump.mkdir(parents=True, exist_ok=True)
@@ -179,10 +227,14 @@ def main(argv: list[str] | None = None) -> int:
     for corpus in sorted({c for c, _, _ in ranked}):
         group = [r for c, _, r in ranked if c == corpus]
         orders = [r["order"] for r in group if r["order"] is not None]
+        behind = sum(1 for r in group if r["bigrams"] < r["bigrams_pypdf"] - BEHIND)
         print(f"{corpus:17} {len(group):>4} files  mean recall "
               f"{sum(r['recall'] for r in group) / len(group):.3f}  mean extra "
               f"{sum(r['extra'] for r in group) / len(group):.3f}  mean order CER "
-              f"{(sum(orders) / len(orders)) if orders else float('nan'):.3f}")
+              f"{(sum(orders) / len(orders)) if orders else float('nan'):.3f}  mean bigrams "
+              f"{sum(r['bigrams'] for r in group) / len(group):.3f} (pypdf "
+              f"{sum(r['bigrams_pypdf'] for r in group) / len(group):.3f}, {behind} files "
+              f"behind it by > {BEHIND})")
     return 0
 
 
