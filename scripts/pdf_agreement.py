@@ -4,7 +4,7 @@ For every real PDF we have (`pdf-dev/reference`, the odd files of `pdf-dev/robus
 real-engine corpus of `scripts/pdf_engine_corpus.py`), Webfold's text (Markdown syntax
 stripped as `pdf_scores.plain_text` does) is compared with pypdf's and PyMuPDF
 `get_text()`'s. Words both baselines agree on (the multiset intersection of their
-case-folded words) are the consensus:
+case-folded words, words split at a line end joined) are the consensus:
 
 - recall: share of the consensus words Webfold has (missing ones were dropped);
 - extra: share of Webfold's words beyond what either baseline has (duplicated text);
@@ -49,7 +49,7 @@ MAX_ORDER_CHARS = 20_000  # per page: longer pages are cut for the order CER
 BEHIND = 0.03  # bigram share under pypdf's by more than this: a file read out of order
 _WORD = re.compile(r"\w+")
 # A word split at a line end ("com-\nmand"): the baselines keep the halves, Webfold
-# joins them; for the bigrams every text gets them joined, so that is no order error.
+# joins them; every text is measured with them joined, so that is no loss.
 _LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\n\s*(?=[^\W\d_])")
 
 
@@ -114,7 +114,8 @@ def measure(path: Path) -> dict:
         pp = ""
         print(f"pypdf {path.name}: {type(exc).__name__}", file=sys.stderr)
     gt = "\n".join(gt_pages)
-    w, p, g = _words(wf), _words(pp), _words(gt)
+    w = _words(wf)
+    p, g = (_words(_LINE_END_HYPHEN.sub("", text)) for text in (pp, gt))
     consensus, either = p & g, p | g
     edits = chars = 0
     for n, (text, one) in enumerate(zip(gt_pages, single, strict=True), start=1):
@@ -211,12 +212,12 @@ def main(argv: list[str] | None = None) -> int:
                     key=lambda x: -loss(x[2]))
     print(f"{len(rows)} files read, {len(ranked)} with agreeing baselines "
           f"(word F1 >= {args.agree})")
-    print(f"{'corpus':17}{'file':34}{'words':>7}{'agree':>7}{'recall':>8}{'extra':>7}"
+    print(f"{'corpus':23}{'file':34}{'words':>7}{'agree':>7}{'recall':>8}{'extra':>7}"
           f"{'order':>7}{'bigr':>6}{'pypdf':>6}{'ocr':>4}  missing / added")
     for corpus, path, r in ranked[:args.top]:
         order = "-" if r["order"] is None else f"{r['order']:.3f}"
         name = f"{path.parent.name}/{path.name}"[-33:]  # many real files are "example.pdf"
-        print(f"{corpus:17}{name:34}{r['words']:>7}{r['agree']:>7.3f}"
+        print(f"{corpus:23}{name:34}{r['words']:>7}{r['agree']:>7.3f}"
               f"{r['recall']:>8.3f}{r['extra']:>7.3f}{order:>7}{r['bigrams']:>6.3f}"
               f"{r['bigrams_pypdf']:>6.3f}{r['ocr']:>4}  "
               f"{' '.join(r['missing'][:6])} / {' '.join(r['added'][:6])}")
@@ -228,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         group = [r for c, _, r in ranked if c == corpus]
         orders = [r["order"] for r in group if r["order"] is not None]
         behind = sum(1 for r in group if r["bigrams"] < r["bigrams_pypdf"] - BEHIND)
-        print(f"{corpus:17} {len(group):>4} files  mean recall "
+        print(f"{corpus:23} {len(group):>4} files  mean recall "
               f"{sum(r['recall'] for r in group) / len(group):.3f}  mean extra "
               f"{sum(r['extra'] for r in group) / len(group):.3f}  mean order CER "
               f"{(sum(orders) / len(orders)) if orders else float('nan'):.3f}  mean bigrams "
