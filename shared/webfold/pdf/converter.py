@@ -26,7 +26,7 @@ from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.aligned import find_aligned_tables
-from webfold.pdf.furniture import TOP_SHARE, strip_furniture
+from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
@@ -68,6 +68,7 @@ class _Run:
     ocr_pages: int = 0
     ocr_skipped: list[int] = field(default_factory=list)  # pages that needed OCR, not read
     slow_pages: int = 0
+    watermarks: dict[str, list[int]] = field(default_factory=dict)  # text -> pages it was on
     written: dict[int, str] = field(default_factory=dict)
     font_cache: route.FontCache = field(default_factory=route.FontCache)
 
@@ -141,6 +142,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
         styles.header_band = TOP_SHARE * read[0].lines.height
     blocks = build_blocks(ordered, styles)
     _warn_ocr_skipped(run)
+    _warn_watermarks(run)
     markdown = join_blocks(blocks)
     result = Document(type="pdf", markdown=markdown, blocks=blocks,
                       metadata=_metadata(doc, blocks), warnings=run.warnings,
@@ -193,6 +195,8 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
                                 "decoded")
         if info.route == "native":
             symbol_bullets(lines)
+            for text in strip_watermarks(lines):
+                run.watermarks.setdefault(text, []).append(number)
         if info.route == "ocr":
             lines = _ocr(page, lines, info, run, deadline)
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
@@ -309,6 +313,13 @@ def _warn_ocr_skipped(run: _Run) -> None:
     if skipped:
         listed = ", ".join(map(str, skipped[:50])) + (" ..." if len(skipped) > 50 else "")
         run.warnings.append(f"pages not read (need OCR): {listed}")
+
+
+def _warn_watermarks(run: _Run) -> None:
+    """One warning per watermark text left out, with the pages it was on."""
+    for text, pages in run.watermarks.items():
+        listed = ", ".join(map(str, pages[:20])) + (" ..." if len(pages) > 20 else "")
+        run.warnings.append(f'watermark "{text}" left out (pages {listed})')
 
 
 def _outline(doc: Any) -> list[tuple[int, str]]:

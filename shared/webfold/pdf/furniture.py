@@ -17,6 +17,9 @@ short last line of a notice whose first line is a sentence) stays with it.
 Pages that repeat wholesale, digits ignored (a form printed once per applicant), keep
 their margin lines: what repeats there is the page, not a running header. Horizontal lines in the
 side bands are body text (a form's labels, a table's first column), whatever repeats.
+
+Watermarks ("DRAFT" across the page, "CONFIDENTIAL" under the text) go too, page by page
+(`strip_watermarks`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from webfold.pdf.model import Line, PageLines
+from webfold.pdf.layout import dominant_direction
+from webfold.pdf.model import Line, PageLines, centre_in
 
 TOP_SHARE = 0.10  # top band depth as a share of the page height (running headers)
 BOTTOM_SHARE = 0.16  # bottom band (LaTeX page numbers sit at 85% of the height)
@@ -34,6 +38,7 @@ MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count a
 MAX_WORDS = 20  # a running header or footer is a line, not a paragraph
 LINE_GAP = 0.5  # font sizes between the boxes of two lines of one paragraph, at most
 INDENT = 2.0  # font sizes a paragraph's first line may be indented by
+WATERMARK_SIZE = 3.0  # a watermark is set at least this many times the page's body size
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]?\s*$")
 # A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI").
@@ -80,6 +85,33 @@ def strip_furniture(pages: list[PageLines]) -> int:
         removed += len(gone)
         page.lines = [line for i, line in enumerate(page.lines) if i not in gone]
     return removed
+
+
+def strip_watermarks(page: PageLines) -> list[str]:
+    """Remove the watermarks of one page from `page` in place; return their texts.
+
+    A watermark is a line set at least `WATERMARK_SIZE` times the page's body text and
+    either turned away from the page's writing direction (a diagonal "DRAFT") or drawn
+    under other lines (a level "CONFIDENTIAL" over the text: two lines or more have their
+    middle in its box). It is no part of the text it lies under: read in order it lands
+    in mid-paragraph as a heading, and its box, across the page, hides the gutters
+    between columns so that they are read line by line across. A caller names it in a
+    warning rather than lose it silently.
+    """
+    body = _body_size([page])
+    cos, sin = dominant_direction(page.lines)
+    marks: list[Line] = []
+    for line in page.lines:
+        if max(s.size for s in line.spans) < WATERMARK_SIZE * body:
+            continue
+        turned = abs(line.direction[0] - cos) > 0.02 or abs(line.direction[1] - sin) > 0.02
+        if turned or sum(1 for other in page.lines if other is not line
+                         and centre_in(other.bbox, line.bbox)) >= 2:
+            marks.append(line)
+    if marks:
+        gone = {id(line) for line in marks}
+        page.lines = [line for line in page.lines if id(line) not in gone]
+    return [" ".join(line.text.split()) for line in marks]
 
 
 def _in_kept_paragraphs(lines: list[Line], keys: list, running: set[int],

@@ -1,0 +1,57 @@
+"""Reading order of real-world page furniture around columns: watermarks drawn across
+the page, stamps turned along a margin."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from webfold.convert import convert
+
+LEFT = ("The harbour office opened its new survey of the eastern quay in early spring, "
+        "when the water was still cold and the boats stayed in. Divers measured the old "
+        "stone walls and found that the lower courses had moved since the last count. "
+        "The engineers asked for a second season of work before any repair was planned.")
+RIGHT = ("Farmers in the valley moved their cattle to the high fields before the rain, "
+         "as their parents had done, and the river rose slowly through the night. By "
+         "morning it had reached the stone bridge, and the mill stood idle for a week "
+         "while the miller waited for the water to fall back into its bed.")
+
+
+def _column(page: pymupdf.Page, x: float, text: str, width: float = 230) -> None:
+    """`text` set line by line from (x, 100) in 10 pt Times, lines 12 pt apart."""
+    words, line, y = text.split(), [], 100.0
+    for word in words:
+        if pymupdf.get_text_length(" ".join([*line, word]), "tiro", 10) > width and line:
+            page.insert_text((x, y), " ".join(line), fontname="tiro", fontsize=10)
+            line, y = [], y + 12
+        line.append(word)
+    page.insert_text((x, y), " ".join(line), fontname="tiro", fontsize=10)
+
+
+def _two_columns() -> tuple[pymupdf.Document, pymupdf.Page]:
+    doc = pymupdf.open()
+    page = doc.new_page()  # A4: 595 x 842
+    _column(page, 60, LEFT)
+    _column(page, 310, RIGHT)
+    return doc, page
+
+
+def _assert_columns_read_in_turn(markdown: str) -> None:
+    text = " ".join(markdown.split())
+    assert LEFT in text, markdown
+    assert RIGHT in text, markdown
+    assert text.index(LEFT) < text.index(RIGHT)
+
+
+def test_a_diagonal_watermark_across_two_columns_is_left_out():
+    # A light grey "DRAFT" at 150 pt, drawn at 55 degrees over both columns and the gutter
+    # between them (as LaTeX's draftwatermark and word processors set it).
+    doc, page = _two_columns()
+    turn = pymupdf.Matrix(55)
+    page.insert_text((150, 420), "DRAFT", fontname="hebo", fontsize=150, color=(0.8, 0.8, 0.8),
+                     morph=(pymupdf.Point(150, 420), turn))
+    result = convert(doc.tobytes())
+    _assert_columns_read_in_turn(result.markdown)
+    assert "DRAFT" not in result.markdown
+    assert any("DRAFT" in w for w in result.warnings)
+
