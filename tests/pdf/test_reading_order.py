@@ -55,3 +55,21 @@ def test_a_diagonal_watermark_across_two_columns_is_left_out():
     assert "DRAFT" not in result.markdown
     assert any("DRAFT" in w for w in result.warnings)
 
+
+def test_small_line_numbers_stay_on_the_rows_of_their_code_lines():
+    # LaTeX's doc package numbers code lines in a smaller type at the left: on each row
+    # the number comes first, whatever the sizes of the two.
+    code = [r"\def\@addtocurcol{%", r"\@insertfalse", r"\@setfloattypecounts",
+            r"\ifnum \@fpstype=8", r"\else", r"\ifnum \@fpstype=24", r"\global \@testtrue",
+            r"\fi", r"\fi", r"\endgroup"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, text in enumerate(code):
+        y = 120 + 11 * k
+        page.insert_text((60, y), str(301 + k), fontname="helv", fontsize=7)
+        page.insert_text((90, y), text, fontname="cour", fontsize=9)
+    text = " ".join(convert(doc.tobytes()).markdown.replace("`", " ").split())
+    tokens = [str(301 + k) + " " + line for k, line in enumerate(code)]
+    at = [text.find(token) for token in tokens]
+    assert -1 not in at and at == sorted(at), text
+

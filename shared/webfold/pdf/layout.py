@@ -201,7 +201,7 @@ def _merge(a: Item, b: Item) -> Item:
 
 def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
     if len(items) <= 1 or depth > MAX_DEPTH:
-        return sorted(items, key=_row_key)
+        return _by_rows(items)
     bands = _spanner_bands(items, gutter)
     if bands:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
@@ -211,11 +211,11 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
         if rtl:
             columns.reverse()
         return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1)] + \
-            sorted(foot, key=_row_key)
+            _by_rows(foot)
     bands = _horizontal_split(items)
     if bands:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
-    return sorted(items, key=_row_key)
+    return _by_rows(items)
 
 
 def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
@@ -275,8 +275,18 @@ def _foot_notes(columns: list[list[Item]]) -> list[Item]:
     return foot
 
 
-def _row_key(it: Item) -> tuple[float, float]:
-    return round(it.box[3] / max(2.0, 0.5 * (it.size or 10.0))), it.box[0]
+def _by_rows(items: list[Item]) -> list[Item]:
+    """`items` row by row, top to bottom, each row left to right. A row is a run of items
+    whose bottoms lie within half a font size of its first one's, whatever their sizes
+    (a code line's small line number beside it is on its row)."""
+    rows: list[list[Item]] = []
+    for it in sorted(items, key=lambda it: it.box[3]):
+        if rows and it.box[3] - rows[-1][0].box[3] <= 0.5 * max(
+                it.size or 10.0, rows[-1][0].size or 10.0):
+            rows[-1].append(it)
+        else:
+            rows.append([it])
+    return [it for row in rows for it in sorted(row, key=lambda it: it.box[0])]
 
 
 def _vertical_split(items: list[Item], gutter: float) -> list[list[Item]] | None:
