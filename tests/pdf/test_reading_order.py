@@ -73,3 +73,18 @@ def test_small_line_numbers_stay_on_the_rows_of_their_code_lines():
     at = [text.find(token) for token in tokens]
     assert -1 not in at and at == sorted(at), text
 
+
+def test_a_stamp_along_the_margin_beside_two_columns_is_no_heading():
+    # arXiv stamps a paper's first page with its identifier, set vertically in 20 pt
+    # along the left margin, larger than the paper's title.
+    doc, page = _two_columns()
+    page.insert_text((150, 70), "Surveys of the Eastern Quay", fontname="tiro", fontsize=16)
+    stamp = "arXiv:2401.01234v2 [cs.CL] 14 Mar 2024"
+    page.insert_text((35, 600), stamp, fontname="tiro", fontsize=20, rotate=90,
+                     color=(0.5, 0.5, 0.5))
+    result = convert(doc.tobytes())
+    _assert_columns_read_in_turn(result.markdown)
+    headings = [(b.heading_level, b.text) for b in result.blocks if b.kind == "heading"]
+    assert headings == [(1, "Surveys of the Eastern Quay")]
+    assert result.metadata.title == "Surveys of the Eastern Quay"
+    assert stamp in result.markdown.replace("\\", "")

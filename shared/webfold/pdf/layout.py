@@ -47,6 +47,8 @@ class Item:
     line: Line | None = None
     payload: Any = None  # a table or image block, placed where its box is
     rtl: bool = False
+    # Written across the page's direction: a stamp along a margin, a figure's axis label.
+    turned: bool = False
 
     @property
     def text(self) -> str:
@@ -134,7 +136,7 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
         ac, as_ = abs(dc), abs(ds)
         w = (x1 - x0 - h * as_) / ac if ac >= as_ else (y1 - y0 - h * ac) / as_
         box = (ox, oy - 0.75 * size, ox + max(w, size), oy + 0.15 * size)
-    return Item(box=box, size=size, line=line, rtl=is_rtl(line.text))
+    return Item(box=box, size=size, line=line, rtl=is_rtl(line.text), turned=not same_dir)
 
 
 def _join_fragments(items: list[Item]) -> list[Item]:

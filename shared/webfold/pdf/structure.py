@@ -109,11 +109,12 @@ class _Row:
 
 
 def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> Styles:
-    """Body size, heading size levels and the usual line gap of the whole document."""
+    """Body size, heading size levels and the usual line gap of the whole document.
+    Lines turned across their page's direction are left out: they head nothing."""
     chars: Counter[float] = Counter()
     for items in pages:
         for it in items:
-            if it.line is not None:
+            if it.line is not None and not it.turned:
                 for span in it.line.spans:
                     chars[round(span.size * 2) / 2] += len(span.text.strip())
     body = chars.most_common(1)[0][0] if chars else 10.0
@@ -317,7 +318,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
 
 def _heading_level(row: _Row, st: Styles) -> int:
     text = row.text
-    if (len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text)
+    if (row.item.turned or len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text)
             or PAGE_NUMBER.match(text) or _LEADER.search(text)):
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
