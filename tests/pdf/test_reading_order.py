@@ -6,6 +6,8 @@ from __future__ import annotations
 import pymupdf
 
 from webfold.convert import convert
+from webfold.pdf.layout import order_page
+from webfold.pdf.native import read_page
 
 LEFT = ("The harbour office opened its new survey of the eastern quay in early spring, "
         "when the water was still cold and the boats stayed in. Divers measured the old "
@@ -88,3 +90,32 @@ def test_a_stamp_along_the_margin_beside_two_columns_is_no_heading():
     assert headings == [(1, "Surveys of the Eastern Quay")]
     assert result.metadata.title == "Surveys of the Eastern Quay"
     assert stamp in result.markdown.replace("\\", "")
+
+
+def test_leader_dots_ending_a_line_of_an_index_column_do_not_reach_into_the_next():
+    # An index in two columns 10 pt apart: where an entry's page numbers do not fit, its
+    # leader dots end the line at the column's edge and the numbers go to the next line.
+    # The dots lead to page numbers only, not to the next column's entry level with them.
+    left = [("\\addtocounter", "12"), ("\\addvspace", None), (None, "31, 45, 118"),
+            ("\\alph", "7"), ("\\Alph", "7"), ("\\arabic", "9")]
+    right = [("\\baselineskip", "14"), ("\\baselinestretch", "3"), ("\\bfseries", "22"),
+             ("\\bigskip", "40"), ("\\boldmath", "41"), ("\\bottomfraction", "65")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for x, entries in ((60, left), (200, right)):
+        for k, (name, refs) in enumerate(entries):
+            y = 100 + 11 * k
+            if name is not None:
+                page.insert_text((x, y), name, fontname="cour", fontsize=9)
+            used = pymupdf.get_text_length(name or "", "cour", 9)
+            dots = " ." * int((120 - used - 30) / 4.5) if name is not None else ""
+            page.insert_text((x + used, y), dots, fontname="tiro", fontsize=9)
+            if refs is not None:
+                page.insert_text((x + 130 - pymupdf.get_text_length(refs, "tiro", 9), y), refs,
+                                 fontname="tiro", fontsize=9)
+            elif name is not None:  # the dots run on to the column's edge
+                page.insert_text((x + 90, y), " ." * 8, fontname="tiro", fontsize=9)
+    # The reading order itself: so regular an index is also a table to the table finder.
+    text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
+    at = [text.find(name + " ") for name, _ in left + right if name is not None]
+    assert -1 not in at and at == sorted(at), text

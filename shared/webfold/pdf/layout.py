@@ -29,6 +29,8 @@ _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
 _LEADER_END = re.compile(r"(?:\.\s?){4,}$|\u2026{2,}$")
+# What leader dots lead to: page numbers ("12", "3, 94", "1-6", "xii").
+_PAGE_REFS = re.compile(r"^[\s\d,\u2013-]+$|^\s*[ivxlcdm]+\s*$", re.I)
 # A section number set apart from its title ("5.1   Methods", "A.", "IV.").
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
 LONE_MARKER = re.compile(r"^\s*(?:[☐☑☒•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
@@ -162,7 +164,8 @@ def _partner(done: list[Item], it: Item) -> int | None:
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
         gap = right.box[0] - left.box[2]
         lone = LONE_MARKER.match(left.text) or _SECTION_NUMBER.match(left.text)
-        limit = (5.0 if lone else LEADER_GAP if _LEADER_END.search(left.text) else
+        leads = _LEADER_END.search(left.text) and _PAGE_REFS.match(right.text)
+        limit = (5.0 if lone else LEADER_GAP if leads else
                  RUN_IN_GAP if _runs_in(left.line, right.line) else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
