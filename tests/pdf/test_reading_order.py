@@ -119,3 +119,18 @@ def test_leader_dots_ending_a_line_of_an_index_column_do_not_reach_into_the_next
     text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
     at = [text.find(name + " ") for name, _ in left + right if name is not None]
     assert -1 not in at and at == sorted(at), text
+
+
+def test_a_level_watermark_under_two_columns_is_left_out():
+    # "CONFIDENTIAL" set level in 60 pt light grey across both columns, the text drawn
+    # over it: a line that large with lines of text inside its box is no heading.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 150), "CONFIDENTIAL", fontname="hebo", fontsize=60,
+                     color=(0.85, 0.85, 0.85))
+    _column(page, 60, LEFT)
+    _column(page, 310, RIGHT)
+    result = convert(doc.tobytes())
+    _assert_columns_read_in_turn(result.markdown)
+    assert "CONFIDENTIAL" not in result.markdown
+    assert any("CONFIDENTIAL" in w for w in result.warnings)
