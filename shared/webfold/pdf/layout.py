@@ -30,7 +30,8 @@ _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
 _LEADER_END = re.compile(r"(?:\.\s?){4,}$|\u2026{2,}$")
 # What leader dots lead to: page numbers ("12", "3, 94", "1-6", "xii").
-_PAGE_REFS = re.compile(r"^[\s\d,\u2013-]+$|^\s*[ivxlcdm]+\s*$", re.I)
+_PAGE_REFS = re.compile(r"^[\s\d,\u2013-]+$|^\s*(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})"
+                        r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})\s*$", re.I)
 # A section number set apart from its title ("5.1   Methods", "A.", "IV.").
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
 LONE_MARKER = re.compile(r"^\s*(?:[☐☑☒•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
