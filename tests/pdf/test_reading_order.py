@@ -4,6 +4,7 @@ the page, stamps turned along a margin."""
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from webfold.convert import convert
 from webfold.pdf.layout import order_page
@@ -134,3 +135,35 @@ def test_a_level_watermark_under_two_columns_is_left_out():
     _assert_columns_read_in_turn(result.markdown)
     assert "CONFIDENTIAL" not in result.markdown
     assert any("CONFIDENTIAL" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize("x", [35, 570], ids=["left margin", "right margin"])
+def test_two_long_columns_read_in_turn_beside_a_stamp_along_either_margin(x):
+    # The stamp is a narrow column of its own beside the two; level with neither, it
+    # does not make their lines, level with each other, a label/value grid.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _column(page, 60, " ".join([LEFT] * 5))
+    _column(page, 310, " ".join([RIGHT] * 5))
+    page.insert_text((x, 500), "arXiv:2401.01234v2 [cs.CL] 14 Mar 2024", fontname="tiro",
+                     fontsize=20, rotate=90, color=(0.5, 0.5, 0.5))
+    text = " ".join(convert(doc.tobytes()).markdown.split())
+    left, right = " ".join([LEFT] * 5), " ".join([RIGHT] * 5)
+    assert left in text and right in text, text
+    assert text.index(left) < text.index(right)
+
+
+def test_margin_line_numbers_beside_two_columns_keep_the_columns_apart():
+    # A review copy numbers the lines of each column in its outer margin, level with
+    # them. The numbers are a grid with their own column only; the columns still read
+    # one after the other. (The reading order itself: so regular a page of rows is also
+    # a table to the table finder.)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _column(page, 60, LEFT)
+    _column(page, 310, RIGHT)
+    for k in range(5):
+        page.insert_text((40, 100 + 12 * k), str(k + 1), fontname="helv", fontsize=7)
+        page.insert_text((548, 100 + 12 * k), str(k + 6), fontname="helv", fontsize=7)
+    text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
+    assert text.index("the eastern") < text.index("work before") < text.index("Farmers")

@@ -25,6 +25,9 @@ LEADER_GAP = 12.0  # a fragment ending in leader dots reaches its page number th
 # emphasised line is wider than this.
 RUN_IN_GAP = 1.5
 RUN_IN_MAX_WORDS = 6
+# A gap between label/value columns more than this many times as wide as the gap on the
+# other side of a narrow column is a gutter between two grids, not one of a grid's.
+GRID_GAP_RATIO = 2.0
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -305,9 +308,10 @@ def _vertical_split(items: list[Item], gutter: float) -> list[list[Item]] | None
         else:
             groups[-1].append(it)
         right = max(right, it.box[2])
-    if len(groups) < 2 or not _side_by_side(groups) or _is_grid(groups, items):
+    if len(groups) < 2 or not _side_by_side(groups):
         return None
-    return groups
+    groups = _grids_joined(groups, items)
+    return groups if len(groups) > 1 else None
 
 
 def _side_by_side(groups: list[list[Item]]) -> bool:
@@ -321,15 +325,46 @@ def _side_by_side(groups: list[list[Item]]) -> bool:
     return True
 
 
-def _is_grid(groups: list[list[Item]], items: list[Item]) -> bool:
-    """True for label/value rows (short cells on shared baselines): read those by row."""
+def _grids_joined(groups: list[list[Item]], items: list[Item]) -> list[list[Item]]:
+    """`groups` with each label/value grid made one group, to be read by rows: a narrow
+    group (its items' median width under a fifth of the region's) joins a neighbour
+    when most items of either stand on the other's rows (short cells on shared
+    baselines; a lone header line level with the page's first line), unless the gap to
+    it is over `GRID_GAP_RATIO` times the gap to its other neighbour. The gutters left
+    are columns': a reference card's two columns of label/value rows are read one after
+    the other, and lines turned along a margin (a stamp) join nothing, however level
+    two columns' lines are with each other."""
     width = max(it.box[2] for it in items) - min(it.box[0] for it in items)
-    widths = [statistics.median(it.box[2] - it.box[0] for it in g) for g in groups]
-    if min(widths) >= 0.2 * width:
-        return False
-    rows = {round(it.box[3]) for it in groups[0]}
-    shared = sum(1 for it in groups[1] if any(abs(round(it.box[3]) - r) <= 2 for r in rows))
-    return shared * 5 >= 3 * len(groups[1])
+    joined = [False] * (len(groups) - 1)  # joined[k]: groups k and k + 1 are one grid
+    for k, group in enumerate(groups):
+        own = [it for it in group if not it.turned]
+        if not own or statistics.median(it.box[2] - it.box[0] for it in own) >= 0.2 * width:
+            continue
+        near = {n: _group_gap(groups[n], group) for n in (k - 1, k + 1) if 0 <= n < len(groups)}
+        for n, gap in near.items():
+            if gap <= GRID_GAP_RATIO * min(near.values()) and (
+                    _mostly_level(groups[n], own) or _mostly_level(own, groups[n])):
+                joined[min(n, k)] = True
+    out = [list(groups[0])]
+    for k, group in enumerate(groups[1:]):
+        if joined[k]:
+            out[-1] += group
+        else:
+            out.append(list(group))
+    return out
+
+
+def _mostly_level(items: list[Item], others: list[Item]) -> bool:
+    """True when three in five of `items` or more stand on a row of `others`."""
+    rows = {round(it.box[3]) for it in others}
+    level = sum(1 for it in items if any(abs(round(it.box[3]) - r) <= 2 for r in rows))
+    return level * 5 >= 3 * len(items)
+
+
+def _group_gap(a: list[Item], b: list[Item]) -> float:
+    """The white between two groups of a vertical split, one left of the other."""
+    return max(min(it.box[0] for it in b) - max(it.box[2] for it in a),
+               min(it.box[0] for it in a) - max(it.box[2] for it in b))
 
 
 def _horizontal_split(items: list[Item]) -> list[list[Item]] | None:
