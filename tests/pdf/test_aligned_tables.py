@@ -3,6 +3,8 @@ wrapped onto several lines, statements with leader dots, a paragraph beside a ta
 
 from __future__ import annotations
 
+import math
+
 import pymupdf
 import pytest
 
@@ -106,6 +108,39 @@ def test_statement_labels_lose_their_leader_dots_but_contents_stay_lines():
     tables = [b for b in result.blocks if b.kind == "table"]
     assert [[row.split("\t") for row in t.text.splitlines()] for t in tables] == [rows]
     assert "Methods ... 5" in result.markdown
+
+
+def _latex_contents_line(page: pymupdf.Page, y: float, number: str, title: str, label: str,
+                         chapter: bool) -> None:
+    """One line of a LaTeX contents page: a chapter's number in a column of its own and
+    its page number without leaders, in bold; a section's number indented, its title,
+    leader dots each set on its own at a fixed pitch, its page number right-aligned."""
+    font = "hebo" if chapter else "helv"
+    page.insert_text((72 if chapter else 87, y), number, fontsize=10, fontname=font)
+    page.insert_text((87 if chapter else 110, y), title, fontsize=10, fontname=font)
+    if not chapter:
+        start = 110 + pymupdf.get_text_length(title, fontsize=10) + 3
+        for k in range(math.ceil(start / 7.7), 52):  # TeX aligns leaders on a grid
+            page.insert_text((7.7 * k, y), ".", fontsize=10)
+    page.insert_text((430 - pymupdf.get_text_length(label, fontname=font, fontsize=10), y),
+                     label, fontsize=10, fontname=font)
+
+
+def test_a_latex_contents_list_is_lines_not_a_table():
+    entries = [("1", "Documentation", "3"), ("1.1", "Introduction", "3"),
+               ("1.2", "Numbers", "3"), ("1.3", "Scratch registers", "4"),
+               ("2", "Implementation", "6"), ("2.1", "Identification", "6"),
+               ("2.2", "Argument killers", "9"), ("2.3", "List helpers", "12")]
+    doc = pymupdf.open()
+    for part in (entries[:5], entries[5:]):  # broken by a page, as a long one is
+        page = doc.new_page()
+        for k, (number, title, label) in enumerate(part):
+            _latex_contents_line(page, 100 + 14 * k, number, title, label, "." not in number)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert [b.text for b in result.blocks] == [
+        f"{number} {title} ... {label}" for number, title, label in entries]
+    assert {b.kind for b in result.blocks} == {"paragraph"}
 
 
 def test_a_paragraph_beside_a_table_is_not_a_column_of_it():

@@ -74,6 +74,9 @@ SPACE_WIDTH = 0.25
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
+# "3", "2.1", "A.2", "IV": a section's number at the start of a contents line.
+_SECTION_NUMBER = re.compile(
+    r"^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4}|[IVXL]{1,6})\.?(?:\s|$)")
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 _Mark = tuple[float, Any, "int | None", float]  # `_column_start_cuts`
 _DIGITS = re.compile(r"\d+")
@@ -97,11 +100,14 @@ class _Row:
 @dataclass(slots=True)
 class AlignedTable:
     bbox: BBox
-    rows: list[list[str]]  # cell texts, first row the header, in reading column order
+    # Cell texts, first row the header, in reading column order; [] for a contents list
+    # (`_is_contents`), no table: its entries are in `rest`.
+    rows: list[list[str]]
     lines: list[Line]  # the page lines the table is made of
     cells: list[Line] = field(default_factory=list)  # those lines, or their pieces, in cells
-    # Pieces of `lines` in no table's cells (a paragraph's line MuPDF ran into the cell
-    # beside it): page lines again.
+    # Lines that go back to the page in place of `lines`: pieces of them in no table's
+    # cells (a paragraph's line MuPDF ran into the cell beside it), or a contents list's
+    # entries, each row's lines joined into one.
     rest: list[Line] = field(default_factory=list)
 
 
@@ -130,7 +136,7 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     tables = _tables_of(upright, whole, rules, page, in_columns=True)
     in_cells = {id(ln) for table in tables for ln in table.cells}
     for table in tables:
-        table.rest = [p for line in table.lines if id(line) in cut_lines
+        table.rest += [p for line in table.lines if id(line) in cut_lines
                       for p in cut_lines.pop(id(line)) if id(p) not in in_cells]
     return tables
 
@@ -852,7 +858,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     grid = _grid(run)
     if _is_contents(grid):
-        return []  # "Methods . . . 5": contents lines, one entry a line
+        return [_contents(run, grid, whole)]  # "Methods . . . 5": one entry a line
     if all(_median_words(row[k] for row in grid) >= PROSE_LINE_WORDS
            for k in range(len(columns))):
         return []  # paragraphs side by side (cards, text columns): no cell is short
@@ -1022,13 +1028,74 @@ def _merged_spans(run: list[_Row]) -> list[tuple[float, float]]:
 
 
 def _is_contents(grid: list[list[list[Line]]]) -> bool:
-    """True for titles with leader dots before a column of page labels (a contents page);
-    a statement's leaders run to amounts ("1,250", "(340)") in one or more columns."""
-    if len(grid[0]) != 2:
+    """True for a contents list: its last column holds page labels (a first row apart: a
+    "Page" heading), the page numbers never going down the list, and more than half its
+    rows reach them over leader dots or start with a section number ("2.1 Methods", a
+    chapter's "3" in a column of its own; LaTeX sets a chapter's page number without
+    leaders). A statement's leaders run to amounts ("1,250", "(340)"); a table's
+    figures go up and down."""
+    labels = [_cell_text(row[-1]) for row in grid]
+    if not all(_PAGE_LABEL.match(text) for text in labels[1:] if text):
         return False
-    dotted = sum(1 for row in grid if row[0] and _LEADER.search(row[0][-1].text))
-    labels = sum(1 for row in grid if row[1] and _PAGE_LABEL.match(_cell_text(row[1])))
-    return dotted * 2 > len(grid) and labels * 2 > len(grid)
+    if sum(1 for text in labels if _PAGE_LABEL.match(text)) * 2 <= len(grid):
+        return False
+    numbers = [int(text) for text in labels[1:] if text.isdigit()]
+    if numbers != sorted(numbers):
+        return False
+    entries = 0
+    for row in grid:
+        before = [cell for cell in row[:-1] if cell]
+        if before and (_LEADER.search(before[-1][-1].text)
+                       or _SECTION_NUMBER.match(_cell_text(before[0]))):
+            entries += 1
+    return entries * 2 > len(grid)
+
+
+def _contents(run: list[_Row], grid: list[list[list[Line]]],
+              whole: dict[int, Line]) -> AlignedTable:
+    """A contents list found as a run of rows: no table, each row's page lines joined
+    into one `contents` line (number, title, page number), a page number set at the
+    right with white space before it, not leader dots, after " ... " as dots are written."""
+    cells = [ln for row in run for seg in row.cells for ln in seg]
+    entries = []
+    for row in grid:
+        title = _page_lines([ln for cell in row[:-1] for ln in cell], whole)
+        label = _page_lines(row[-1], whole)
+        spans = _joined_spans(title)
+        if label and spans:
+            leaders = _LEADER.search("".join(s.text for s in spans))
+            spans.append(_with_text(spans[-1], " " if leaders else " ... "))
+        spans += _joined_spans(label)
+        lines = title + label
+        if spans:
+            entries.append(Line(spans=spans, bbox=_box(lines), direction=lines[0].direction,
+                                source=lines[0].source, origin=lines[0].origin,
+                                contents=True))
+    originals = _page_lines(cells, whole)
+    return AlignedTable(bbox=_box(cells), rows=[], lines=originals, cells=cells, rest=entries)
+
+
+def _page_lines(cells: list[Line], whole: dict[int, Line]) -> list[Line]:
+    """The page lines `cells` (lines or pieces of them) come from, once each, top to
+    bottom and left to right along each visual line."""
+    lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
+    return [ln for row in _rows(lines) for seg in row.cells for ln in seg] if len(
+        lines) > 1 else lines
+
+
+def _joined_spans(lines: list[Line]) -> list[Span]:
+    """The spans of `lines`, in order, a space between two lines where neither has one."""
+    spans: list[Span] = []
+    for line in lines:
+        if spans and not spans[-1].text[-1:].isspace() and not line.text[:1].isspace():
+            spans.append(_with_text(spans[-1], " "))
+        spans += line.spans
+    return spans
+
+
+def _with_text(span: Span, text: str) -> Span:
+    return Span(text=text, bbox=span.bbox, size=span.size, bold=span.bold, italic=span.italic,
+                mono=span.mono, font=span.font)
 
 
 def _cell_text(lines: list[Line]) -> str:

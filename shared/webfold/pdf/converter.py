@@ -231,7 +231,8 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
                                            lambda: horizontal_rules(paths()), page):
             used = {id(ln) for ln in aligned.lines}
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
-            out.placed.append((aligned.bbox, table_block(aligned.rows)))
+            if aligned.rows:  # else a contents list, its entries in `rest`
+                out.placed.append((aligned.bbox, table_block(aligned.rows)))
     with _contained("images", out, run):
         placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
                                        run.written)

@@ -63,6 +63,7 @@ _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
 # "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
 _CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\-]*[.:]?\s",
                       re.I)
+_DOTS = re.compile(r"[.\s]*")
 _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 # A word with its inner hyphens ("data-driven"), and a hyphen it ends with, if any.
 _WORD = re.compile(r"[^\W_]+(?:[-\u2010][^\W_]+)*[-\u2010]?")
@@ -319,7 +320,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
 def _heading_level(row: _Row, st: Styles) -> int:
     text = row.text
     if (row.item.turned or len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text)
-            or PAGE_NUMBER.match(text) or _LEADER.search(text)):
+            or PAGE_NUMBER.match(text) or _LEADER.search(text) or row.item.line.contents):
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
         return 0
@@ -394,7 +395,7 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     prev = group[-1]
     if prev.page != row.page:
         return not _continues_across_pages(prev, row)
-    if _LEADER.search(prev.text):
+    if _LEADER.search(prev.text) or prev.item.line.contents or row.item.line.contents:
         return True  # one table-of-contents entry per line
     a, b = prev.item.box, row.item.box
     gap = (b[1] - a[3]) / max(row.size, 1.0)
@@ -504,7 +505,7 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
         return
     runs = _flow(group, st)
     if len(group) == 1 and _LEADER.search(group[0].text):  # leader dots: three will do
-        runs = [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in runs]
+        runs = [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in _leaders_joined(runs)]
     if kind == "list_item":
         blocks.append(_list_item(runs, group, markers, page))
         return
@@ -514,6 +515,18 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
 
 # A PDF has no list containers: consecutive list items are one list, nested by indent.
 PDF_LIST = (1,)
+
+
+def _leaders_joined(runs: list[Span]) -> list[Span]:
+    """`runs` with neighbours of nothing but dots and spaces joined into one: TeX sets
+    every leader dot on its own, and MuPDF makes each a span."""
+    out: list[Span] = []
+    for run in runs:
+        if out and _DOTS.fullmatch(run.text) and _DOTS.fullmatch(out[-1].text):
+            out[-1] = _with_text(out[-1], out[-1].text + run.text)
+        else:
+            out.append(run)
+    return out
 
 
 def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: int) -> Block:
