@@ -143,6 +143,103 @@ def test_a_latex_contents_list_is_lines_not_a_table():
     assert {b.kind for b in result.blocks} == {"paragraph"}
 
 
+def test_a_contents_list_without_numbers_or_leaders_is_lines_not_a_table():
+    entries = [("Introduction", "1"), ("The system", "2"), ("Some examples", "3"),
+               ("Some assurances", "5"), ("Configuration possibilities", "5")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, (title, label) in enumerate(entries):  # page numbers right-aligned at 300
+        page.insert_text((72, 100 + 14 * k), title, fontsize=10)
+        page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 100 + 14 * k),
+                         label, fontsize=10)
+    result = convert(doc.tobytes())
+    assert [b.text for b in result.blocks] == [f"{title} ... {label}" for title, label in entries]
+
+
+def test_a_code_listing_with_line_numbers_is_no_table():
+    # A LaTeX package's documented source: line numbers in a small roman type, the code
+    # in typewriter type, whose spaces are wider than the gap between two cells.
+    code = ["\\TMP@EnsureCode{33}{12}% !", "\\TMP@EnsureCode{39}{12}% '",
+            "\\TMP@EnsureCode{42}{12}% *", "\\TMP@EnsureCode{43}{12}% +"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, line in enumerate(code):
+        page.insert_text((72, 100 + 11 * k), str(125 + k), fontsize=7)
+        page.insert_text((86, 100 + 11 * k), line, fontsize=9, fontname="cour")
+    result = convert(doc.tobytes())
+    assert [b.kind for b in result.blocks] == ["code"]
+    assert result.blocks[0].text.splitlines()[0] == "125 \\TMP@EnsureCode{33}{12}% !"
+
+
+def test_lines_numbered_at_the_margin_are_no_table():
+    prose = ["The authors thank the editors of the journal for their",
+             "patience with the many drafts of this paper, and the",
+             "referees for the care with which they read each of them",
+             "and for the questions that made the second half clearer."]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, line in enumerate(prose):  # a draft's line numbers, right-aligned at 50
+        number = str(k + 1)
+        page.insert_text((50 - pymupdf.get_text_length(number, fontsize=8), 100 + 13 * k),
+                         number, fontsize=8)
+        page.insert_text((72, 100 + 13 * k), line, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "patience with the many drafts" in result.markdown
+
+
+def test_a_list_of_references_is_no_table():
+    references = [("[1]", ["G. Kavoulakis and G. Baym, Phys. Rev. B 53, 7227 (1996)."]),
+                  ("[2]", ["O. Roslyak and J. Birman, PRB to be published (2007)."]),
+                  ("[3]", ["D. Frohlich, G. Dasbach, G. B. Hogersthal, M. Bayer,",
+                           "Phys. Rev. B 73, 245304 (2006)."]),
+                  ("[4]", ["A. Hickman, Annual Report of the Mill (2004)."])]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100
+    for label, lines in references:  # hanging labels, the text indented beside them
+        page.insert_text((72, y), label, fontsize=9)
+        for line in lines:
+            page.insert_text((92, y), line, fontsize=9)
+            y += 11
+        y += 2
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "O. Roslyak and J. Birman" in result.markdown
+
+
+def test_a_list_beside_a_column_of_justified_prose_is_no_table():
+    # A two-column page: a nomenclature list in the left column, on the baselines of the
+    # right column's justified paragraph.
+    symbols = [("A", "Constant parameter"), ("t", "Time [s]"), ("y", "Position [m]"),
+               ("v", "Velocity [m/s]"), ("k", "Spring constant")]
+    words = ("This method enables numerical computations within the document itself. By "
+             "combining this with plots drawn from the same data, the need for separate "
+             "numerical packages can be reduced, and every figure stays in step with the "
+             "text that describes it.").split()
+    lines: list[list[str]] = [[]]
+    for word in words:  # filled to 200 pt, as a paragraph is set
+        if pymupdf.get_text_length(" ".join(lines[-1] + [word]), fontsize=10) > 200:
+            lines.append([])
+        lines[-1].append(word)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, ((symbol, name), line) in enumerate(zip(symbols, lines, strict=False)):
+        y = 100 + 12 * k
+        page.insert_text((60, y), symbol, fontsize=10)
+        page.insert_text((80, y), name, fontsize=10)
+        widths = [pymupdf.get_text_length(w, fontsize=10) for w in line]
+        gap = (200 - sum(widths)) / (len(line) - 1)  # justified to the column's edge
+        x = 320.0
+        for word, width in zip(line, widths, strict=True):
+            page.insert_text((x, y), word, fontsize=10)
+            x += width + gap
+    result = convert(doc.tobytes())
+    tables = [b for b in result.blocks if b.kind == "table"]
+    assert not [t for t in tables if "numerical" in t.text]
+    assert "same data, the need for separate numerical" in result.markdown
+
+
 def test_a_paragraph_beside_a_table_is_not_a_column_of_it():
     doc = pymupdf.open()
     page = doc.new_page()

@@ -28,7 +28,7 @@ from typing import Any
 
 from webfold.pdf.bidi import is_one_rtl_run
 from webfold.pdf.layout import LONE_MARKER, is_rtl
-from webfold.pdf.model import BBox, Line, Span, centre_in, first_word_width
+from webfold.pdf.model import BBox, Line, Span, centre_in, first_word_width, is_code
 from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
 
@@ -74,6 +74,8 @@ SPACE_WIDTH = 0.25
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
+_REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
+_SUBSECTION = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,4}\.?$")  # "3.4", "A.2.1"
 # "3", "2.1", "A.2", "IV": a section's number at the start of a contents line.
 _SECTION_NUMBER = re.compile(
     r"^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4}|[IVXL]{1,6})\.?(?:\s|$)")
@@ -123,9 +125,9 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     tables top to bottom, each with the page lines it is made of and the pieces of them
     it left out (`rest`); lines not in a table are left alone. Never raises.
     """
-    # Monospace lines are a code listing: its indents and word gaps align like columns.
+    # A code listing's indents and word gaps align like columns.
     upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
-               and ln.text.strip() and not all(s.mono for s in ln.spans if s.text.strip())]
+               and ln.text.strip() and not is_code(ln)]
     whole: dict[int, Line] = {}  # id of a piece of a line -> the line
     if textpage is not None and len(upright) >= MIN_ROWS:
         upright = _split_at_cell_gaps(upright, textpage, whole)
@@ -870,8 +872,12 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     if any(sum(1 for row in texts if row[k]) < MIN_CELL_ROWS for k in range(len(columns))):
         return []
-    if all(not row[0] or LONE_MARKER.match(row[0]) for row in texts):
-        return []  # bullets or numbers beside their items: a list
+    if all(not row[0] or LONE_MARKER.match(row[0]) or _REFERENCE.match(row[0])
+           for row in texts) or _line_numbers([row[0] for row in texts]) or _numbered_titles(
+            texts):
+        return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
+    if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
+        return []  # a column of a page set in two, beside the other's lines
     cells = [ln for row in run for seg in row.cells for ln in seg]
     lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
     if page is not None:
@@ -881,6 +887,36 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         texts, grid = [row[::-1] for row in texts], [row[::-1] for row in grid]
     _repeat_spanning_labels(grid, texts)
     return [AlignedTable(bbox=_box(cells), rows=texts, lines=lines, cells=cells)]
+
+
+def _line_numbers(texts: list[str]) -> bool:
+    """True when `texts`, a first column, are the numbers of the lines beside them: each
+    filled cell one more than the one before, no heading over them (a listing's or a
+    draft's line numbers; a table numbering its rows heads that column)."""
+    numbers = [text for text in texts if text]
+    return len(numbers) >= MIN_ROWS and all(text.isdigit() for text in numbers) and all(
+        int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+
+
+def _numbered_titles(texts: list[list[str]]) -> bool:
+    """True for two columns of section numbers, some of several levels ("3.4.1"), and
+    the titles beside them: numbered headings set with a quad between, not a table."""
+    return len(texts[0]) == 2 and all(
+        _SECTION_NUMBER.match(number) and title[:1].isalpha() for number, title in texts) and any(
+        _SUBSECTION.match(number) for number, _ in texts)
+
+
+def _justified_prose(column: list[list[Line]]) -> bool:
+    """True when `column` holds lines of justified prose, not cells: `MIN_ROWS` or more
+    of its cells, and half of them, are single lines of `PROSE_LINE_WORDS` words or more
+    ending at one x (a text column's right edge). Cells of a table's column end ragged,
+    or right-aligned with a few words each; a cell's own wrapped lines are one cell."""
+    filled = [cell for cell in column if cell]
+    ends = sorted(cell[0].bbox[2] for cell in filled
+                  if len(cell) == 1 and len(_cell_text(cell).split()) >= PROSE_LINE_WORDS)
+    level = max((bisect.bisect_right(ends, end + COLUMN_SLACK) - k
+                 for k, end in enumerate(ends)), default=0)
+    return level >= MIN_ROWS and level * 2 >= len(filled)
 
 
 def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]) -> None:
@@ -1030,10 +1066,12 @@ def _merged_spans(run: list[_Row]) -> list[tuple[float, float]]:
 def _is_contents(grid: list[list[list[Line]]]) -> bool:
     """True for a contents list: its last column holds page labels (a first row apart: a
     "Page" heading), the page numbers never going down the list, and more than half its
-    rows reach them over leader dots or start with a section number ("2.1 Methods", a
+    rows reach them over leader dots; or, the labels mostly numbers (not a column of "x"
+    marks), more than half its rows start with a section number ("2.1 Methods", a
     chapter's "3" in a column of its own; LaTeX sets a chapter's page number without
-    leaders). A statement's leaders run to amounts ("1,250", "(340)"); a table's
-    figures go up and down."""
+    leaders), or every row is titled in words and ends in a page label (no heading row:
+    a table heads its column of figures). A statement's leaders run to amounts ("1,250",
+    "(340)"); a table's figures go up and down."""
     labels = [_cell_text(row[-1]) for row in grid]
     if not all(_PAGE_LABEL.match(text) for text in labels[1:] if text):
         return False
@@ -1042,13 +1080,17 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
     numbers = [int(text) for text in labels[1:] if text.isdigit()]
     if numbers != sorted(numbers):
         return False
-    entries = 0
-    for row in grid:
-        before = [cell for cell in row[:-1] if cell]
-        if before and (_LEADER.search(before[-1][-1].text)
-                       or _SECTION_NUMBER.match(_cell_text(before[0]))):
-            entries += 1
-    return entries * 2 > len(grid)
+    titles = [[cell for cell in row[:-1] if cell] for row in grid]
+    dotted = sum(1 for cells in titles if cells and _LEADER.search(cells[-1][-1].text))
+    if dotted * 2 > len(grid):
+        return True
+    if len(numbers) * 2 <= len(grid):
+        return False
+    numbered = sum(1 for cells in titles if cells and _SECTION_NUMBER.match(_cell_text(cells[0])))
+    return numbered * 2 > len(grid) or (
+        all(_PAGE_LABEL.match(text) for text in labels)
+        and all(any(c.isalpha() for c in _cell_text([ln for cell in cells for ln in cell]))
+                for cells in titles))
 
 
 def _contents(run: list[_Row], grid: list[list[list[Line]]],

@@ -26,6 +26,13 @@ def first_word_width(box: BBox, text: str) -> float:
     return (box[2] - box[0]) * len(text.split()[0]) / len(text) if text else 0.0
 
 
+def is_code(line: Line) -> bool:
+    """True for a line of a code listing: monospace throughout, but for a line number set
+    in another type before it (LaTeX's documented sources, listings)."""
+    spans = [s for s in line.spans if s.text.strip()]
+    return any(s.mono for s in spans) and all(s.mono or s.text.strip().isdigit() for s in spans)
+
+
 @dataclass(slots=True)
 class Span:
     text: str

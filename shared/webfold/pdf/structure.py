@@ -26,7 +26,7 @@ from webfold.markdown import (
 )
 from webfold.pdf.furniture import PAGE_NUMBER
 from webfold.pdf.layout import Item
-from webfold.pdf.model import BBox, Span, first_word_width
+from webfold.pdf.model import BBox, Span, first_word_width, is_code
 from webfold.pdf.notes import link_notes
 from webfold.pdf.tables import table_block
 
@@ -291,7 +291,7 @@ def _row(it: Item, page: int, page_lines: list[Item], at: int) -> _Row:
     base = it.line.origin[1] if it.line.origin is not None else math.inf
     unmarked = [s for s in spans if s.size >= 0.8 * it.size or s.bbox[3] > base] or spans
     bold = bool(spans) and (all(s.bold for s in unmarked) or all(s.italic for s in spans))
-    mono = bool(spans) and all(s.mono for s in spans)
+    mono = is_code(it.line)
     return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
                 mono=mono, page_lines=page_lines, at=at)
 
