@@ -156,6 +156,21 @@ def test_a_contents_list_without_numbers_or_leaders_is_lines_not_a_table():
     assert [b.text for b in result.blocks] == [f"{title} ... {label}" for title, label in entries]
 
 
+def test_a_running_header_over_a_contents_list_is_no_entry_of_it():
+    entries = [("1 Introduction", "1"), ("2 Methods", "3"), ("3 Results", "8"),
+               ("4 Discussion", "12")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [("Contents", "7")] + entries  # the page's running header, its number at right
+    for k, (title, label) in enumerate(rows):
+        page.insert_text((72, 80 + 16 * k), title, fontsize=10)
+        page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 80 + 16 * k),
+                         label, fontsize=10)
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts[-4:] == [f"{title} ... {label}" for title, label in entries]
+    assert "Contents ... 7" not in texts
+
+
 def test_a_code_listing_with_line_numbers_is_no_table():
     # A LaTeX package's documented source: line numbers in a small roman type, the code
     # in typewriter type, whose spaces are wider than the gap between two cells.

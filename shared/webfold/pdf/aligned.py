@@ -76,9 +76,9 @@ _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
 _REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
 _SUBSECTION = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,4}\.?$")  # "3.4", "A.2.1"
-# "3", "2.1", "A.2", "IV": a section's number at the start of a contents line.
+# "3", "2.1", "A.2", "IV", "VI.1.": a section's number at the start of a contents line.
 _SECTION_NUMBER = re.compile(
-    r"^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4}|[IVXL]{1,6})\.?(?:\s|$)")
+    r"^(?:(?:\d{1,2}|[IVXL]{1,6})(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?(?:\s|$)")
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 _Mark = tuple[float, Any, "int | None", float]  # `_column_start_cuts`
 _DIGITS = re.compile(r"\d+")
@@ -1065,7 +1065,8 @@ def _merged_spans(run: list[_Row]) -> list[tuple[float, float]]:
 
 def _is_contents(grid: list[list[list[Line]]]) -> bool:
     """True for a contents list: its last column holds page labels (a first row apart: a
-    "Page" heading), the page numbers never going down the list, and more than half its
+    "Page" heading), the page numbers never going down the list (a running header or
+    footer caught in the first or last row apart), and more than half its
     rows reach them over leader dots; or, the labels mostly numbers (not a column of "x"
     marks), more than half its rows start with a section number ("2.1 Methods", a
     chapter's "3" in a column of its own; LaTeX sets a chapter's page number without
@@ -1077,9 +1078,9 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
         return False
     if sum(1 for text in labels if _PAGE_LABEL.match(text)) * 2 <= len(grid):
         return False
-    numbers = [int(text) for text in labels[1:] if text.isdigit()]
-    if numbers != sorted(numbers):
+    if _in_page_order(labels) is None:
         return False
+    numbers = [text for text in labels if text.isdigit()]
     titles = [[cell for cell in row[:-1] if cell] for row in grid]
     dotted = sum(1 for cells in titles if cells and _LEADER.search(cells[-1][-1].text))
     if dotted * 2 > len(grid):
@@ -1093,20 +1094,34 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
                 for cells in titles))
 
 
+def _in_page_order(labels: list[str]) -> range | None:
+    """The rows of a contents list whose page `labels` never go down: all of them, or all
+    but a first or last row out of order (a running header or footer caught in the run);
+    None when the numbers go up and down."""
+    for rows in (range(len(labels)), range(1, len(labels)), range(len(labels) - 1)):
+        numbers = [int(labels[r]) for r in rows if labels[r].isdigit()]
+        if numbers == sorted(numbers):
+            return rows
+    return None
+
+
 def _contents(run: list[_Row], grid: list[list[list[Line]]],
               whole: dict[int, Line]) -> AlignedTable:
     """A contents list found as a run of rows: no table, each row's page lines joined
     into one `contents` line (number, title, page number), a page number set at the
-    right with white space before it, not leader dots, after " ... " as dots are written."""
+    right with white space before it, not leader dots, after " ... " as dots are written.
+    A running header or footer caught in the run (`_in_page_order`) keeps its lines."""
     cells = [ln for row in run for seg in row.cells for ln in seg]
-    entries = []
-    for row in grid:
+    rows = _in_page_order([_cell_text(row[-1]) for row in grid]) or range(len(grid))
+    entries = [ln for r, row in enumerate(grid) if r not in rows
+               for ln in _page_lines([ln for cell in row for ln in cell], whole)]
+    for row in (grid[r] for r in rows):
         title = _page_lines([ln for cell in row[:-1] for ln in cell], whole)
         label = _page_lines(row[-1], whole)
         spans = _joined_spans(title)
         if label and spans:
             leaders = _LEADER.search("".join(s.text for s in spans))
-            spans.append(_with_text(spans[-1], " " if leaders else " ... "))
+            spans.append(_plain_span(spans[-1], " " if leaders else " ... "))
         spans += _joined_spans(label)
         lines = title + label
         if spans:
@@ -1130,14 +1145,14 @@ def _joined_spans(lines: list[Line]) -> list[Span]:
     spans: list[Span] = []
     for line in lines:
         if spans and not spans[-1].text[-1:].isspace() and not line.text[:1].isspace():
-            spans.append(_with_text(spans[-1], " "))
+            spans.append(_plain_span(spans[-1], " "))
         spans += line.spans
     return spans
 
 
-def _with_text(span: Span, text: str) -> Span:
-    return Span(text=text, bbox=span.bbox, size=span.size, bold=span.bold, italic=span.italic,
-                mono=span.mono, font=span.font)
+def _plain_span(span: Span, text: str) -> Span:
+    """`text` in plain type after `span` (no code or emphasis runs on over it)."""
+    return Span(text=text, bbox=span.bbox, size=span.size, font=span.font)
 
 
 def _cell_text(lines: list[Line]) -> str:
