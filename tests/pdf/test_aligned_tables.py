@@ -255,6 +255,47 @@ def test_a_list_beside_a_column_of_justified_prose_is_no_table():
     assert "same data, the need for separate numerical" in result.markdown
 
 
+def test_leader_dots_set_wide_apart_stay_with_their_label():
+    # A LaTeX nomenclature: symbol, description, leader dots 7 pt apart (each its own
+    # text), the unit at the right.
+    rows = [["Re", "Reynolds number (diameter)", "[-]"], ["x", "Coordinate", "[m]"],
+            ["a", "Acceleration", "[m/s2]"], ["t", "Moment", "[N m]"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, (symbol, name, unit) in enumerate(rows):
+        y = 100 + 14 * k
+        page.insert_text((72, y), symbol, fontsize=10)
+        page.insert_text((110, y), name, fontsize=10)
+        start = 110 + pymupdf.get_text_length(name, fontsize=10) + 4
+        for x in range(math.ceil(start / 7) * 7, 340, 7):
+            page.insert_text((x, y), ".", fontsize=10)
+        page.insert_text((360, y), unit, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+
+
+def test_displayed_equations_and_their_numbers_are_no_table():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, (formula, number) in enumerate([("E = m c2", "(1)"), ("a2 + b2 = c2", "(2)"),
+                                           ("F = m a", "(3)"), ("p = m v", "(B2a)")]):
+        page.insert_text((250, 100 + 24 * k), formula, fontsize=10)
+        page.insert_text((500, 100 + 24 * k), number, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+
+
+def test_one_sign_before_every_line_is_a_list_marker():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, text in enumerate(["Jones et al. (1990)", "Jones et al. (1990, chap. 2)",
+                              "(Jones et al., 1990)", "(see Jones et al., 1990)"]):
+        page.insert_text((100, 100 + 14 * k), "\u00bb", fontsize=10)  # as natbib's "⇒"
+        page.insert_text((130, 100 + 14 * k), text, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "Jones et al. (1990, chap. 2)" in result.markdown
+
+
 def test_a_paragraph_beside_a_table_is_not_a_column_of_it():
     doc = pymupdf.open()
     page = doc.new_page()

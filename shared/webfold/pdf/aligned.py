@@ -74,6 +74,8 @@ SPACE_WIDTH = 0.25
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
+_DOTS = re.compile(r"[.\u2026\u00b7]+")
+_EQUATION_NUMBER = re.compile(r"^\(\w{1,6}\)$")  # "(3)", "(B2a)" beside displayed math
 _REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
 _SUBSECTION = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,4}\.?$")  # "3.4", "A.2.1"
 # "3", "2.1", "A.2", "IV", "VI.1.": a section's number at the start of a contents line.
@@ -540,8 +542,8 @@ def _pieces(line: Line, words: list[tuple], starts: set[int]) -> list[Line] | No
     right = words[order[0]][2]
     for i in order[1:]:
         w = words[i]
-        if w[0] - right >= gap or i in starts:
-            groups.append([i])
+        if (w[0] - right >= gap or i in starts) and not _DOTS.fullmatch(w[4]):
+            groups.append([i])  # TeX sets leader dots wide apart: they stay with their label
         else:
             groups[-1].append(i)
         if w[2] > right:
@@ -625,9 +627,11 @@ def _rows(lines: list[Line]) -> list[_Row]:
             if merged:
                 prev = merged[-1][-1]
                 size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
-                # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`).
+                # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`);
+                # TeX's leader dots, set wide apart, stay with the label they follow.
                 if (seg[0].key is None or seg[0].key != prev.key) and seg[0].bbox[0] - \
-                        prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0):
+                        prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0) or \
+                        _DOTS.fullmatch("".join(seg[0].text.split())):
                     merged[-1] += seg
                     continue
             merged.append(seg)
@@ -874,10 +878,12 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     if all(not row[0] or LONE_MARKER.match(row[0]) or _REFERENCE.match(row[0])
            for row in texts) or _line_numbers([row[0] for row in texts]) or _numbered_titles(
-            texts):
+            texts) or _one_symbol([row[0] for row in texts]):
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
         return []  # a column of a page set in two, beside the other's lines
+    if all(_EQUATION_NUMBER.match(row[-1]) for row in texts if row[-1]):
+        return []  # displayed equations and their numbers
     cells = [ln for row in run for seg in row.cells for ln in seg]
     lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
     if page is not None:
@@ -896,6 +902,13 @@ def _line_numbers(texts: list[str]) -> bool:
     numbers = [text for text in texts if text]
     return len(numbers) >= MIN_ROWS and all(text.isdigit() for text in numbers) and all(
         int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+
+
+def _one_symbol(texts: list[str]) -> bool:
+    """True when `texts`, a first column, repeat one sign that is no word or number in
+    every row ("⇒" before each example): markers of a list."""
+    signs = set("".join("".join(texts).split()))  # "⇒ ⇒": two rows' markers, one cell
+    return all(texts) and len(signs) == 1 and not signs.pop().isalnum()
 
 
 def _numbered_titles(texts: list[list[str]]) -> bool:
