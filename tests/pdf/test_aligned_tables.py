@@ -273,6 +273,17 @@ def test_leader_dots_set_wide_apart_stay_with_their_label():
     assert _tables(doc.tobytes()) == [rows]
 
 
+def test_a_lone_dot_sign_in_a_table_of_symbols_is_a_cell():
+    rows = [["Command", "Symbol"], ["\\textsection", "\u00a7"],
+            ["\\textperiodcentered", "\u00b7"], ["\\textparagraph", "\u00b6"],
+            ["\\textcopyright", "\u00a9"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, row in enumerate(rows):
+        _write_row(page, 100 + 14 * k, row, [72, 250])
+    assert _tables(doc.tobytes()) == [rows]
+
+
 def test_displayed_equations_and_their_numbers_are_no_table():
     doc = pymupdf.open()
     page = doc.new_page()

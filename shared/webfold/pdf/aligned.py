@@ -60,6 +60,7 @@ LEVEL_SLACK = 0.25  # line heights between the middles of a row's cell and a lin
 # than about 0.8 font sizes apart); a gap between words of this many font sizes (a space
 # is 0.25-0.4) separates cells within a line.
 CELL_GAP = 0.55
+MIN_LEADER_DOTS = 3  # dots, each a word or piece of its own, in a run: leaders
 JUSTIFIED_MIN_WORDS = 4  # a line of this many words, each a cell gap apart, ...
 JUSTIFIED_GAP_SPREAD = 0.05  # ... with gaps alike within this many font sizes is justified
 # A line under a cell's line is that cell's next line when the gap between them is at
@@ -538,12 +539,13 @@ def _pieces(line: Line, words: list[tuple], starts: set[int]) -> list[Line] | No
     size = line.spans[0].size
     gap = CELL_GAP * max(size, 1.0)
     order = sorted(range(len(words)), key=[w[0] for w in words].__getitem__)
+    leaders = {order[k] for k in _leader_dots([words[i][4] for i in order])}
     groups: list[list[int]] = [[order[0]]]
     right = words[order[0]][2]
     for i in order[1:]:
         w = words[i]
-        if (w[0] - right >= gap or i in starts) and not _DOTS.fullmatch(w[4]):
-            groups.append([i])  # TeX sets leader dots wide apart: they stay with their label
+        if (w[0] - right >= gap or i in starts) and i not in leaders:
+            groups.append([i])
         else:
             groups[-1].append(i)
         if w[2] > right:
@@ -622,21 +624,38 @@ def _rows(lines: list[Line]) -> list[_Row]:
         rows.append(_Row(y0, y1, [[line]], y1 - y0))
     for row in rows:
         row.cells.sort(key=lambda seg: seg[0].bbox[0])
+        leaders = _leader_dots(["".join(seg[0].text.split()) for seg in row.cells])
         merged: list[list[Line]] = []
-        for seg in row.cells:
+        for k, seg in enumerate(row.cells):
             if merged:
                 prev = merged[-1][-1]
                 size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
-                # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`);
-                # TeX's leader dots, set wide apart, stay with the label they follow.
+                # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`).
                 if (seg[0].key is None or seg[0].key != prev.key) and seg[0].bbox[0] - \
                         prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0) or \
-                        _DOTS.fullmatch("".join(seg[0].text.split())):
+                        k in leaders:
                     merged[-1] += seg
                     continue
             merged.append(seg)
         row.cells = merged
     return _join_straddling(_join_wrapped(rows))
+
+
+def _leader_dots(texts: list[str]) -> set[int]:
+    """Indexes of `texts` (a row's words or pieces, left to right) that are leader dots:
+    runs of `MIN_LEADER_DOTS` or more texts of nothing but dots. TeX sets leader dots wide
+    apart, each on its own; they stay with the label they follow. A lone "·" or "…" is
+    a cell of its own (a table of symbols)."""
+    out: set[int] = set()
+    run: list[int] = []
+    for k, text in enumerate([*texts, ""]):
+        if text and _DOTS.fullmatch(text):
+            run.append(k)
+            continue
+        if len(run) >= MIN_LEADER_DOTS:
+            out.update(run)
+        run = []
+    return out
 
 
 def _same_cell_gap(left: Line, right: Line) -> float:
