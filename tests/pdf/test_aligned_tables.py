@@ -138,8 +138,10 @@ def test_a_latex_contents_list_is_lines_not_a_table():
             _latex_contents_line(page, 100 + 14 * k, number, title, label, "." not in number)
     result = convert(doc.tobytes())
     assert not [b for b in result.blocks if b.kind == "table"]
+    # Leader dots are written as three; a chapter's line has none.
     assert [b.text for b in result.blocks] == [
-        f"{number} {title} ... {label}" for number, title, label in entries]
+        f"{number} {title} {label}" if "." not in number else f"{number} {title} ... {label}"
+        for number, title, label in entries]
     assert {b.kind for b in result.blocks} == {"paragraph"}
 
 
@@ -153,7 +155,7 @@ def test_a_contents_list_without_numbers_or_leaders_is_lines_not_a_table():
         page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 100 + 14 * k),
                          label, fontsize=10)
     result = convert(doc.tobytes())
-    assert [b.text for b in result.blocks] == [f"{title} ... {label}" for title, label in entries]
+    assert [b.text for b in result.blocks] == [f"{title} {label}" for title, label in entries]
 
 
 def test_a_running_header_over_a_contents_list_is_no_entry_of_it():
@@ -167,8 +169,25 @@ def test_a_running_header_over_a_contents_list_is_no_entry_of_it():
         page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 80 + 16 * k),
                          label, fontsize=10)
     texts = [b.text for b in convert(doc.tobytes()).blocks]
-    assert texts[-4:] == [f"{title} ... {label}" for title, label in entries]
-    assert "Contents ... 7" not in texts
+    assert texts[-4:] == [f"{title} {label}" for title, label in entries]
+    assert "Contents 7" not in texts
+
+
+def test_a_first_page_with_a_contents_list_is_no_cover_page():
+    # A cover page's lines under its title are no headings; a contents page's heading is.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Rain gauge: user manual", fontsize=20)
+    page.insert_text((72, 120), "Contents", fontsize=14)
+    for k, (title, label) in enumerate([("1 Getting started", "2"), ("1.1 The box", "2"),
+                                        ("2 Installation", "3"), ("3 Maintenance", "4")]):
+        page.insert_text((72, 150 + 16 * k), title, fontsize=10)
+        page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 150 + 16 * k),
+                         label, fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert [(b.kind, b.text) for b in blocks[:3]] == [
+        ("heading", "Rain gauge: user manual"), ("heading", "Contents"),
+        ("paragraph", "1 Getting started 2")]
 
 
 def test_a_code_listing_with_line_numbers_is_no_table():

@@ -924,10 +924,11 @@ def _line_numbers(texts: list[str]) -> bool:
 
 
 def _one_symbol(texts: list[str]) -> bool:
-    """True when `texts`, a first column, repeat one sign that is no word or number in
-    every row ("⇒" before each example): markers of a list."""
-    signs = set("".join("".join(texts).split()))  # "⇒ ⇒": two rows' markers, one cell
-    return all(texts) and len(signs) == 1 and not signs.pop().isalnum()
+    """True when `texts`, a first column, are one sign that is no word or number, the same
+    in every row ("⇒" before each example): markers of a list, as `LONE_MARKER`'s are. A
+    cell of several ("* * *" down a wrapped row) is a table's column of signs."""
+    return len(set(texts)) == 1 and len(texts[0]) == 1 and not texts[0].isalnum() \
+        and not texts[0].isspace()
 
 
 def _numbered_titles(texts: list[list[str]]) -> bool:
@@ -1140,9 +1141,8 @@ def _in_page_order(labels: list[str]) -> range | None:
 def _contents(run: list[_Row], grid: list[list[list[Line]]],
               whole: dict[int, Line]) -> AlignedTable:
     """A contents list found as a run of rows: no table, each row's page lines joined
-    into one `contents` line (number, title, page number), a page number set at the
-    right with white space before it, not leader dots, after " ... " as dots are written.
-    A running header or footer caught in the run (`_in_page_order`) keeps its lines."""
+    into one `contents` line (number, title, leader dots if any, page number). A running
+    header or footer caught in the run (`_in_page_order`) keeps its lines."""
     cells = [ln for row in run for seg in row.cells for ln in seg]
     rows = _in_page_order([_cell_text(row[-1]) for row in grid]) or range(len(grid))
     entries = [ln for r, row in enumerate(grid) if r not in rows
@@ -1150,12 +1150,8 @@ def _contents(run: list[_Row], grid: list[list[list[Line]]],
     for row in (grid[r] for r in rows):
         title = _page_lines([ln for cell in row[:-1] for ln in cell], whole)
         label = _page_lines(row[-1], whole)
-        spans = _joined_spans(title)
-        if label and spans:
-            leaders = _LEADER.search("".join(s.text for s in spans))
-            spans.append(_plain_span(spans[-1], " " if leaders else " ... "))
-        spans += _joined_spans(label)
         lines = title + label
+        spans = _joined_spans(lines)
         if spans:
             entries.append(Line(spans=spans, bbox=_box(lines), direction=lines[0].direction,
                                 source=lines[0].source, origin=lines[0].origin,

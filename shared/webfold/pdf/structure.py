@@ -136,15 +136,17 @@ def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> 
 
 def _cover_lines(items: list[Item], body: float) -> frozenset[int]:
     """The lines of a first page that are no headings although set larger than the body:
-    on a cover page (no table, under `COVER_MAX_BODY_WORDS` words at body size or
-    smaller) every line set smaller than its largest line, the title; on the
+    on a cover page (no table or contents list, under `COVER_MAX_BODY_WORDS` words at body
+    size or smaller) every line set smaller than its largest line, the title; on the
     first page of a paper, the title block (`_title_block`)."""
     lines = [it for it in items if it.line is not None and it.line.text.strip()]
     if not lines:
         return frozenset()
     title = max(it.size for it in lines)
     words = sum(len(it.line.text.split()) for it in lines if it.size <= body + 0.25)
-    table = any(it.payload is not None and it.payload.kind == "table" for it in items)
+    # A page with a table or a contents list is no cover page.
+    table = any(it.payload is not None and it.payload.kind == "table" for it in items) or any(
+        it.line.contents for it in lines)
     if table or words >= COVER_MAX_BODY_WORDS:
         return _title_block(lines, title, body)
     return frozenset(id(it.line) for it in lines if it.size < title - 0.5)
