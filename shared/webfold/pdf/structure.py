@@ -364,7 +364,7 @@ def _hanging_term(row: _Row) -> bool:
     beside = abs(first.box[3] - box[3]) < 0.2 * row.size
     if (first.box[1] - box[3] > row.size or first.box[0] < box[0] + TERM_INDENT * row.size
             or _BULLET.match(first.text) or _NUMBERED.match(first.text)
-            or all(s.mono for s in first.line.spans if s.text.strip())):
+            or is_code(first.line)):
         return False
     if not beside and box[0] < min(it.box[0] for it in row.page_lines) + row.size:
         return False
