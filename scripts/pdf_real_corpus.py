@@ -28,12 +28,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / ".pdf-real-corpus"
 # Package -> files sampled from it. The publishers' classes are the papers, posters,
-# theses and letters; the LaTeX base documentation is single-column manuals. (gnuplot's
-# manual, the other often-cited one, has hundreds of pages: over `MAX_PAGES`.)
+# theses and letters; the LaTeX base documentation is single-column manuals; the Arabic
+# package's are Arabic and Persian documents typeset by XeLaTeX and LuaLaTeX (right to
+# left, bidi brackets, Quran citations, expert-glyph fonts). (gnuplot's manual, the
+# other often-cited one, has hundreds of pages: over `MAX_PAGES`.)
 SAMPLE = {
     "texlive-publishers-doc": 70,
     "texlive-latex-base-doc": 25,
     "asymptote-doc": 5,
+    "texlive-lang-arabic": 20,
 }
 MAX_PAGES = 24  # longer files are left out, so a run over every page stays short
 
