@@ -268,8 +268,9 @@ class _Walker:
                 elif md_pieces and md_pieces[-1] != " " and node.text_content:  # whitespace
                     md_pieces.append(" ")
                     text_pieces.append(" ")
-            elif tag_id != _COMMENT_NODE and enter(node, node.tag):
-                child = node.first_child
+            elif tag_id != _COMMENT_NODE and (entered := enter(node, node.tag)):
+                # the common elements hand back the first child they already fetched
+                child = node.first_child if entered is True else entered
                 if child is not None:
                     depth += 1
                     node = child
@@ -293,8 +294,9 @@ class _Walker:
         if not flat:
             flush()
 
-    def enter(self, node: LexborNode, tag: str | None) -> bool:
-        """Handle an opening element; True when a frame was pushed and children follow."""
+    def enter(self, node: LexborNode, tag: str | None) -> bool | LexborNode:
+        """Handle an opening element; truthy when a frame was pushed and children follow:
+        True, or the element's first child when it was fetched here already."""
         if tag is None or tag[0] in "-!_":
             return False
         parent = self.stack[-1]
@@ -388,7 +390,7 @@ class _Walker:
             self.stack.pop()
             return False
         if child.next is not None or child.tag_id != _TEXT_NODE:
-            return True
+            return child
         raw = child.text_content  # hot path: <div>text</div>, finished here
         if raw and not raw.isspace():
             self.add_text(raw)
@@ -445,7 +447,8 @@ class _Walker:
         self.md.append(raw if _MD_SPECIAL.search(raw) is None else md.escape(raw))
         self.text.append(raw)
 
-    def enter_inline(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
+    def enter_inline(self, node: LexborNode, tag: str, attrs: dict,
+                     flags: int) -> bool | LexborNode:
         if tag in _ATOMIC_TAGS:
             if tag in _MATH_TAGS:
                 self.add_math_element(node, flags)
@@ -473,7 +476,7 @@ class _Walker:
             frame.md_start = len(self.md)
             frame.text_start = len(self.text)
             self.inlines.append(frame)
-        return True
+        return True if child is None else child
 
     def close_inline(self, frame: _Frame) -> None:
         if frame.wrap is None:
@@ -683,7 +686,8 @@ class _Walker:
             self.last_br = True
 
     # -- block structure -------------------------------------------------------------
-    def enter_block(self, node: LexborNode, tag: str, attrs: dict, flags: int) -> bool:
+    def enter_block(self, node: LexborNode, tag: str, attrs: dict,
+                    flags: int) -> bool | LexborNode:
         if tag not in _SPECIAL_BLOCKS:  # flat mode (table cells): blocks become spaces
             if self.md and self.md[-1] != " ":
                 self.add_space()
@@ -717,7 +721,8 @@ class _Walker:
         if kind is not None:
             child = node.first_child
             if child is None or child.next is not None or child.tag_id != _TEXT_NODE:
-                return self.enter_leaf(tag, attrs, flags, kind)
+                self.enter_leaf(tag, attrs, flags, kind)
+                return True if child is None else child
             self.enter_leaf(tag, attrs, flags, kind)  # hot path: <li>text</li>, done here
             raw = child.text_content
             if raw and not raw.isspace():
