@@ -255,6 +255,9 @@ class _Walker:
         depth = 0
         enter, leave, add_text, flush = self.enter, self.leave, self.add_text, self.flush
         stack, md_pieces, text_pieces, flat = self.stack, self.md, self.text, self.flat
+        # Tag names by tag id, read once per name: within one document an id stands for
+        # one name (unknown tags get their own ids, numbered per document).
+        names: dict[int, str | None] = {}
         while node is not None:
             tag_id = node.tag_id  # the id costs less than the name
             if tag_id == _TEXT_NODE:
@@ -268,14 +271,19 @@ class _Walker:
                 elif md_pieces and md_pieces[-1] != " " and node.text_content:  # whitespace
                     md_pieces.append(" ")
                     text_pieces.append(" ")
-            elif tag_id != _COMMENT_NODE and (entered := enter(node, node.tag)):
-                # the common elements hand back the first child they already fetched
-                child = node.first_child if entered is True else entered
-                if child is not None:
-                    depth += 1
-                    node = child
-                    continue
-                leave()
+            elif tag_id != _COMMENT_NODE:
+                tag = names.get(tag_id)
+                if tag is None:
+                    tag = names[tag_id] = node.tag
+                entered = enter(node, tag)
+                if entered:
+                    # the common elements hand back the first child they already fetched
+                    child = node.first_child if entered is True else entered
+                    if child is not None:
+                        depth += 1
+                        node = child
+                        continue
+                    leave()
             while depth:
                 nxt = node.next
                 if nxt is not None:
