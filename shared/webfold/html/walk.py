@@ -252,7 +252,7 @@ class _Walker:
     # -- traversal -------------------------------------------------------------------
     def run(self, start: LexborNode) -> None:
         node: LexborNode | None = start
-        depth = 0
+        parents: list[LexborNode] = []  # the open elements: cheaper than `node.parent`
         enter, leave, add_text, flush = self.enter, self.leave, self.add_text, self.flush
         stack, md_pieces, text_pieces, flat = self.stack, self.md, self.text, self.flat
         # Tag names by tag id, read once per name: within one document an id stands for
@@ -280,17 +280,16 @@ class _Walker:
                     # the common elements hand back the first child they already fetched
                     child = node.first_child if entered is True else entered
                     if child is not None:
-                        depth += 1
+                        parents.append(node)
                         node = child
                         continue
                     leave()
-            while depth:
+            while parents:
                 nxt = node.next
                 if nxt is not None:
                     node = nxt
                     break
-                node = node.parent
-                depth -= 1
+                node = parents.pop()
                 if stack[-1].role == _CONTAINER and not flat:  # `leave` of a div, inlined
                     if md_pieces:
                         flush()
