@@ -539,3 +539,22 @@ def test_a_title_broken_after_its_colon_is_one_heading_with_its_note_mark():
     result = convert(doc.tobytes(), filename="paper.pdf")
     headings = [b.markdown for b in result.blocks if b.kind == "heading"]
     assert headings == ["# Extraction at Scale: Lessons from Real Documentsa)"]
+
+
+def test_a_justified_line_stretched_past_the_word_gap_stays_in_its_paragraph():
+    # A narrow justified column stretches a line's word gaps to two or three font sizes
+    # (a bibliography entry with a long name or address): its pieces, and the lines
+    # after them, are one paragraph, not a paragraph per word.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    x = 72.0
+    for word in ["[5]", "Matthew", "McKague.", "Self-testing", "in"]:
+        page.insert_text((x, 200), word, fontsize=10)
+        x += pymupdf.get_text_length(word, fontsize=10) + 24
+    for y, text in [(212, "parallel with many devices. Quantum 1, page 1 of 2017,"),
+                    (224, "with its code and data given at the journal's site.")]:
+        page.insert_text((72, y), text, fontsize=10)
+    result = convert(doc.tobytes(), filename="refs.pdf")
+    assert [b.markdown for b in result.blocks] == [
+        "\\[5\\] Matthew McKague. Self-testing in parallel with many devices. Quantum 1, "
+        "page 1 of 2017, with its code and data given at the journal's site."]

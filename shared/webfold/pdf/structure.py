@@ -47,6 +47,7 @@ CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two
 # is the term of a hanging paragraph (a man page's option, a glossary entry), no heading;
 # a paragraph's first-line indent is about one to two.
 TERM_INDENT = 2.5
+SAME_LINE_GAP = 4.0  # font sizes: a justified word gap, narrower than a column gutter
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
@@ -399,7 +400,11 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
         return not _continues_across_pages(prev, row)
     if _LEADER.search(prev.text) or prev.item.line.contents or row.item.line.contents:
         return True  # one table-of-contents entry per line
-    a, b = prev.item.box, row.item.box
+    b = row.item.box
+    if kind == "paragraph" and _same_line_after(prev.item.box, b, prev.size, row.size):
+        return False  # a justified line MuPDF cut at its widest word gaps
+    lines = _line_boxes(group)
+    a = lines[-1]
     gap = (b[1] - a[3]) / max(row.size, 1.0)
     ocr = row.item.line.source == "ocr"  # word-box sizes vary: looser bounds
     max_gap = max(st.line_gap + 0.3, 1.0) if ocr else st.line_gap + 0.3
@@ -412,16 +417,40 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     # Right-to-left lines, and left-to-right ones of a right-to-left paragraph, start at
     # their right edge.
     sign = -1.0 if row.item.rtl or row.item.line.rtl_paragraph else 1.0
-    starts = [sign * (r.item.box[2] if sign < 0 else r.item.box[0]) for r in group]
-    ends = [sign * (r.item.box[0] if sign < 0 else r.item.box[2]) for r in group]
+    starts = [sign * (box[2] if sign < 0 else box[0]) for box in lines]
+    ends = [sign * (box[0] if sign < 0 else box[2]) for box in lines]
     start = sign * (b[2] if sign < 0 else b[0])
-    if len(group) >= 2 and start > min(starts) + 0.8 * row.size and kind == "paragraph":
+    if len(lines) >= 2 and start > min(starts) + 0.8 * row.size and kind == "paragraph":
         return True  # first-line indent of the next paragraph
     end = sign * (b[0] if sign < 0 else b[2])
     if not _SENTENCE_END.search(prev.text) or (kind == "heading" and prev.text.endswith(":")):
         return False  # a title broken after its colon goes on ("Sample Title:" / "with ...")
     return ends[-1] < max(*ends, end) - 3 * row.size or (
         kind == "paragraph" and _first_word_fits(prev, row, sign < 0, st))
+
+
+def _line_boxes(group: list[_Row]) -> list[BBox]:
+    """The boxes of the visual lines of `group`: pieces of one line (`_same_line_after`)
+    united."""
+    boxes: list[BBox] = []
+    for k, r in enumerate(group):
+        if k and _same_line_after(group[k - 1].item.box, r.item.box, group[k - 1].size, r.size):
+            x0, y0, x1, y1 = boxes[-1]
+            boxes[-1] = (x0, min(y0, r.item.box[1]), max(x1, r.item.box[2]),
+                         max(y1, r.item.box[3]))
+        else:
+            boxes.append(r.item.box)
+    return boxes
+
+
+def _same_line_after(a: BBox, b: BBox, size_a: float, size_b: float) -> bool:
+    """Whether box `b` goes on box `a`'s line: one baseline, one size, `b` starting right
+    after `a` ends, less than `SAME_LINE_GAP` font sizes on. Reading order puts pieces of
+    one column's line next to each other (a column gutter keeps them apart); a narrow
+    justified column stretches its word gaps (a bibliography's URLs and names) past the
+    gap under which MuPDF and the layout join fragments."""
+    return (abs(b[3] - a[3]) < 0.2 * size_b and abs(size_a - size_b) <= 0.1 * size_b
+            and 0 <= b[0] - a[2] < SAME_LINE_GAP * size_b)
 
 
 def _first_word_fits(prev: _Row, row: _Row, rtl: bool, st: Styles) -> bool:
