@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from webfold.pdf.layout import dominant_direction
+from webfold.pdf.layout import dominant_direction, is_turned
 from webfold.pdf.model import Line, PageLines, centre_in
 
 TOP_SHARE = 0.10  # top band depth as a share of the page height (running headers)
@@ -104,8 +104,7 @@ def strip_watermarks(page: PageLines) -> list[str]:
     for line in page.lines:
         if max(s.size for s in line.spans) < WATERMARK_SIZE * body:
             continue
-        turned = abs(line.direction[0] - cos) > 0.02 or abs(line.direction[1] - sin) > 0.02
-        if turned or sum(1 for other in page.lines if other is not line
+        if is_turned(line, cos, sin) or sum(1 for other in page.lines if other is not line
                          and centre_in(other.bbox, line.bbox)) >= 2:
             marks.append(line)
     if marks:

@@ -91,6 +91,12 @@ def dominant_direction(lines: list[Line]) -> tuple[float, float]:
     return cos, sin
 
 
+def is_turned(line: Line, cos: float, sin: float) -> bool:
+    """True when `line` is written in another direction than (`cos`, `sin`), the page's
+    (`dominant_direction`)."""
+    return abs(line.direction[0] - cos) >= 0.02 or abs(line.direction[1] - sin) >= 0.02
+
+
 def is_rtl(text: str) -> bool:
     """True when most letters of `text` are Hebrew or Arabic; for text without letters,
     when it has Arabic-Indic or Persian digits (numbers only right-to-left text writes:
@@ -128,11 +134,11 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
     size = _line_size(line)
     x0, y0, x1, y1 = line.bbox
     dc, ds = line.direction
-    same_dir = abs(dc - cos) < 0.02 and abs(ds - sin) < 0.02
+    turned = is_turned(line, cos, sin)
     if line.origin is None:  # OCR: a word box, no baseline
         h = y1 - y0
         box = _turn_box((x0, y0 + 0.15 * h, x1, y1 - 0.1 * h), cos, sin)
-    elif not same_dir:
+    elif turned:
         box = _turn_box(line.bbox, cos, sin)
     elif sin == 0.0:
         box = (x0, line.origin[1] - 0.75 * size, x1, line.origin[1] + 0.15 * size)
@@ -142,7 +148,7 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
         ac, as_ = abs(dc), abs(ds)
         w = (x1 - x0 - h * as_) / ac if ac >= as_ else (y1 - y0 - h * ac) / as_
         box = (ox, oy - 0.75 * size, ox + max(w, size), oy + 0.15 * size)
-    return Item(box=box, size=size, line=line, rtl=is_rtl(line.text), turned=not same_dir)
+    return Item(box=box, size=size, line=line, rtl=is_rtl(line.text), turned=turned)
 
 
 def _join_fragments(items: list[Item]) -> list[Item]:

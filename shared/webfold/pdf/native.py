@@ -124,14 +124,14 @@ def read_page(page: Any, number: int) -> PageLines:
     data = textpage.extractDICT()
     if _any_span(data, _UNDECODABLE_CHAR):
         _unmapped_spaces(page, data)
-    if _any_span(data, RTL_LETTER) and (raw := _raw_dict(textpage)) is not None:
-        _restore_dropped_alefs(page, data, raw)
-        if _any_zero_width_span(data) and (drawn := actualtext.glyphs(page)):
-            _spell_clusters(data, drawn)
-        _mend_bidi_lines(data, raw)
-        if _any_span(data, _LAM_ALEF):
-            _fix_lam_alef(data, raw)
     if _any_span(data, RTL_LETTER):
+        if (raw := _raw_dict(textpage)) is not None:
+            _restore_dropped_alefs(page, data, raw)
+            if _any_zero_width_span(data) and (drawn := actualtext.glyphs(page)):
+                _spell_clusters(data, drawn)
+            _mend_bidi_lines(data, raw)
+            if _any_span(data, _LAM_ALEF):
+                _fix_lam_alef(data, raw)
         _unmirror_brackets(data)
     spaced = [ln for ln in _dict_lines(data) if _looks_letter_spaced(ln)]
     if spaced:
@@ -229,9 +229,10 @@ def drawn_bullets(page_lines: PageLines, paths: list[dict[str, Any]]) -> None:
 def _unmirror_brackets(data: dict[str, Any]) -> None:
     """Turn back the brackets of the right-to-left lines of page dictionary `data` (edited
     in place) where the page draws them mirrored (`bidi.mirrored_brackets`)."""
-    rtl = [ln for ln in _dict_lines(data) if is_rtl("".join(s["text"] for s in ln["spans"]))]
-    if mirrored_brackets(["".join(s["text"] for s in ln["spans"]) for ln in rtl]):
-        for line in rtl:
+    texts = [("".join(s["text"] for s in ln["spans"]), ln) for ln in _dict_lines(data)]
+    rtl = [(text, ln) for text, ln in texts if is_rtl(text)]
+    if mirrored_brackets([text for text, _ in rtl]):
+        for _, line in rtl:
             for span in line["spans"]:
                 span["text"] = unmirror(span["text"])
 

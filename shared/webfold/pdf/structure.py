@@ -64,7 +64,7 @@ _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
 # "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
 _CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\-]*[.:]?\s",
                       re.I)
-_DOTS = re.compile(r"[.\s]*")
+_DOTS_AND_SPACES = re.compile(r"[.\s]*")
 _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 # A word with its inner hyphens ("data-driven"), and a hyphen it ends with, if any.
 _WORD = re.compile(r"[^\W_]+(?:[-\u2010][^\W_]+)*[-\u2010]?")
@@ -553,7 +553,8 @@ def _leaders_joined(runs: list[Span]) -> list[Span]:
     every leader dot on its own, and MuPDF makes each a span."""
     out: list[Span] = []
     for run in runs:
-        if out and _DOTS.fullmatch(run.text) and _DOTS.fullmatch(out[-1].text):
+        if out and _DOTS_AND_SPACES.fullmatch(run.text) and \
+                _DOTS_AND_SPACES.fullmatch(out[-1].text):
             out[-1] = _with_text(out[-1], out[-1].text + run.text)
         else:
             out.append(run)
