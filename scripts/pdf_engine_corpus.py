@@ -12,7 +12,12 @@ Two producers, each from sources whose text is known:
 - LibreOffice (`soffice --headless --convert-to pdf`) converts Word documents made
   here with python-docx (headings, lists, a table with merged cells, headers and
   footers, right-to-left paragraphs; a form booklet; a listing; a Persian and an Arabic
-  report with Latin words, digits and a right-to-left table) and flat ODF written here
+  report with Latin words, digits and a right-to-left table; a report in Calibri and
+  Cambria, set in Carlito and Caladea, with a cover page, a contents field, numbered
+  headings, two-level lists, a two-column hyphenated section, a shaded borderless table,
+  a table over two pages with its header row repeated, captions and "Page X of Y"; a
+  filled-in form with check boxes in MS Gothic, Wingdings and DejaVu and fill-in lines;
+  a letter with address blocks; a CV with a borderless layout table) and flat ODF written here
   (a long report; a two-column paper with its abstract across the page, footnotes, an
   equation line, captions and references; a memo in Word's metric fonts with footnotes).
 
@@ -374,7 +379,8 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
         return []
     made = [_docx_report(out), _docx_rtl(out), _docx_form_booklet(out), _docx_listing(out),
             _fodt_long_report(out), _fodt_paper(out), _fodt_memo(out), _docx_persian(out),
-            _docx_arabic_report(out)]
+            _docx_arabic_report(out), _docx_word_report(out), _docx_connection_form(out),
+            _docx_letter(out), _docx_cv(out)]
     sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
                for c in made]
     return soffice_convert(soffice, sources, out, made, SOFFICE_TIMEOUT_S)
@@ -1043,6 +1049,509 @@ def _docx_arabic_report(out: Path) -> EngineCase:
         "للاستفسار يُرجى مراسلة مكتب الهيدرولوجيا على العنوان info@valley.example.",
     ], [["المحطة", "الهطول (ملم)", "التاريخ"], ["عين الماء", "48", "2025-03-11"],
         ["الجسر القديم", "61", "2025-10-03"], ["وادي السدر", "39", "2025-12-27"]])
+
+
+# --- Word documents of the kinds real reports and forms have ---------------------------
+
+def _ooxml(tag: str, **attrs: str):
+    """A WordprocessingML element `w:tag` with `w:` attributes."""
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+
+    element = OxmlElement(f"w:{tag}")
+    for key, value in attrs.items():
+        element.set(qn(f"w:{key}"), value)
+    return element
+
+
+def _field(paragraph, instruction: str, shown: str) -> None:
+    """A Word field (PAGE, NUMPAGES, ...) in `paragraph`, `shown` as its last result."""
+    for kind, text in (("begin", None), (None, instruction), ("separate", None), (None, shown),
+                       ("end", None)):
+        run = paragraph.add_run()
+        if kind is not None:
+            run._r.append(_ooxml("fldChar", fldCharType=kind))
+        elif text == instruction:
+            instr = _ooxml("instrText")
+            instr.text = f" {instruction} "
+            run._r.append(instr)
+        else:
+            run.text = text
+
+
+def _contents_tabs(paragraph, number_cm: float, page_cm: float) -> None:
+    """Word's contents-entry tabs: a left stop after the number, a right stop with a dot
+    leader for the page."""
+    from docx.enum.text import WD_TAB_ALIGNMENT, WD_TAB_LEADER
+    from docx.shared import Cm
+
+    stops = paragraph.paragraph_format.tab_stops
+    stops.add_tab_stop(Cm(number_cm), WD_TAB_ALIGNMENT.LEFT)
+    stops.add_tab_stop(Cm(page_cm), WD_TAB_ALIGNMENT.RIGHT, WD_TAB_LEADER.DOTS)
+
+
+def _style_font(style, font: str) -> None:
+    """Set `style` in `font`, its theme-font references (which Word prefers) removed."""
+    from docx.oxml.ns import qn
+
+    style.font.name = font
+    fonts = style.element.get_or_add_rPr().get_or_add_rFonts()
+    for key in ("w:asciiTheme", "w:hAnsiTheme", "w:eastAsiaTheme", "w:cstheme"):
+        fonts.attrib.pop(qn(key), None)
+
+
+def _shade(cell, fill: str) -> None:
+    cell._tc.get_or_add_tcPr().append(_ooxml("shd", val="clear", color="auto", fill=fill))
+
+
+def _heading_numbering(document) -> str:
+    """A multi-level list for Heading 1 and 2 ("1", "1.1"), as Word's outline numbering;
+    its numId."""
+    numbering = document.part.numbering_part.element
+    abstract = _ooxml("abstractNum", abstractNumId="90")
+    for level, text in enumerate(("%1", "%1.%2")):
+        lvl = _ooxml("lvl", ilvl=str(level))
+        for child in (_ooxml("start", val="1"), _ooxml("numFmt", val="decimal"),
+                      _ooxml("lvlText", val=text), _ooxml("lvlJc", val="left")):
+            lvl.append(child)
+        ppr = _ooxml("pPr")
+        ppr.append(_ooxml("ind", left="567", hanging="567"))
+        lvl.append(ppr)
+        abstract.append(lvl)
+    numbering.insert(0, abstract)
+    num = _ooxml("num", numId="90")
+    num.append(_ooxml("abstractNumId", val="90"))
+    numbering.append(num)
+    return "90"
+
+
+def _numbered(paragraph, num_id: str, level: int) -> None:
+    numpr = _ooxml("numPr")
+    numpr.append(_ooxml("ilvl", val=str(level)))
+    numpr.append(_ooxml("numId", val=num_id))
+    paragraph._p.get_or_add_pPr().insert(0, numpr)
+
+
+def _columns(section, count: int) -> None:
+    sect = section._sectPr
+    for old in sect.findall(_ooxml("cols").tag):
+        sect.remove(old)
+    sect.append(_ooxml("cols", num=str(count), space="567"))
+
+
+_WR_SECTIONS = [
+    ("Introduction", 1, [
+        "The district water board asked for a single account of the year's work on the "
+        "irrigation channels, written for the members of the board and for the farmers "
+        "who pay the water rate. This report gives that account in plain terms.",
+        ("bullets", [("The state of the channels after the winter floods", 0),
+                     ("The repairs made and those still outstanding", 0),
+                     ("Embankments", 1), ("Sluice gates", 1),
+                     ("The money spent and the budget for next year", 0)]),
+    ]),
+    ("Background", 1, [
+        "Most of the channels were dug between 1890 and 1925 and have been repaired piece "
+        "by piece ever since. Their condition varies considerably from one stretch to the "
+        "next, which makes any general statement about them approximate.",
+    ]),
+    ("Earlier surveys", 2, [
+        "Two surveys came before this one. The first, in 1978, walked every channel and "
+        "recorded each sluice; the second, in 2004, measured the flow at thirty points.",
+    ]),
+    ("Inspection and repairs", 1, [
+        "TWOCOL",
+    ]),
+    ("How the inspection was done", 2, [
+        "Each team followed the same procedure on every stretch it inspected:",
+        ("numbers", [("Walk the stretch and photograph every fault", 0),
+                     ("Measure the depth of silt at each marker", 0),
+                     ("Below the sluice gates", 1), ("At the bends", 1),
+                     ("Enter the findings in the register the same day", 0)]),
+    ]),
+    ("Costs", 1, [
+        "The table below summarises the spending of the year by kind of work. All figures "
+        "are in thousands and include the value of the volunteers' time.",
+        "SHADED",
+        "The register of repaired stretches follows; it runs over more than one page.",
+        "LONG",
+    ]),
+    ("Conclusions", 1, [
+        "The channels are in better order than a year ago, but the embankments of the lower "
+        "district still need work that the present budget cannot pay for. The board is asked "
+        "to approve the programme set out in the appendix.",
+    ]),
+]
+_WR_TWO_COLUMN = [
+    "The inspection began in the first week of April, once the spring floods had gone "
+    "down, and finished at the end of June. Six teams of two walked the channels, "
+    "recording every breach, every blocked culvert and every sluice gate that would not "
+    "close. Their notes were typed up each evening and checked against the register of "
+    "the previous year, so that recurring faults could be recognised immediately.",
+    "Repairs followed the inspection wherever the weather allowed. Embankments were "
+    "rebuilt with clay taken from the channel bed, which also deepened the channel; "
+    "culverts were cleared by hand or, where necessary, replaced with concrete pipes of "
+    "the same diameter. Administrative arrangements with the landowners were "
+    "straightforward because the board had written to every one of them beforehand.",
+]
+_WR_COSTS = [["Kind of work", "Budget", "Spent", "Difference"],
+             ["Embankments", "120.0", "134.5", "-14.5"], ["Culverts", "45.0", "38.2", "6.8"],
+             ["Sluice gates", "60.0", "61.9", "-1.9"], ["Survey", "15.0", "12.4", "2.6"]]
+
+
+def _docx_word_report(out: Path) -> EngineCase:
+    """A report as Word users make one, in Calibri and Cambria (LibreOffice sets them in
+    the metric-compatible Carlito and Caladea): a cover page, a contents field with its
+    dot leaders, numbered headings, bulleted and numbered lists two levels deep, a
+    two-column section of justified, hyphenated text, a borderless table with a shaded
+    header row, a ruled table over two pages whose header row repeats, captions, a
+    header and a "Page X of Y" footer."""
+    import docx
+    from docx.enum.section import WD_SECTION
+    from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
+    from docx.shared import Pt, RGBColor
+
+    document = docx.Document()
+    document.settings.element.append(_ooxml("autoHyphenation"))
+    for style, font in (("Normal", "Calibri"), ("Title", "Cambria"), ("Heading 1", "Cambria"),
+                        ("Heading 2", "Cambria")):
+        _style_font(document.styles[style], font)
+    section = document.sections[0]
+    header = section.header.paragraphs[0]
+    header.text = "Irrigation channels: annual report 2025"
+    header.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    footer = section.footer.paragraphs[0]
+    footer.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    footer.add_run("Page ")
+    _field(footer, "PAGE", "1")
+    footer.add_run(" of ")
+    _field(footer, "NUMPAGES", "5")
+    texts: list[str] = []
+    headings: list[str] = []
+    title = "Irrigation Channels of the Lower Valley"
+    cover = document.add_paragraph(title, style="Title")
+    cover.paragraph_format.space_before = Pt(180)
+    headings.append(title)
+    subtitle = "Annual report of the district water board for 2025"
+    document.add_paragraph(subtitle, style="Subtitle")
+    by = ["Prepared by the engineering committee", "Adopted on 12 March 2026"]
+    for line in by:
+        document.add_paragraph(line).alignment = WD_ALIGN_PARAGRAPH.CENTER
+    texts += [title, subtitle, *by]
+    document.paragraphs[-1].add_run().add_break(WD_BREAK.PAGE)
+    document.add_paragraph("Contents", style="TOC Heading")
+    texts.append("Contents")
+    numbers, entries = [0, 0], []
+    for name, level, _ in _WR_SECTIONS:
+        numbers[level - 1:] = [numbers[level - 1] + 1, 0][: 3 - level]
+        entries.append((".".join(str(n) for n in numbers[:level]), name, level))
+    pages = {1: 3, 2: 3, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5}
+    for k, (number, name, level) in enumerate(entries):
+        entry = document.add_paragraph()
+        entry.paragraph_format.left_indent = Pt(12 * (level - 1))
+        _contents_tabs(entry, 1.2 + 0.4 * level, 16)
+        if k == 0:
+            entry.add_run()._r.append(_ooxml("fldChar", fldCharType="begin"))
+            instr = _ooxml("instrText")
+            instr.text = ' TOC \\o "1-2" \\h \\z \\u '
+            entry.add_run()._r.append(instr)
+            entry.add_run()._r.append(_ooxml("fldChar", fldCharType="separate"))
+        entry.add_run(f"{number}\t{name}\t{pages[k + 1]}")
+        texts.append(f"{number} {name} {pages[k + 1]}")
+    document.paragraphs[-1].add_run()._r.append(_ooxml("fldChar", fldCharType="end"))
+    document.paragraphs[-1].add_run().add_break(WD_BREAK.PAGE)
+    num_id = _heading_numbering(document)
+    caption_no = 0
+    works = ["Embankment rebuilt", "Culvert cleared", "Gate replaced", "Silt removed",
+             "Lining patched"]
+    long_rows = [["Stretch", "Channel", "Work done", "Length (m)"]] + [
+        [f"S-{101 + k}", ["North", "Mill", "Lower", "Cross"][k % 4], works[(k * 3) % 5],
+         str(40 + (k * 37) % 260)] for k in range(46)]
+    for (number, name, level), (_, _, blocks) in zip(entries, _WR_SECTIONS, strict=True):
+        heading = document.add_heading(name, level=level)
+        _numbered(heading, num_id, level - 1)
+        texts.append(f"{number} {name}")
+        headings.append(f"{number} {name}")
+        for block in blocks:
+            if isinstance(block, tuple):
+                kind, items = block
+                counters = [0, 0]
+                for text, depth in items:
+                    style = ("List Bullet" if kind == "bullets" else "List Number") + (
+                        " 2" if depth else "")
+                    document.add_paragraph(text, style=style)
+                    counters[depth:] = [counters[depth] + 1, 0][: 2 - depth]
+                    marker = "\u2022" if kind == "bullets" else f"{counters[depth]}."
+                    texts.append(f"{marker} {text}")
+            elif block == "TWOCOL":
+                document.add_section(WD_SECTION.CONTINUOUS)
+                _columns(document.sections[-1], 2)
+                for text in _WR_TWO_COLUMN:
+                    paragraph = document.add_paragraph(text)
+                    paragraph.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+                    texts.append(text)
+                document.add_section(WD_SECTION.CONTINUOUS)
+                _columns(document.sections[-1], 1)
+            elif block == "SHADED":
+                caption_no += 1
+                caption = f"Table {caption_no}: Spending by kind of work"
+                document.add_paragraph(caption, style="Caption")
+                table = document.add_table(rows=len(_WR_COSTS), cols=4)
+                for r, row in enumerate(_WR_COSTS):
+                    for c, value in enumerate(row):
+                        cell = table.cell(r, c)
+                        run = cell.paragraphs[0].add_run(value)
+                        if r == 0:
+                            _shade(cell, "1F4E79")
+                            run.bold = True
+                            run.font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+                        elif r % 2 == 0:
+                            _shade(cell, "DEEAF6")
+                texts += [caption, "\n".join(" ".join(r) for r in _WR_COSTS)]
+            elif block == "LONG":
+                caption_no += 1
+                caption = f"Table {caption_no}: Register of repaired stretches"
+                document.add_paragraph(caption, style="Caption")
+                rows = long_rows
+                table = document.add_table(rows=len(rows), cols=4)
+                table.style = "Table Grid"
+                for r, row in enumerate(rows):
+                    for c, value in enumerate(row):
+                        table.cell(r, c).text = value
+                table.rows[0]._tr.get_or_add_trPr().append(_ooxml("tblHeader"))
+                for cell in table.rows[0].cells:
+                    cell.paragraphs[0].runs[0].bold = True
+                texts += [caption, "\n".join(" ".join(r) for r in rows)]
+            else:
+                paragraph = document.add_paragraph(block)
+                paragraph.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+                texts.append(block)
+    document.save(out / "lo_word_report.docx")
+    return EngineCase("lo_word_report", "libreoffice", "lo_word_report.pdf", "\n\n".join(texts),
+                      [_WR_COSTS, long_rows], headings)
+
+
+def _tab_stops(paragraph, *positions_cm: float) -> None:
+    from docx.shared import Cm
+
+    for position in positions_cm:
+        paragraph.paragraph_format.tab_stops.add_tab_stop(Cm(position))
+
+
+def _wingdings(paragraph, char: str) -> None:
+    """A Wingdings symbol as Word inserts one (Insert > Symbol): `w:sym`, no text."""
+    paragraph.add_run()._r.append(_ooxml("sym", font="Wingdings", char=char))
+
+
+_CONNECTION_FIELDS = [("Reference number", "WB-2026-0412"), ("Family name", "Brook"),
+                      ("Given names", "Anna Maria"), ("Address of the property", "7 Mill Lane"),
+                      ("Postcode and town", "VT4 2QP Valley Town"),
+                      ("Telephone", "01234 567 890"), ("Parcel number", "118/3")]
+
+
+def _docx_connection_form(out: Path) -> EngineCase:
+    """A filled-in application form from Word: label and value pairs aligned by a tab
+    stop, check boxes as text (☐ ☒ in MS Gothic, set in a substitute), as Wingdings
+    symbols (Insert > Symbol, which LibreOffice maps to OpenSymbol) and as DejaVu glyphs,
+    questions in a ruled table with Yes / No boxes, fill-in lines of underscores."""
+    import docx
+    from docx.shared import Pt
+
+    document = docx.Document()
+    texts, headings = [], []
+    title = "Application for a water connection"
+    document.add_heading(title, level=0)
+    intro = ("Please complete every part of this form and return it to the district water "
+             "board. Tick the boxes that apply; an application without a parcel number cannot "
+             "be processed.")
+    document.add_paragraph(intro)
+    texts += [title, intro]
+    headings.append(title)
+
+    def heading(text: str) -> None:
+        document.add_heading(text, level=1)
+        texts.append(text)
+        headings.append(text)
+
+    heading("Part 1: Applicant")
+    for label, value in _CONNECTION_FIELDS:
+        field = document.add_paragraph(f"{label}:\t{value}")
+        _tab_stops(field, 6)
+        field.paragraph_format.space_after = Pt(4)
+        texts.append(f"{label}: {value}")
+    heading("Part 2: Connection")
+    line = document.add_paragraph("Type of connection:\t")
+    _tab_stops(line, 5, 8.5, 12)
+    for k, (mark, choice) in enumerate((("\u2610", "Domestic"), ("\u2612", "Agricultural"),
+                                        ("\u2610", "Industrial"))):
+        box = line.add_run(mark)
+        box.font.name = "MS Gothic"
+        line.add_run(f" {choice}" + ("\t" if k < 2 else ""))
+    texts.append("Type of connection: \u2610 Domestic \u2612 Agricultural \u2610 Industrial")
+    line = document.add_paragraph("Supply needed:\t")
+    _tab_stops(line, 5, 8.5, 12)
+    for k, (char, choice) in enumerate((("F0A8", "Summer only"), ("F0FE", "All year"),
+                                        ("F0A8", "Not yet known"))):
+        _wingdings(line, char)
+        line.add_run(f" {choice}" + ("\t" if k < 2 else ""))
+    texts.append("Supply needed: \u2610 Summer only \u2611 All year \u2610 Not yet known")
+    questions = [("Is the property connected to the mains today?", False),
+                 ("Does the property have a well of its own?", True),
+                 ("Will the water be used for livestock?", True),
+                 ("Is the parcel in a flood zone?", False)]
+    table = document.add_table(rows=len(questions) + 1, cols=3)
+    table.style = "Table Grid"
+    rows = [["Question", "Yes", "No"]]
+    for c, value in enumerate(rows[0]):
+        table.cell(0, c).text = value
+        table.cell(0, c).paragraphs[0].runs[0].bold = True
+    for r, (question, yes) in enumerate(questions, start=1):
+        marks = ("\u2612", "\u2610") if yes else ("\u2610", "\u2612")
+        row = [question, *marks]
+        for c, value in enumerate(row):
+            run = table.cell(r, c).paragraphs[0].add_run(value)
+            run.font.name = "DejaVu Sans"
+        rows.append(row)
+    texts.append("\n".join(" ".join(r) for r in rows))
+    heading("Part 3: Declaration")
+    declaration = ("I declare that the information given on this form is correct. I agree to "
+                   "the board's conditions of supply and to the inspection of the connection "
+                   "before it is used.")
+    document.add_paragraph(declaration)
+    texts.append(declaration)
+    for line_text in ("Signature: ______________________________   Date: ______________",
+                      "Name in capitals: ______________________________"):
+        document.add_paragraph(line_text).paragraph_format.space_before = Pt(18)
+        texts.append(" ".join(line_text.split()))
+    office = "For office use only. Received by: __________ Approved: \u2610 yes \u2610 no"
+    run = document.add_paragraph().add_run(office)
+    run.font.size = Pt(8)
+    texts.append(office)
+    document.save(out / "lo_connection_form.docx")
+    return EngineCase("lo_connection_form", "libreoffice", "lo_connection_form.pdf",
+                      "\n\n".join(texts), [rows], headings)
+
+
+def _docx_letter(out: Path) -> EngineCase:
+    """A business letter: the sender's block on the right, the date, the recipient's
+    block on the left, a bold subject line, justified paragraphs, the closing and an
+    enclosure line; Times New Roman (set in Liberation Serif)."""
+    import docx
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Pt
+
+    document = docx.Document()
+    _style_font(document.styles["Normal"], "Times New Roman")
+    texts: list[str] = []
+
+    def block(lines: list[str], align=None, space_after: int = 12) -> None:
+        for k, text in enumerate(lines):
+            paragraph = document.add_paragraph(text)
+            paragraph.alignment = align
+            paragraph.paragraph_format.space_after = Pt(space_after if k == len(lines) - 1
+                                                        else 0)
+        texts.append("\n".join(lines))
+
+    block(["District Water Board", "4 Mill Lane", "Valley Town VT1 1AA",
+           "Telephone 01234 500 600"], WD_ALIGN_PARAGRAPH.RIGHT)
+    block(["Ms Anna Brook", "7 Mill Lane", "Valley Town VT4 2QP"], space_after=18)
+    block(["17 March 2026"], WD_ALIGN_PARAGRAPH.RIGHT)
+    subject = "Your application for a water connection, reference WB-2026-0412"
+    document.add_paragraph().add_run(subject).bold = True
+    texts.append(subject)
+    body = [
+        "Dear Ms Brook,",
+        "Thank you for your application of 2 March for an agricultural connection to the "
+        "parcel 118/3. The board considered it at its meeting of 15 March and has agreed to "
+        "supply water all year, subject to the conditions enclosed with this letter.",
+        "Before the connection can be made, an inspector must see the pipe between the road "
+        "and the meter. Please telephone the office to arrange a visit; the inspection is "
+        "free of charge, and the connection is usually made within two weeks of it.",
+        "The first bill will be sent at the end of the quarter in which the meter is fitted. "
+        "If you have any questions in the meantime, please do not hesitate to write to me.",
+        "Yours sincerely,",
+    ]
+    for text in body:
+        paragraph = document.add_paragraph(text)
+        paragraph.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+        texts.append(text)
+    document.add_paragraph()
+    block(["Tomas Weir", "Chief Engineer"])
+    block(["Enclosure: Conditions of supply (2 pages)"])
+    document.save(out / "lo_letter.docx")
+    return EngineCase("lo_letter", "libreoffice", "lo_letter.pdf", "\n\n".join(texts))
+
+
+_CV_JOBS = [
+    ("2019 \u2013 present", "Hydrologist, District Water Board, Valley Town",
+     ["Runs the network of thirty rain gauges and six river stations",
+      "Wrote the board's flood warning procedure, adopted in 2022"]),
+    ("2014 \u2013 2019", "Field technician, Upland Survey Office",
+     ["Installed and serviced tipping-bucket recorders",
+      "Trained forty volunteer observers"]),
+]
+
+
+def _docx_cv(out: Path) -> EngineCase:
+    """A CV in Calibri (set in Carlito): the name large, a contact line, section headings
+    ruled below, the experience as a borderless two-column table (dates beside each post,
+    bullets inside the cell), education and skills as label and value pairs."""
+    import docx
+    from docx.shared import Cm, Pt
+
+    document = docx.Document()
+    _style_font(document.styles["Normal"], "Calibri")
+    texts: list[str] = []
+    headings: list[str] = []
+    name = document.add_paragraph().add_run("Mara Fields")
+    name.font.size = Pt(26)
+    name.bold = True
+    contact = "12 Orchard Row, Valley Town \u00b7 01234 777 888 \u00b7 mara.fields@example.org"
+    document.add_paragraph(contact)
+    texts += ["Mara Fields", contact]
+
+    def heading(text: str) -> None:
+        paragraph = document.add_paragraph()
+        run = paragraph.add_run(text.upper())
+        run.bold = True
+        run.font.size = Pt(13)
+        borders = _ooxml("pBdr")
+        borders.append(_ooxml("bottom", val="single", sz="6", space="1", color="1F4E79"))
+        paragraph._p.get_or_add_pPr().append(borders)
+        texts.append(text.upper())
+
+    heading("Profile")
+    profile = ("Hydrologist with eleven years of field and office work on small upland "
+               "catchments, from installing gauges to writing flood warning procedures. "
+               "Looking for a post that combines field work with the analysis of records.")
+    document.add_paragraph(profile)
+    texts.append(profile)
+    heading("Experience")
+    table = document.add_table(rows=len(_CV_JOBS), cols=2)
+    table.autofit = False
+    for r, (dates, post, duties) in enumerate(_CV_JOBS):
+        left, right = table.cell(r, 0), table.cell(r, 1)
+        left.width, right.width = Cm(3.5), Cm(12.5)
+        left.text = dates
+        right.paragraphs[0].add_run(post).bold = True
+        for duty in duties:
+            right.add_paragraph(duty, style="List Bullet")
+        texts.append("\n".join([dates, post, *(f"\u2022 {d}" for d in duties)]))
+    heading("Education")
+    for dates, what in (("2010 \u2013 2014", "BSc Geography, University of the North"),
+                        ("2016", "Certificate in Hydrometry, Water Institute")):
+        paragraph = document.add_paragraph(f"{dates}\t{what}")
+        _tab_stops(paragraph, 3.7)
+        texts.append(f"{dates} {what}")
+    heading("Skills")
+    for label, value in (("Languages", "English (native), German (good), French (basic)"),
+                         ("Software", "Python, R, QGIS, HEC-RAS"),
+                         ("Licences", "Driving licence B, first aid certificate")):
+        paragraph = document.add_paragraph()
+        paragraph.add_run(f"{label}:").bold = True
+        paragraph.add_run(f" {value}")
+        texts.append(f"{label}: {value}")
+    document.save(out / "lo_cv.docx")
+    return EngineCase("lo_cv", "libreoffice", "lo_cv.pdf", "\n\n".join(texts), [], headings)
 
 
 # --- manifest ---------------------------------------------------------------------------

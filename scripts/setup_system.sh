@@ -16,6 +16,11 @@ command -v soffice >/dev/null 2>&1 || want+=(libreoffice-writer-nogui)
 # lines) set the paper, memo and Arabic report of the real-engine corpus as Word users do.
 dpkg -s fonts-liberation2 >/dev/null 2>&1 || want+=(fonts-liberation2)
 dpkg -s fonts-hosny-amiri >/dev/null 2>&1 || want+=(fonts-hosny-amiri)
+# Carlito and Caladea (Calibri and Cambria metrics) set the Word report, form and CV of the
+# real-engine corpus as LibreOffice sets such files; the English patterns hyphenate them.
+dpkg -s fonts-crosextra-carlito >/dev/null 2>&1 || want+=(fonts-crosextra-carlito)
+dpkg -s fonts-crosextra-caladea >/dev/null 2>&1 || want+=(fonts-crosextra-caladea)
+dpkg -s hyphen-en-us >/dev/null 2>&1 || want+=(hyphen-en-us)
 [ ${#want[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
