@@ -121,6 +121,35 @@ def test_checkbox_glyphs_of_a_symbol_font_are_boxes_beside_their_labels():
     assert doc.warnings == []
 
 
+@pytest.mark.parametrize("font", [b"Wingdings-Regular", b"OpenSymbol"])
+def test_wingdings_boxes_in_the_private_use_area_are_boxes_not_bullets(font):
+    # Word's Insert > Symbol boxes keep the Wingdings code 0xF000 up (U+F0A8 empty,
+    # U+F0FE ticked); LibreOffice draws them from OpenSymbol with the same codes. At a
+    # line's start a private-use glyph was taken for a list bullet: the choices on one
+    # line became a list three levels deep and the tick was lost.
+    cmap = (b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap/CMapName/B def "
+            b"1 begincodespacerange<00><FF>endcodespacerange 2 beginbfchar<A8><F0A8>"
+            b"<FE><F0FE>endbfchar endcmap CMapName currentdict/CMap defineresource pop end end")
+    choices = [(110, b"A8", b" Summer only"), (200, b"FE", b" All year"),
+               (280, b"A8", b" Not yet known")]
+    content = b"BT /F1 10 Tf 20 150 Td (Supply needed:) Tj ET\n" + b"\n".join(
+        b"BT /F2 10 Tf %d 150 Td <%s> Tj /F1 10 Tf 7 0 Td (%s) Tj ET" % (x, code, label)
+        for x, code, label in choices)
+    data = _pdf([
+        b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 400 200]/Resources<</Font<</F1 4 0 R"
+        b"/F2 5 0 R>>>>/Contents 6 0 R>>",
+        b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
+        b"<</Type/Font/Subtype/TrueType/BaseFont/%s/FirstChar 168/LastChar 254"
+        b"/Widths[%s]/ToUnicode 7 0 R>>" % (font, b" ".join([b"700"] * 87)),
+        b"<</Length %d>>stream\n%s\nendstream" % (len(content), content),
+        b"<</Length %d>>stream\n%s\nendstream" % (len(cmap), cmap)])
+    markdown = convert(data).markdown
+    assert "\u2610 Summer only" in markdown and "\u2611 All year" in markdown
+    assert "\u2610 Not yet known" in markdown
+    assert "\u2022" not in markdown and "- " not in markdown
+
+
 def _helvetica_page(content: bytes) -> bytes:
     return _pdf([
         b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",

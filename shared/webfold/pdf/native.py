@@ -75,6 +75,13 @@ _UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 # Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
 _SYMBOL_FONT = re.compile(r"wingding|dingbat|webding|marlett", re.I)
 CHECKBOX = "\u2610"
+# Word's boxes to tick from Wingdings (Insert > Symbol) keep the font's code 0xF000 up in
+# the private-use area, and LibreOffice, drawing them from OpenSymbol, keeps the code:
+# empty, ticked and crossed boxes, not the bullets other private-use glyphs at a line's
+# start are (`symbol_bullets`). Symbol's codes there (a club, two brace pieces) start no
+# line in practice.
+_WINGDINGS_FONT = re.compile(r"wingding|opensymbol", re.I)
+_WINGDINGS_BOXES = str.maketrans({0xF0A8: CHECKBOX, 0xF0FE: "\u2611", 0xF0FD: "\u2612"})
 # A list bullet drawn as a path (browsers draw disc and square markers so): a filled
 # dot or square this many font sizes across, at most `BULLET_REACH` sizes before the
 # line's first letter, level with its lower-case letters, in a neutral colour (black or
@@ -860,6 +867,8 @@ def _line(raw: dict[str, Any], links: list[tuple[BBox, str]]) -> Line | None:
         text = run[0][1] if len(run) == 1 else "".join(t for _, t in run)
         if _UNMAPPED_SYMBOL.search(text) and _SYMBOL_FONT.search(first.get("font", "")):
             text = _UNMAPPED_SYMBOL.sub(CHECKBOX, text)
+        elif _PRIVATE_USE.search(text) and _WINGDINGS_FONT.search(first.get("font", "")):
+            text = text.translate(_WINGDINGS_BOXES)
         span = _span(first, text, links)
         if len(run) > 1:
             span.bbox = functools.reduce(_union, (s["bbox"] for s, _ in run[1:]), span.bbox)
