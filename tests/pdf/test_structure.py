@@ -50,6 +50,23 @@ def test_a_document_that_never_splits_a_word_keeps_its_line_end_hyphens():
     assert "records machine-readable, and the gauges are hand-finished by" in md
 
 
+def test_a_document_splitting_words_it_writes_nowhere_whole_joins_them():
+    # A short hyphenated report (LibreOffice or Word with hyphenation on): three of its
+    # six lines end in a split word, none of them written whole anywhere, so no word
+    # proves the document hyphenates; that so many lines end at a hyphen does. A
+    # compound head ("self-") keeps its hyphen all the same.
+    doc = _page_with([("The inspection found the channels in fair order, but im-", "helv", 100),
+                      ("mediately after the floods the teams replaced the di-", "helv", 114),
+                      ("ameter of every culvert, be-", "helv", 128),
+                      ("cause the old pipes were too small for the self-", "helv", 142),
+                      ("cleaning gates the board had bought in the spring, and they", "helv", 156),
+                      ("finished in June.", "helv", 170)])
+    md = convert(doc.tobytes()).markdown
+    assert "but immediately after the floods" in md
+    assert "replaced the diameter of every culvert, because the old pipes" in md
+    assert "the self-cleaning gates" in md
+
+
 def test_compound_hyphen_at_a_line_end_stays():
     # Browsers and word processors break lines at real hyphens only. The document's own
     # words tell a compound from a split word: "user-tested" is written whole elsewhere;

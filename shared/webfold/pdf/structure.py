@@ -48,6 +48,10 @@ CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two
 # a paragraph's first-line indent is about one to two.
 TERM_INDENT = 2.5
 SAME_LINE_GAP = 4.0  # font sizes: a justified word gap, narrower than a column gutter
+# A document hyphenates where this many lines, and this share of the lines that run on in
+# lower case, end splitting a word no line writes whole (`document_hyphenates`).
+HYPHEN_BREAKS_MIN = 3
+HYPHEN_BREAK_SHARE = 0.08
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
 _NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
@@ -700,19 +704,28 @@ def document_words(pages: list[list[Item]]) -> Counter[str]:
 
 def document_hyphenates(pages: list[list[Item]], words: Counter[str]) -> bool:
     """True when the document splits words at line ends: a line ends in "head-", the
-    next starts with `rest` and "headrest" is written whole elsewhere (`_seen_split`).
-    Compounds broken at their hyphen show in every document; a split word only where
-    the engine hyphenates."""
+    next starts with `rest` and "headrest" is written whole elsewhere (`_seen_split`);
+    or, where no split word is written whole (a short report), lines end at a hyphen
+    too often for compounds alone: at least `HYPHEN_BREAKS_MIN` times and on at least
+    `HYPHEN_BREAK_SHARE` of the lines whose sentence runs on in lower case. A line
+    breaks at a compound's hyphen only when the word it cannot fit is a compound (one
+    line in a hundred of prose, under one in twenty-five in printed web pages); an
+    engine that hyphenates splits a long word on one line in ten or more."""
+    breaks = runs_on = 0
     for items in pages:
         lines = [it.line.text for it in items if it.line is not None]
         for above, below in zip(lines, lines[1:], strict=False):
             end, start = above.rstrip(), below.lstrip()
+            runs_on += start[:1].islower()
             if not _hyphen_break(end, start):
                 continue
             head = _last_word(end[:-1]).casefold()
-            if head not in _KEEP_HYPHEN and _seen_split(head, _first_word(start), words):
+            if head in _KEEP_HYPHEN:
+                continue
+            if _seen_split(head, _first_word(start), words):
                 return True
-    return False
+            breaks += 1
+    return breaks >= HYPHEN_BREAKS_MIN and breaks >= HYPHEN_BREAK_SHARE * runs_on
 
 
 def _hyphen_break(end: str, start: str) -> bool:
