@@ -121,33 +121,57 @@ def test_checkbox_glyphs_of_a_symbol_font_are_boxes_beside_their_labels():
     assert doc.warnings == []
 
 
+def _private_use_font_page(font: bytes, codes: list[bytes], content: bytes) -> bytes:
+    """A page with Helvetica as /F1 and, as /F2, a symbol font named `font` whose one-byte
+    `codes` (hex) map to U+F000 above them, as Word and LibreOffice write symbol fonts."""
+    pairs = b"".join(b"<%s><F0%s>" % (code, code) for code in codes)
+    cmap = (b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap/CMapName/B def "
+            b"1 begincodespacerange<00><FF>endcodespacerange %d beginbfchar%sendbfchar "
+            b"endcmap CMapName currentdict/CMap defineresource pop end end" % (len(codes), pairs))
+    return _pdf([
+        b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 400 200]/Resources<</Font<</F1 4 0 R"
+        b"/F2 5 0 R>>>>/Contents 6 0 R>>",
+        b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
+        b"<</Type/Font/Subtype/TrueType/BaseFont/%s/FirstChar 0/LastChar 255"
+        b"/Widths[%s]/ToUnicode 7 0 R>>" % (font, b" ".join([b"600"] * 256)),
+        b"<</Length %d>>stream\n%s\nendstream" % (len(content), content),
+        b"<</Length %d>>stream\n%s\nendstream" % (len(cmap), cmap)])
+
+
 @pytest.mark.parametrize("font", [b"Wingdings-Regular", b"OpenSymbol"])
 def test_wingdings_boxes_in_the_private_use_area_are_boxes_not_bullets(font):
     # Word's Insert > Symbol boxes keep the Wingdings code 0xF000 up (U+F0A8 empty,
     # U+F0FE ticked); LibreOffice draws them from OpenSymbol with the same codes. At a
     # line's start a private-use glyph was taken for a list bullet: the choices on one
     # line became a list three levels deep and the tick was lost.
-    cmap = (b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap/CMapName/B def "
-            b"1 begincodespacerange<00><FF>endcodespacerange 2 beginbfchar<A8><F0A8>"
-            b"<FE><F0FE>endbfchar endcmap CMapName currentdict/CMap defineresource pop end end")
     choices = [(110, b"A8", b" Summer only"), (200, b"FE", b" All year"),
                (280, b"A8", b" Not yet known")]
     content = b"BT /F1 10 Tf 20 150 Td (Supply needed:) Tj ET\n" + b"\n".join(
         b"BT /F2 10 Tf %d 150 Td <%s> Tj /F1 10 Tf 7 0 Td (%s) Tj ET" % (x, code, label)
         for x, code, label in choices)
-    data = _pdf([
-        b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
-        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 400 200]/Resources<</Font<</F1 4 0 R"
-        b"/F2 5 0 R>>>>/Contents 6 0 R>>",
-        b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
-        b"<</Type/Font/Subtype/TrueType/BaseFont/%s/FirstChar 168/LastChar 254"
-        b"/Widths[%s]/ToUnicode 7 0 R>>" % (font, b" ".join([b"700"] * 87)),
-        b"<</Length %d>>stream\n%s\nendstream" % (len(content), content),
-        b"<</Length %d>>stream\n%s\nendstream" % (len(cmap), cmap)])
-    markdown = convert(data).markdown
+    markdown = convert(_private_use_font_page(font, [b"A8", b"FE"], content)).markdown
     assert "\u2610 Summer only" in markdown and "\u2611 All year" in markdown
     assert "\u2610 Not yet known" in markdown
     assert "\u2022" not in markdown and "- " not in markdown
+
+
+def test_a_symbol_opening_a_wrapped_line_is_no_bullet():
+    # Symbol's alpha (U+F061) wrapped to the start of a line, a space before "of": a
+    # symbol of the sentence, which went on as a list item cut from its paragraph. The
+    # Symbol bullet (U+F0B7) a tab before its item stays a bullet.
+    content = (b"BT /F1 10 Tf 20 170 Td (The mean flow rose by twelve litres a second and the "
+               b"slope) Tj ET\n"
+               b"BT /F2 10 Tf 20 158 Td <61> Tj /F1 10 Tf 6 0 Td ( of the bed fell to a "
+               b"fifth of its old value.) Tj ET\n"
+               b"BT /F2 10 Tf 20 130 Td <B7> Tj /F1 10 Tf 18 0 Td (Embankments were "
+               b"rebuilt) Tj ET\n"
+               b"BT /F2 10 Tf 20 118 Td <B7> Tj /F1 10 Tf 18 0 Td (Culverts were "
+               b"cleared) Tj ET")
+    markdown = convert(_private_use_font_page(b"OpenSymbol", [b"61", b"B7"], content)).markdown
+    assert markdown.split("\n\n") == [
+        "The mean flow rose by twelve litres a second and the slope \uf061 of the bed fell "
+        "to a fifth of its old value.", "- Embankments were rebuilt\n- Culverts were cleared\n"]
 
 
 def _helvetica_page(content: bytes) -> bytes:

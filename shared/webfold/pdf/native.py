@@ -89,6 +89,7 @@ _WINGDINGS_BOXES = str.maketrans({0xF0A8: CHECKBOX, 0xF0FE: "\u2611", 0xF0FD: "\
 BULLET_SIZE = (0.15, 0.6)
 BULLET_REACH = 2.0
 BULLET_MAX_PT = 12.0  # no bullet is drawn wider than this (a filter before the sizes)
+SYMBOL_WORD_GAP = 0.6  # font sizes: a space after a symbol; a bullet's tab is wider
 _MARKED = re.compile(r"^\s*[\u2022\u25cf\u25aa\u25a0\-\u2013*]")
 # Letter-spaced lines: words this short on average (MuPDF cut them; English prose
 # averages 4.5+), type this wide (font sizes per visible character: the median line of
@@ -188,16 +189,28 @@ def drop_undecodable(page_lines: PageLines) -> int:
 def symbol_bullets(page_lines: PageLines) -> None:
     """A private-use glyph alone at the start of a line (Word's Symbol-font bullet U+F0B7,
     LibreOffice's OpenSymbol ones) is a list bullet: written "•", so lists stay lists.
+    Not where a lower-case word follows it within `SYMBOL_WORD_GAP` font sizes: that is a
+    symbol of a sentence the line goes on with (Symbol's α, U+F061, in "slope α of 0.2"
+    wrapped before it), and bullets stand a tab before their item.
 
     Run after routing: a layer mostly made of private-use codes has gone to OCR by then.
     """
     for line in page_lines.lines:
-        for span in line.spans:
-            if span.text.strip():
-                if _LEAD_PRIVATE_USE.match(span.text):
-                    span.text = _LEAD_PRIVATE_USE.sub(lambda m: f"{m.group(1)}\u2022", span.text,
-                                                      count=1)
-                break
+        spans = [s for s in line.spans if s.text.strip()]
+        if spans and _LEAD_PRIVATE_USE.match(spans[0].text) and not _symbol_in_sentence(spans):
+            spans[0].text = _LEAD_PRIVATE_USE.sub(lambda m: f"{m.group(1)}\u2022", spans[0].text,
+                                                  count=1)
+
+
+def _symbol_in_sentence(spans: list[Span]) -> bool:
+    """Whether the private-use glyph opening `spans` (those with text) runs on into a
+    lower-case word: in its own span, or a space after it in one."""
+    first = spans[0]
+    after = first.text.strip()[1:]
+    if after:
+        return after.lstrip()[:1].islower()
+    return (len(spans) > 1 and spans[1].text.lstrip()[:1].islower()
+            and spans[1].bbox[0] - first.bbox[2] <= SYMBOL_WORD_GAP * first.size)
 
 
 def drawn_bullets(page_lines: PageLines, paths: list[dict[str, Any]]) -> None:
