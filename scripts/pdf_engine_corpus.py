@@ -19,7 +19,9 @@ Two producers, each from sources whose text is known:
   filled-in form with check boxes in MS Gothic, Wingdings and DejaVu and fill-in lines;
   a letter with address blocks; a CV with a borderless layout table) and flat ODF written here
   (a long report; a two-column paper with its abstract across the page, footnotes, an
-  equation line, captions and references; a memo in Word's metric fonts with footnotes).
+  equation line, captions and references; a memo in Word's metric fonts with footnotes;
+  a bulletin with two boxed frames side by side, footnotes and endnotes, a lettered
+  list, a borderless table with a shaded header and "Page X of Y").
 
 Files go to an ignored folder (default `.pdf-engine-corpus/`) with a `cases.json`
 manifest; a later run reuses them unless `--rebuild`. A producer that is not installed
@@ -380,7 +382,7 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
     made = [_docx_report(out), _docx_rtl(out), _docx_form_booklet(out), _docx_listing(out),
             _fodt_long_report(out), _fodt_paper(out), _fodt_memo(out), _docx_persian(out),
             _docx_arabic_report(out), _docx_word_report(out), _docx_connection_form(out),
-            _docx_letter(out), _docx_cv(out)]
+            _docx_letter(out), _docx_cv(out), _fodt_bulletin(out)]
     sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
                for c in made]
     return soffice_convert(soffice, sources, out, made, SOFFICE_TIMEOUT_S)
@@ -1552,6 +1554,133 @@ def _docx_cv(out: Path) -> EngineCase:
         texts.append(f"{label}: {value}")
     document.save(out / "lo_cv.docx")
     return EngineCase("lo_cv", "libreoffice", "lo_cv.pdf", "\n\n".join(texts), [], headings)
+
+
+_BULLETIN_FRAMES = [
+    ("Key figures", ["412 mm of rain fell in the year, a tenth above the average.",
+                     "Thirty stations reported on at least 350 days."]),
+    ("What changed", ["Two stations moved to higher ground in May.",
+                      "Readings are now sent by text message every morning."]),
+]
+_BULLETIN_FRAME_STYLE = (
+    '<style:style style:name="Box" style:family="graphic"><style:graphic-properties '
+    'style:wrap="none" style:vertical-pos="top" style:vertical-rel="paragraph" '
+    'style:horizontal-pos="from-left" style:horizontal-rel="paragraph" '
+    'fo:border="0.5pt solid #1f4e79" fo:padding="0.2cm" fo:background-color="#e8eef6"/>'
+    "</style:style>"
+    '<style:style style:name="BoxText" style:family="paragraph" style:parent-style-name='
+    '"Cell"><style:text-properties fo:font-size="10.5pt"/></style:style>'
+    '<style:style style:name="BoxTitle" style:family="paragraph" style:parent-style-name='
+    '"BoxText"><style:text-properties fo:font-weight="bold"/></style:style>'
+    '<style:style style:name="Plain" style:family="table-cell"><style:table-cell-properties '
+    'fo:border="none" fo:padding="0.08cm"/></style:style>'
+    '<style:style style:name="Shaded" style:family="table-cell"><style:table-cell-properties '
+    'fo:border="none" fo:padding="0.08cm" fo:background-color="#d9d9d9"/></style:style>'
+    '<text:list-style style:name="Letters"><text:list-level-style-number text:level="1" '
+    'style:num-suffix=")" style:num-format="a"><style:list-level-properties '
+    'text:space-before="0.6cm" text:min-label-width="0.6cm"/></text:list-level-style-number>'
+    "</text:list-style>")
+
+
+def _fodt_bulletin(out: Path) -> EngineCase:
+    """A two-page bulletin as word processors make them: two boxed text frames side by
+    side under the title, footnotes at the page foot and endnotes gathered at the end, a
+    lettered list, a borderless table with a shaded header row, a figure caption and a
+    "Page X of Y" footer."""
+    draw = ('xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+            'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"')
+    texts: list[str] = []
+    headings: list[str] = []
+    body: list[str] = []
+    title = "Rain gauge bulletin, spring 2026"
+    body.append(_h(1, title).replace('"Heading_20_1"', '"Heading_20_2"', 1))
+    texts.append(title)
+    headings.append(title)
+    intro = ("This bulletin goes to every volunteer observer twice a year. It sums up the "
+             "readings of the past season and lists the changes to the network.")
+    body.append(_p("Standard", html.escape(intro)))
+    texts.append(intro)
+    frames = []
+    for k, (name, lines) in enumerate(_BULLETIN_FRAMES):
+        inner = _p("BoxTitle", html.escape(name)) + "".join(
+            _p("BoxText", html.escape(line)) for line in lines)
+        frames.append(f'<draw:frame {draw} draw:style-name="Box" draw:name="Box{k}" '
+                      f'text:anchor-type="paragraph" svg:x="{k * 8.7}cm" svg:y="0cm" '
+                      f'svg:width="8.3cm" draw:z-index="{k}"><draw:text-box '
+                      f'fo:min-height="2.8cm">{inner}</draw:text-box></draw:frame>')
+        texts += [name, *lines]
+    body.append(_p("Standard", "".join(frames)))
+    notes = {1: "A station that misses more than a week is left out of the averages.",
+             2: "The old sites are kept as reserve stations for one more year."}
+    endnotes = {1: "Monthly totals for every station are on the board's website.",
+                2: "The next bulletin appears in October."}
+
+    def prose(text: str) -> None:
+        marked, expected = html.escape(text), text
+        for n, note in notes.items():
+            marked = marked.replace(f"{{f{n}}}", _note(n, note))
+            expected = expected.replace(f"{{f{n}}}", str(n))
+        roman = {1: "i", 2: "ii"}
+        for n, note in endnotes.items():
+            marked = marked.replace(f"{{e{n}}}", _note(n, note).replace(
+                'text:note-class="footnote"', 'text:note-class="endnote"').replace(
+                f'text:id="ftn{n}"', f'text:id="edn{n}"'))
+            expected = expected.replace(f"{{e{n}}}", roman[n])
+        body.append(_p("Standard", marked))
+        texts.append(expected)
+
+    body.append(_h(2, "The season in brief"))
+    texts.append("The season in brief")
+    headings.append("The season in brief")
+    prose("March was dry and mild, and the first heavy rain came only in the second week of "
+          "April. Most stations recorded their wettest day on 19 April, when a slow front "
+          "crossed the valley from the west.{f1}")
+    prose("May and June were close to the average. Thunderstorms in late June gave very "
+          "different totals at neighbouring stations, which is why the board asks observers "
+          "to note the time of every storm.{e1}")
+    prose("Observers are asked to check three things before each reading:")
+    steps = ["that the funnel is clear of leaves and insects,",
+             "that the measuring glass is dry and clean,",
+             "that the can stands upright in its housing."]
+    body.append('<text:list text:style-name="Letters">' + "".join(
+        f'<text:list-item>{_p("Standard", html.escape(s))}</text:list-item>' for s in steps)
+        + "</text:list>")
+    texts += [f"{chr(97 + k)}) {s}" for k, s in enumerate(steps)]
+    body.append(_h(2, "Changes to the network"))
+    texts.append("Changes to the network")
+    headings.append("Changes to the network")
+    prose("Two stations moved to higher ground in May after the river flooded their old "
+          "sites twice in one winter.{f2} The table gives the old and the new heights.")
+    rows = [["Station", "Old height (m)", "New height (m)", "Moved on"],
+            ["Ash Ford", "112", "148", "6 May"], ["Elm Bridge", "97", "131", "20 May"]]
+    cells = lambda row, style: "".join(  # noqa: E731
+        f'<table:table-cell table:style-name="{style}" office:value-type="string">'
+        f'<text:p text:style-name="Cell">{html.escape(c)}</text:p></table:table-cell>'
+        for c in row)
+    body.append('<table:table table:name="Moves" table:style-name="Grid">'
+                '<table:table-column table:number-columns-repeated="4"/>'
+                f'<table:table-row>{cells(rows[0], "Shaded")}</table:table-row>'
+                + "".join(f'<table:table-row>{cells(r, "Plain")}</table:table-row>'
+                          for r in rows[1:]) + "</table:table>")
+    texts.append("\n".join(" ".join(r) for r in rows))
+    caption = "Figure 1: The new site of the Ash Ford gauge, above the flood line."
+    body.append(_p("Cover", html.escape(caption)))
+    texts.append(caption)
+    prose("From this summer the readings are sent by text message every morning; the paper "
+          "forms remain in use as a reserve.{e2} Thank you to every observer for another "
+          "year of careful work.")
+    texts += [f"{n} {note}" for n, note in notes.items()]
+    texts += [f"{r} {note}" for r, note in zip(("i", "ii"), endnotes.values(), strict=True)]
+    head = _fodt([], "Valley rain gauge network", "Liberation Serif", "Liberation Sans",
+                 "17cm")
+    head = head.replace("</office:automatic-styles>",
+                        _BULLETIN_FRAME_STYLE + "</office:automatic-styles>")
+    head = head.replace('text:select-page="current"/>', 'text:select-page="current"/> of '
+                        "<text:page-count/>")
+    document = head.replace(_FODT_TAIL, "\n".join(body) + _FODT_TAIL)
+    (out / "lo_bulletin.fodt").write_text(document, encoding="utf-8")
+    return EngineCase("lo_bulletin", "libreoffice", "lo_bulletin.pdf", "\n\n".join(texts),
+                      [rows], headings)
 
 
 # --- manifest ---------------------------------------------------------------------------
