@@ -244,6 +244,40 @@ def test_a_raised_number_without_a_note_stays_text() -> None:
     assert "is dry.2 A field of" in md
 
 
+def test_endnotes_after_the_last_body_line_are_linked_to_their_marks() -> None:
+    # Word's and LibreOffice's endnotes: raised roman marks in the body, the notes on a
+    # page after it, their numbers run into the text ("iMonthly"), as LibreOffice
+    # writes them. A page's own footnote is still its footnote; a note-size line above
+    # body text, starting with a mark's number, is no endnote.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100
+    for before, mark, after in (("Most stations had their wettest day in April.", "i",
+                                 " The front came from"),
+                                ("the west, and the paper forms stay as a reserve.", "ii",
+                                 " Thank you all."),
+                                ("Two stations moved to higher ground in May.", "1",
+                                 " Their old sites flooded.")):
+        x = 72 + pymupdf.get_text_length(before, fontsize=11)
+        page.insert_text((72, y), before, fontsize=11)
+        page.insert_text((x, y - 4), mark, fontsize=7)
+        page.insert_text((x + pymupdf.get_text_length(mark, fontsize=7), y), after, fontsize=11)
+        y += 15
+    page.insert_text((72, 80), "ii Stations in the table read since 1962.", fontsize=9)
+    page.insert_text((72, 760), "1 The old sites are reserve stations.", fontsize=9)
+    page = doc.new_page()
+    page.insert_text((72, 72), "iMonthly totals are on the website.", fontsize=9)
+    page.insert_text((72, 86), "iiThe next bulletin appears in October.", fontsize=9)
+    md = convert(doc.tobytes(), filename="endnotes.pdf").markdown
+    assert "wettest day in April.[^i] The front" in md
+    assert "as a reserve.[^ii] Thank you all." in md
+    assert "higher ground in May.[^1] Their old" in md
+    assert "ii Stations in the table read since 1962." in md
+    assert md.rstrip().endswith("[^1]: The old sites are reserve stations.\n\n"
+                                "[^i]: Monthly totals are on the website.\n\n"
+                                "[^ii]: The next bulletin appears in October.")
+
+
 @needs_dejavu
 def test_a_mark_drawn_twice_on_one_letter_is_one_mark() -> None:
     # LibreOffice's vowelled Arabic: the mark glyph maps to the letter and mark again.
