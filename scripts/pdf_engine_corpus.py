@@ -17,7 +17,8 @@ Two producers, each from sources whose text is known:
   headings, two-level lists, a two-column hyphenated section, a shaded borderless table,
   a table over two pages with its header row repeated, captions and "Page X of Y"; a
   filled-in form with check boxes in MS Gothic, Wingdings and DejaVu and fill-in lines;
-  a letter with address blocks; a CV with a borderless layout table) and flat ODF written here
+  a letter with address blocks; a CV with a borderless layout table; a technical report
+  with Symbol-font symbols in its sentences and Wingdings bullets) and flat ODF written here
   (a long report; a two-column paper with its abstract across the page, footnotes, an
   equation line, captions and references; a memo in Word's metric fonts with footnotes;
   a bulletin with two boxed frames side by side, footnotes and endnotes, a lettered
@@ -382,7 +383,7 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
     made = [_docx_report(out), _docx_rtl(out), _docx_form_booklet(out), _docx_listing(out),
             _fodt_long_report(out), _fodt_paper(out), _fodt_memo(out), _docx_persian(out),
             _docx_arabic_report(out), _docx_word_report(out), _docx_connection_form(out),
-            _docx_letter(out), _docx_cv(out), _fodt_bulletin(out)]
+            _docx_letter(out), _docx_cv(out), _docx_lab_report(out), _fodt_bulletin(out)]
     sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
                for c in made]
     return soffice_convert(soffice, sources, out, made, SOFFICE_TIMEOUT_S)
@@ -1680,6 +1681,115 @@ def _fodt_bulletin(out: Path) -> EngineCase:
     document = head.replace(_FODT_TAIL, "\n".join(body) + _FODT_TAIL)
     (out / "lo_bulletin.fodt").write_text(document, encoding="utf-8")
     return EngineCase("lo_bulletin", "libreoffice", "lo_bulletin.pdf", "\n\n".join(texts),
+                      [rows], headings)
+
+
+def _bullet_numbering(document, num_id: str, font: str, char: str) -> str:
+    """A one-level bullet list whose bullet is `char` in `font` (Word's Wingdings and
+    Symbol bullets, private-use codes); its numId."""
+    numbering = document.part.numbering_part.element
+    abstract = _ooxml("abstractNum", abstractNumId=num_id)
+    lvl = _ooxml("lvl", ilvl="0")
+    for child in (_ooxml("start", val="1"), _ooxml("numFmt", val="bullet"),
+                  _ooxml("lvlText", val=char), _ooxml("lvlJc", val="left")):
+        lvl.append(child)
+    ppr = _ooxml("pPr")
+    ppr.append(_ooxml("ind", left="720", hanging="360"))
+    rpr = _ooxml("rPr")
+    rpr.append(_ooxml("rFonts", ascii=font, hAnsi=font, hint="default"))
+    lvl.append(ppr)
+    lvl.append(rpr)
+    abstract.append(lvl)
+    numbering.insert(0, abstract)
+    num = _ooxml("num", numId=num_id)
+    num.append(_ooxml("abstractNumId", val=num_id))
+    numbering.append(num)
+    return num_id
+
+
+# Running text with Symbol-font characters as Word's Insert > Symbol writes them: pieces
+# of text and (Symbol code, the character it draws).
+_LAB_SENTENCES = [
+    ["The mean water temperature at the mill was 11.4 ", ("F0B0", "\u00b0"), "C ",
+     ("F0B1", "\u00b1"), " 0.3 ", ("F0B0", "\u00b0"), "C over the twelve visits, and the "
+     "temperature coefficient ", ("F061", "\u03b1"), " of the conductivity probe was "
+     "taken as 0.021 per degree."],
+    ["Nitrate stayed ", ("F0A3", "\u2264"), " 5 mg/l at every visit; the change in pH "
+     "between the weir and the bridge, ", ("F044", "\u0394"), "pH, never exceeded 0.2, and "
+     "the suspended solids averaged 14 ", ("F06D", "\u03bc"), "g per litre more below the "
+     "outfall than above it."],
+]
+
+
+def _docx_lab_report(out: Path) -> EngineCase:
+    """A technical report from Word: symbols inserted from the Symbol font in running
+    text (degree, plus-minus, Greek letters, less-or-equal: private-use codes in the
+    PDF), bullet lists with Wingdings squares, arrows and ticks, and a short table."""
+    import docx
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+
+    document = docx.Document()
+    _style_font(document.styles["Normal"], "Calibri")
+    texts: list[str] = []
+    headings: list[str] = []
+
+    def heading(text: str, level: int) -> None:
+        document.add_heading(text, level=level)
+        texts.append(text)
+        headings.append(text)
+
+    heading("Water quality of the mill stream", 1)
+    intro = ("The district laboratory sampled the mill stream once a month from March to "
+             "February at three points: above the village, at the mill weir and below the "
+             "outfall of the treatment works.")
+    document.add_paragraph(intro).alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+    texts.append(intro)
+    heading("Results", 2)
+    for sentence in _LAB_SENTENCES * 2:
+        paragraph = document.add_paragraph()
+        paragraph.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+        expected = []
+        for piece in sentence:
+            if isinstance(piece, tuple):
+                paragraph.add_run()._r.append(_ooxml("sym", font="Symbol", char=piece[0]))
+                expected.append(piece[1])
+            else:
+                paragraph.add_run(piece)
+                expected.append(piece)
+        texts.append("".join(expected))
+    lists = [("Wingdings", "\uf0a7", "The samples were taken:",
+              ["in clean glass bottles rinsed with stream water,",
+               "at a depth of 20 cm in the middle of the stream,",
+               "before ten in the morning on every visit."]),
+             ("Wingdings", "\uf0d8", "Next steps for the board:",
+              ["Ask the treatment works for its discharge records",
+               "Add a fourth sampling point at the ford"]),
+             ("Wingdings", "\uf0fc", "Checked before each visit:",
+              ["Probe calibrated against the buffer solutions",
+               "Cool box and ice packs ready"])]
+    for k, (font, char, lead, items) in enumerate(lists):
+        document.add_paragraph(lead)
+        texts.append(lead)
+        num_id = _bullet_numbering(document, str(91 + k), font, char)
+        for item in items:
+            _numbered(document.add_paragraph(item), num_id, 0)
+            texts.append(f"\u2022 {item}")
+    heading("Sampling points", 2)
+    rows = [["Point", "Distance (km)", "Mean pH", "Nitrate (mg/l)"],
+            ["Above the village", "0.0", "7.4", "2.1"], ["Mill weir", "1.8", "7.3", "2.9"],
+            ["Below the outfall", "3.1", "7.1", "4.6"]]
+    table = document.add_table(rows=len(rows), cols=4)
+    table.style = "Light List Accent 1"
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            table.cell(r, c).text = value
+    texts.append("\n".join(" ".join(r) for r in rows))
+    closing = ("The stream meets the standard for fishing waters at all three points. The "
+               "laboratory will repeat the survey next year with the fourth point added.")
+    document.add_paragraph(closing).alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+    texts.append(closing)
+    document.save(out / "lo_lab_report.docx")
+    return EngineCase("lo_lab_report", "libreoffice", "lo_lab_report.pdf", "\n\n".join(texts),
                       [rows], headings)
 
 
