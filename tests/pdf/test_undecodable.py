@@ -170,8 +170,21 @@ def test_a_symbol_opening_a_wrapped_line_is_no_bullet():
                b"cleared) Tj ET")
     markdown = convert(_private_use_font_page(b"OpenSymbol", [b"61", b"B7"], content)).markdown
     assert markdown.split("\n\n") == [
-        "The mean flow rose by twelve litres a second and the slope \uf061 of the bed fell "
+        "The mean flow rose by twelve litres a second and the slope \u03b1 of the bed fell "
         "to a fifth of its old value.", "- Embankments were rebuilt\n- Culverts were cleared\n"]
+
+
+@pytest.mark.parametrize("font", [b"Symbol", b"OpenSymbol"])
+def test_symbol_codes_in_running_text_are_their_characters(font):
+    # Word's Insert > Symbol: degree, plus-minus, less-or-equal and mu written 0xF000 up
+    # in the private-use area, which no reader can read.
+    content = (b"BT /F1 10 Tf 20 150 Td (The water was 11.4 ) Tj /F2 10 Tf <B0> Tj /F1 10 Tf "
+               b"(C ) Tj /F2 10 Tf <B1> Tj /F1 10 Tf ( 0.3, nitrate ) Tj /F2 10 Tf <A3> Tj "
+               b"/F1 10 Tf ( 5 mg/l and solids 14 ) Tj /F2 10 Tf <6D> Tj /F1 10 Tf (g/l.) Tj ET")
+    data = _private_use_font_page(font, [b"B0", b"B1", b"A3", b"6D"], content)
+    assert convert(data).markdown == (
+        "The water was 11.4 \u00b0C \u00b1 0.3, nitrate \u2264 5 mg/l and solids 14 "
+        "\u03bcg/l.\n")
 
 
 def _helvetica_page(content: bytes) -> bytes:

@@ -35,7 +35,7 @@ from webfold.pdf.native import (
     drop_undecodable,
     image_infos,
     read_page,
-    symbol_bullets,
+    symbol_glyphs,
 )
 from webfold.pdf.structure import build_blocks, document_styles
 from webfold.pdf.tables import find_tables, horizontal_rules, page_paths, table_block
@@ -194,7 +194,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
                                 "decoded")
         if info.route == "native":
-            symbol_bullets(lines)
+            symbol_glyphs(lines)
             for text in strip_watermarks(lines):
                 run.watermarks.setdefault(text, []).append(number)
         if info.route == "ocr":

@@ -78,10 +78,22 @@ CHECKBOX = "\u2610"
 # Word's boxes to tick from Wingdings (Insert > Symbol) keep the font's code 0xF000 up in
 # the private-use area, and LibreOffice, drawing them from OpenSymbol, keeps the code:
 # empty, ticked and crossed boxes, not the bullets other private-use glyphs at a line's
-# start are (`symbol_bullets`). Symbol's codes there (a club, two brace pieces) start no
+# start are (`symbol_glyphs`). Symbol's codes there (a club, two brace pieces) start no
 # line in practice.
 _WINGDINGS_FONT = re.compile(r"wingding|opensymbol", re.I)
 _WINGDINGS_BOXES = str.maketrans({0xF0A8: CHECKBOX, 0xF0FE: "\u2611", 0xF0FD: "\u2612"})
+# Adobe's Symbol encoding, codes 0x20-0x7E and 0xA0-0xFE ("\0": a piece of a tall
+# bracket or a logo, nothing of its own). Word's Insert > Symbol writes them 0xF000 up in
+# the private-use area in a font named Symbol, and LibreOffice keeps the codes, drawing
+# them from OpenSymbol: "\uf061" is alpha, "\uf0b0" the degree sign.
+_SYMBOL_ENCODED_FONT = re.compile(r"symbol", re.I)
+_SYMBOL_CODES = str.maketrans({
+    0xF000 + code: char for start, chars in (
+        (0x20, " !∀#∃%&∋()∗+,−./0123456789:;<=>?≅ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ[∴]⊥_\0"
+               "αβχδεφγηιϕκλμνοπθρστυϖωξψζ{|}∼"),
+        (0xA0, "€ϒ′≤⁄∞ƒ♣♦♥♠↔←↑→↓°±″≥×∝∂•÷≠≡≈…\0\0↵ℵℑℜ℘⊗⊕∅∩∪⊃⊇⊄⊂⊆∈∉∠∇\0\0\0∏√⋅¬∧∨⇔⇐⇑⇒⇓◊〈"
+               "\0\0\0∑\0\0\0\0\0\0\0\0\0\0\0〉∫⌠\0⌡\0\0\0\0\0\0\0\0\0"))
+    for code, char in enumerate(chars, start) if char != "\0"})
 # A list bullet drawn as a path (browsers draw disc and square markers so): a filled
 # dot or square this many font sizes across, at most `BULLET_REACH` sizes before the
 # line's first letter, level with its lower-case letters, in a neutral colour (black or
@@ -186,12 +198,16 @@ def drop_undecodable(page_lines: PageLines) -> int:
     return removed
 
 
-def symbol_bullets(page_lines: PageLines) -> None:
-    """A private-use glyph alone at the start of a line (Word's Symbol-font bullet U+F0B7,
-    LibreOffice's OpenSymbol ones) is a list bullet: written "•", so lists stay lists.
-    Not where a lower-case word follows it within `SYMBOL_WORD_GAP` font sizes: that is a
-    symbol of a sentence the line goes on with (Symbol's α, U+F061, in "slope α of 0.2"
-    wrapped before it), and bullets stand a tab before their item.
+def symbol_glyphs(page_lines: PageLines) -> None:
+    """Private-use symbol codes as what they draw, in native `page_lines` in place.
+
+    A private-use glyph alone at the start of a line (Word's Symbol-font bullet U+F0B7,
+    its Wingdings squares, arrows and ticks, LibreOffice's OpenSymbol ones) is a list
+    bullet: written "•", so lists stay lists. Not where a lower-case word follows it
+    within `SYMBOL_WORD_GAP` font sizes: that is a symbol of a sentence the line goes on
+    with (Symbol's α, U+F061, in "slope α of 0.2" wrapped before it), and bullets stand
+    a tab before their item. Other private-use codes in a Symbol font are the
+    characters Symbol's encoding gives them (`_SYMBOL_CODES`).
 
     Run after routing: a layer mostly made of private-use codes has gone to OCR by then.
     """
@@ -200,6 +216,9 @@ def symbol_bullets(page_lines: PageLines) -> None:
         if spans and _LEAD_PRIVATE_USE.match(spans[0].text) and not _symbol_in_sentence(spans):
             spans[0].text = _LEAD_PRIVATE_USE.sub(lambda m: f"{m.group(1)}\u2022", spans[0].text,
                                                   count=1)
+        for span in spans:
+            if _PRIVATE_USE.search(span.text) and _SYMBOL_ENCODED_FONT.search(span.font):
+                span.text = span.text.translate(_SYMBOL_CODES)
 
 
 def _symbol_in_sentence(spans: list[Span]) -> bool:
