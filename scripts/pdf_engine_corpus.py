@@ -22,7 +22,8 @@ Two producers, each from sources whose text is known:
   (a long report; a two-column paper with its abstract across the page, footnotes, an
   equation line, captions and references; a memo in Word's metric fonts with footnotes;
   a bulletin with two boxed frames side by side, footnotes and endnotes, a lettered
-  list, a borderless table with a shaded header and "Page X of Y").
+  list, a borderless table with a shaded header and "Page X of Y"; a newsletter page with
+  a drop cap and a boxed note the text flows around).
 
 Files go to an ignored folder (default `.pdf-engine-corpus/`) with a `cases.json`
 manifest; a later run reuses them unless `--rebuild`. A producer that is not installed
@@ -383,7 +384,8 @@ def libreoffice_cases(out: Path) -> list[EngineCase]:
     made = [_docx_report(out), _docx_rtl(out), _docx_form_booklet(out), _docx_listing(out),
             _fodt_long_report(out), _fodt_paper(out), _fodt_memo(out), _docx_persian(out),
             _docx_arabic_report(out), _docx_word_report(out), _docx_connection_form(out),
-            _docx_letter(out), _docx_cv(out), _docx_lab_report(out), _fodt_bulletin(out)]
+            _docx_letter(out), _docx_cv(out), _docx_lab_report(out), _fodt_bulletin(out),
+            _fodt_newsletter(out)]
     sources = [next(p for p in (out / f"{c.name}.docx", out / f"{c.name}.fodt") if p.exists())
                for c in made]
     return soffice_convert(soffice, sources, out, made, SOFFICE_TIMEOUT_S)
@@ -1563,12 +1565,20 @@ _BULLETIN_FRAMES = [
     ("What changed", ["Two stations moved to higher ground in May.",
                       "Readings are now sent by text message every morning."]),
 ]
-_BULLETIN_FRAME_STYLE = (
+_FRAME_STYLES = (
     '<style:style style:name="Box" style:family="graphic"><style:graphic-properties '
     'style:wrap="none" style:vertical-pos="top" style:vertical-rel="paragraph" '
     'style:horizontal-pos="from-left" style:horizontal-rel="paragraph" '
     'fo:border="0.5pt solid #1f4e79" fo:padding="0.2cm" fo:background-color="#e8eef6"/>'
     "</style:style>"
+    '<style:style style:name="Side" style:family="graphic"><style:graphic-properties '
+    'style:wrap="parallel" style:vertical-pos="top" style:vertical-rel="paragraph" '
+    'style:horizontal-pos="right" style:horizontal-rel="paragraph" fo:margin-left="0.4cm" '
+    'fo:border="0.5pt solid #1f4e79" fo:padding="0.2cm" fo:background-color="#e8eef6"/>'
+    "</style:style>"
+    '<style:style style:name="DropCap" style:family="paragraph" style:parent-style-name='
+    '"Standard"><style:paragraph-properties><style:drop-cap style:lines="3" '
+    'style:length="1" style:distance="0.1cm"/></style:paragraph-properties></style:style>'
     '<style:style style:name="BoxText" style:family="paragraph" style:parent-style-name='
     '"Cell"><style:text-properties fo:font-size="10.5pt"/></style:style>'
     '<style:style style:name="BoxTitle" style:family="paragraph" style:parent-style-name='
@@ -1675,7 +1685,7 @@ def _fodt_bulletin(out: Path) -> EngineCase:
     head = _fodt([], "Valley rain gauge network", "Liberation Serif", "Liberation Sans",
                  "17cm")
     head = head.replace("</office:automatic-styles>",
-                        _BULLETIN_FRAME_STYLE + "</office:automatic-styles>")
+                        _FRAME_STYLES + "</office:automatic-styles>")
     head = head.replace('text:select-page="current"/>', 'text:select-page="current"/> of '
                         "<text:page-count/>")
     document = head.replace(_FODT_TAIL, "\n".join(body) + _FODT_TAIL)
@@ -1791,6 +1801,54 @@ def _docx_lab_report(out: Path) -> EngineCase:
     document.save(out / "lo_lab_report.docx")
     return EngineCase("lo_lab_report", "libreoffice", "lo_lab_report.pdf", "\n\n".join(texts),
                       [rows], headings)
+
+
+
+_NEWSLETTER_PARAS = [
+    "The valley's volunteer observers met in the village hall in March for the first "
+    "time in three years. Forty-two of them came, some from the farthest stations on the "
+    "ridge, and the evening ran an hour later than planned because nobody wanted to leave "
+    "before every question about the new gauges had been answered.",
+    "The board's engineer showed how the new gauges send their readings by text message "
+    "every morning, and how the paper forms will be kept as a reserve for the days when "
+    "the network fails. Several observers asked whether the old copper gauges would be "
+    "taken away; they will not, since the board wants a few years of readings from both "
+    "side by side before it trusts the new ones alone.",
+    "After the break the district hydrologist went through the year's records station by "
+    "station. The wettest day was 19 April, when a slow front crossed the valley from the "
+    "west and three stations on the ridge recorded more than sixty millimetres. The driest "
+    "month was August, the driest for thirty years in the valley floor.",
+    "The evening closed with thanks to the three observers who retired this year after "
+    "more than forty years of readings between them, and with a reminder that new "
+    "volunteers are always welcome: the board supplies the gauge, the forms and the "
+    "training, and asks only for a few minutes every morning.",
+]
+
+
+def _fodt_newsletter(out: Path) -> EngineCase:
+    """A newsletter page: a drop cap opening the first paragraph, a boxed note at the
+    right of the second that the text flows around, a running header and a page number
+    (one page: nothing repeats to show them as furniture)."""
+    draw = ('xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+            'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"')
+    title = "Observers meet again after three years"
+    box = ("In numbers: 42 observers at the meeting, 30 stations reporting, 3 observers "
+           "retiring after 40 years between them.")
+    body = [_h(2, title), _p("DropCap", html.escape(_NEWSLETTER_PARAS[0])),
+            _p("Standard", f'<draw:frame {draw} draw:style-name="Side" draw:name="Side" '
+               'text:anchor-type="paragraph" svg:width="5.5cm" draw:z-index="0">'
+               f'<draw:text-box fo:min-height="2cm">{_p("BoxText", html.escape(box))}'
+               f"</draw:text-box></draw:frame>{html.escape(_NEWSLETTER_PARAS[1])}"),
+            *(_p("Standard", html.escape(text)) for text in _NEWSLETTER_PARAS[2:])]
+    document = _fodt(body, "Valley observers' newsletter", "Liberation Serif",
+                     "Liberation Sans", "17cm")
+    document = document.replace("</office:automatic-styles>",
+                                _FRAME_STYLES + "</office:automatic-styles>")
+    (out / "lo_newsletter.fodt").write_text(document, encoding="utf-8")
+    # The box beside the second paragraph is read after it: left before right.
+    texts = [title, *_NEWSLETTER_PARAS[:2], box, *_NEWSLETTER_PARAS[2:]]
+    return EngineCase("lo_newsletter", "libreoffice", "lo_newsletter.pdf", "\n\n".join(texts),
+                      [], [title])
 
 
 # --- manifest ---------------------------------------------------------------------------
