@@ -575,3 +575,25 @@ def test_a_justified_line_stretched_past_the_word_gap_stays_in_its_paragraph():
     assert [b.markdown for b in result.blocks] == [
         "\\[5\\] Matthew McKague. Self-testing in parallel with many devices. Quantum 1, "
         "page 1 of 2017, with its code and data given at the journal's site."]
+
+
+def test_a_drop_cap_is_the_first_letter_of_its_paragraph():
+    # Word's and LibreOffice's drop cap: one letter three lines tall, standing on the
+    # third line's baseline, the paragraph's first lines set right of it. Read alone it
+    # was a heading "T" and the paragraph began "he valley".
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 136), "T", fontsize=44)
+    lines = ["he valley survey has measured rainfall and river levels since",
+             "the first gauges were set up on the hill farms, and every",
+             "station is read by a volunteer at nine in the morning. The",
+             "readings are sent to the district office each week and checked",
+             "against the neighbouring stations before they enter the record."]
+    for k, text in enumerate(lines):
+        page.insert_text((72 if k > 2 else 102, 110 + 13 * k), text, fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert md == ("The valley survey has measured rainfall and river levels since the first "
+                  "gauges were set up on the hill farms, and every station is read by a "
+                  "volunteer at nine in the morning. The readings are sent to the district "
+                  "office each week and checked against the neighbouring stations before "
+                  "they enter the record.\n")

@@ -32,6 +32,7 @@ from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
 from webfold.pdf.native import (
     drawn_bullets,
+    drop_caps,
     drop_undecodable,
     image_infos,
     read_page,
@@ -195,6 +196,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
                                 "decoded")
         if info.route == "native":
             symbol_glyphs(lines)
+            drop_caps(lines)
             for text in strip_watermarks(lines):
                 run.watermarks.setdefault(text, []).append(number)
         if info.route == "ocr":

@@ -102,6 +102,9 @@ BULLET_SIZE = (0.15, 0.6)
 BULLET_REACH = 2.0
 BULLET_MAX_PT = 12.0  # no bullet is drawn wider than this (a filter before the sizes)
 SYMBOL_WORD_GAP = 0.6  # font sizes: a space after a symbol; a bullet's tab is wider
+# A drop cap: one letter set at least this many times the size of the lines beside it,
+# which start within one of their font sizes of its right edge.
+DROP_CAP_SIZE = 2.0
 _MARKED = re.compile(r"^\s*[\u2022\u25cf\u25aa\u25a0\-\u2013*]")
 # Letter-spaced lines: words this short on average (MuPDF cut them; English prose
 # averages 4.5+), type this wide (font sizes per visible character: the median line of
@@ -219,6 +222,38 @@ def symbol_glyphs(page_lines: PageLines) -> None:
         for span in spans:
             if _PRIVATE_USE.search(span.text) and _SYMBOL_ENCODED_FONT.search(span.font):
                 span.text = span.text.translate(_SYMBOL_CODES)
+
+
+def drop_caps(page_lines: PageLines) -> None:
+    """Put each drop cap of native `page_lines` back in front of its paragraph's first
+    line ("T" + "he valley"), in place: read alone, the big letter became a heading of
+    one letter and the first word lost it.
+
+    A drop cap is a line of one letter, `DROP_CAP_SIZE` times the lines beside it or more,
+    standing on the baseline of the paragraph's second line or a later one (Word's and
+    LibreOffice's drop caps do): two lines or more start just right of it, their
+    baselines from its top down to its own, and the first of them starts with a letter.
+    """
+    caps = [line for line in page_lines.lines if line.origin is not None
+            and len(text := line.text.strip()) == 1 and text.isalpha()]
+    gone = set()
+    for cap in caps:
+        size, base = max(s.size for s in cap.spans), cap.origin[1]
+        beside = sorted((line for line in page_lines.lines
+                         if line is not cap and line.origin is not None
+                         and cap.bbox[1] <= line.origin[1] <= base + 0.2 * size
+                         and (line_size := max(s.size for s in line.spans))
+                         * DROP_CAP_SIZE <= size
+                         and 0 <= line.bbox[0] - cap.bbox[2] <= line_size),
+                        key=lambda line: line.origin[1])
+        if (len(beside) < 2 or abs(beside[-1].origin[1] - base) > 0.2 * beside[-1].spans[0].size
+                or not beside[0].text.lstrip()[:1].isalpha()):
+            continue
+        first = next(s for s in beside[0].spans if s.text.strip())
+        first.text = cap.text.strip() + first.text.lstrip()
+        gone.add(id(cap))
+    if gone:
+        page_lines.lines = [line for line in page_lines.lines if id(line) not in gone]
 
 
 def _symbol_in_sentence(spans: list[Span]) -> bool:
