@@ -16,7 +16,8 @@ Two producers, each from sources whose text is known:
   Cambria, set in Carlito and Caladea, with a cover page, a contents field, numbered
   headings, two-level lists, a two-column hyphenated section, a shaded borderless table,
   a table over two pages with its header row repeated, captions and "Page X of Y"; a
-  filled-in form with check boxes in MS Gothic, Wingdings and DejaVu and fill-in lines;
+  filled-in form with check boxes in MS Gothic, Wingdings, DejaVu and as form fields,
+  and fill-in lines;
   a letter with address blocks; a CV with a borderless layout table; a technical report
   with Symbol-font symbols in its sentences and Wingdings bullets) and flat ODF written here
   (a long report; a two-column paper with its abstract across the page, footnotes, an
@@ -1347,6 +1348,23 @@ def _wingdings(paragraph, char: str) -> None:
     paragraph.add_run()._r.append(_ooxml("sym", font="Wingdings", char=char))
 
 
+def _form_checkbox(paragraph, name: str, checked: bool) -> None:
+    """A Word check box form field (Developer > Legacy tools): drawn, no glyph."""
+    data = _ooxml("ffData")
+    box = _ooxml("checkBox")
+    box.append(_ooxml("sizeAuto"))
+    box.append(_ooxml("default", val="1" if checked else "0"))
+    for child in (_ooxml("name", val=name), _ooxml("enabled"), box):
+        data.append(child)
+    begin = _ooxml("fldChar", fldCharType="begin")
+    begin.append(data)
+    paragraph.add_run()._r.append(begin)
+    instr = _ooxml("instrText")
+    instr.text = " FORMCHECKBOX "
+    paragraph.add_run()._r.append(instr)
+    paragraph.add_run()._r.append(_ooxml("fldChar", fldCharType="end"))
+
+
 _CONNECTION_FIELDS = [("Reference number", "WB-2026-0412"), ("Family name", "Brook"),
                       ("Given names", "Anna Maria"), ("Address of the property", "7 Mill Lane"),
                       ("Postcode and town", "VT4 2QP Valley Town"),
@@ -1356,8 +1374,9 @@ _CONNECTION_FIELDS = [("Reference number", "WB-2026-0412"), ("Family name", "Bro
 def _docx_connection_form(out: Path) -> EngineCase:
     """A filled-in application form from Word: label and value pairs aligned by a tab
     stop, check boxes as text (☐ ☒ in MS Gothic, set in a substitute), as Wingdings
-    symbols (Insert > Symbol, which LibreOffice maps to OpenSymbol) and as DejaVu glyphs,
-    questions in a ruled table with Yes / No boxes, fill-in lines of underscores."""
+    symbols (Insert > Symbol, which LibreOffice maps to OpenSymbol), as check box form
+    fields (drawn squares) and as DejaVu glyphs, questions in a ruled table with Yes / No
+    boxes, fill-in lines of underscores."""
     import docx
     from docx.shared import Pt
 
@@ -1399,6 +1418,13 @@ def _docx_connection_form(out: Path) -> EngineCase:
         _wingdings(line, char)
         line.add_run(f" {choice}" + ("\t" if k < 2 else ""))
     texts.append("Supply needed: \u2610 Summer only \u2611 All year \u2610 Not yet known")
+    line = document.add_paragraph("Preferred contact:\t")
+    _tab_stops(line, 5, 8.5, 12)
+    for k, (choice, checked) in enumerate((("Letter", True), ("Telephone", False),
+                                           ("Email", False))):
+        _form_checkbox(line, f"contact{k}", checked)
+        line.add_run(f" {choice}" + ("\t" if k < 2 else ""))
+    texts.append("Preferred contact: \u2612 Letter \u2610 Telephone \u2610 Email")
     questions = [("Is the property connected to the mains today?", False),
                  ("Does the property have a well of its own?", True),
                  ("Will the water be used for livestock?", True),
