@@ -597,3 +597,26 @@ def test_a_drop_cap_is_the_first_letter_of_its_paragraph():
                   "volunteer at nine in the morning. The readings are sent to the district "
                   "office each week and checked against the neighbouring stations before "
                   "they enter the record.\n")
+
+
+def test_check_boxes_drawn_as_squares_are_boxes_before_their_labels():
+    # Word's and LibreOffice's check box form fields: no glyph, a stroked square of the
+    # text's height before the label, crossed corner to corner when ticked. Read as text
+    # alone, the answers were gone. Boxes of one letter each (a form's name field) take
+    # no box mark.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "Preferred contact:", fontsize=11)
+    for x, label, ticked in ((180, "Letter", True), (250, "Telephone", False)):
+        page.draw_rect(pymupdf.Rect(x, 90, x + 10, 100), color=(0, 0, 0), width=0.5)
+        if ticked:
+            page.draw_line((x, 90), (x + 10, 100), color=(0, 0, 0), width=0.5)
+            page.draw_line((x + 10, 90), (x, 100), color=(0, 0, 0), width=0.5)
+        page.insert_text((x + 12, 100), label, fontsize=11)
+    for k, letter in enumerate("BROOK"):
+        page.draw_rect(pymupdf.Rect(72 + 12 * k, 130, 84 + 12 * k, 142), color=(0, 0, 0),
+                       width=0.5)
+        page.insert_text((75 + 12 * k, 140), letter, fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert "\u2612 Letter" in md and "\u2610 Telephone" in md
+    assert "\u2610 B" not in md and "\u2610 R" not in md

@@ -32,6 +32,7 @@ from webfold.pdf.layout import order_page
 from webfold.pdf.model import BBox, PageLines, centre_in
 from webfold.pdf.native import (
     drawn_bullets,
+    drawn_checkboxes,
     drop_caps,
     drop_undecodable,
     image_infos,
@@ -218,12 +219,13 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
 
 def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
                   image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
-    """List bullets drawn as paths go before their lines; tables (ruled, then aligned
-    text) replace their lines; images get markers. A step that raises is left out
-    (`_contained`): the page keeps its lines as text."""
+    """List bullets and boxes to tick drawn as paths go before their lines; tables
+    (ruled, then aligned text) replace their lines; images get markers. A step that
+    raises is left out (`_contained`): the page keeps its lines as text."""
     paths = functools.cache(lambda: page_paths(page))
     with _contained("drawn bullets", out, run):
         drawn_bullets(lines, paths())
+        drawn_checkboxes(lines, paths())
     with _contained("ruled tables", out, run):
         for table in find_tables(page, paths(), lines.lines, image_boxes):
             lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]

@@ -102,6 +102,7 @@ BULLET_SIZE = (0.15, 0.6)
 BULLET_REACH = 2.0
 BULLET_MAX_PT = 12.0  # no bullet is drawn wider than this (a filter before the sizes)
 SYMBOL_WORD_GAP = 0.6  # font sizes: a space after a symbol; a bullet's tab is wider
+CHECKBOX_SIDE = (0.7, 1.4)  # font sizes: a drawn box to tick is about the text's height
 # A drop cap: one letter set at least this many times the size of the lines beside it,
 # which start within one of their font sizes of its right edge.
 DROP_CAP_SIZE = 2.0
@@ -298,6 +299,59 @@ def drawn_bullets(page_lines: PageLines, paths: list[dict[str, Any]]) -> None:
                                           font=line.spans[0].font))
                 line.bbox = (x0, *line.bbox[1:])
                 break
+
+
+def drawn_checkboxes(page_lines: PageLines, paths: list[dict[str, Any]]) -> None:
+    """A square drawn in outline just before a left-to-right line's first word (Word's
+    and LibreOffice's check box form fields: no glyph, a stroked square of about the
+    text's height, `CHECKBOX_SIDE`, within one font size of the word) is a box to tick:
+    written "☐" before the line's text, "☒" when strokes inside it cross it corner to
+    corner, the line's box grown over it. `paths` as for `drawn_bullets`; `page_lines`
+    is edited in place. A first word of one letter (a form's boxes for one letter each)
+    takes none."""
+    squares: dict[int, list[BBox]] = {}  # by the bottom's height, 8 pt steps
+    for path in paths:
+        x0, y0, x1, y1 = path["rect"]
+        if (path.get("type") == "s" and len(path["items"]) == 1 and path["items"][0][0] == "re"
+                and 0 < x1 - x0 <= BULLET_MAX_PT * 2 and abs((x1 - x0) - (y1 - y0))
+                <= 0.1 * (x1 - x0)):
+            squares.setdefault(int(y1 / 8), []).append((x0, y0, x1, y1))
+    if not squares:
+        return
+    for line in page_lines.lines:
+        if line.direction != (1.0, 0.0) or line.origin is None:
+            continue
+        size, base = line.spans[0].size, line.origin[1]
+        near = [b for k in range(int((base - 0.3 * size) / 8), int((base + 2 * size) / 8) + 1)
+                for b in squares.get(k, ())]
+        words = line.text.split() if near else None
+        if not words or len(words[0]) < 2 or _MARKED.match(line.text):
+            continue
+        for box in near:
+            x0, y0, x1, y1 = box
+            if (CHECKBOX_SIDE[0] * size <= x1 - x0 <= CHECKBOX_SIDE[1] * size
+                    and 0 <= line.bbox[0] - x1 <= size and y0 <= base <= y1 + 0.3 * size):
+                mark = "\u2612" if _crossed(box, paths) else CHECKBOX
+                line.spans.insert(0, Span(text=f"{mark} ", bbox=box, size=size,
+                                          font=line.spans[0].font))
+                line.bbox = (x0, *line.bbox[1:])
+                break
+
+
+def _crossed(box: BBox, paths: list[dict[str, Any]]) -> bool:
+    """Whether stroked lines inside `box` run from corner to corner both ways (an X)."""
+    x0, y0, x1, y1 = box
+    pad = 0.15 * (x1 - x0)
+    ways = set()
+    for path in paths:
+        for cmd, *points in path["items"] if path.get("type") == "s" else ():
+            if cmd != "l":
+                continue
+            (ax, ay), (bx, by) = points
+            if all(x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad
+                   for x, y in points) and min(abs(bx - ax), abs(by - ay)) >= 0.6 * (x1 - x0):
+                ways.add((bx - ax) * (by - ay) > 0)
+    return len(ways) == 2
 
 
 def _unmirror_brackets(data: dict[str, Any]) -> None:
