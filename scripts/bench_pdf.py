@@ -9,7 +9,9 @@ per source with table cell recall, row recall and column count right as well; (4
 table corpus from `scripts/pdf_table_corpus.py` (Chromium, LibreOffice and PyMuPDF
 tables of many styles, plus pages with none), scored per kind the same way, with the
 count of extra tables (output tables beyond the expected ones: diagrams read as tables,
-a table split in two).
+a table split in two); (5) with `--corpus public` only (it downloads them once), the
+tables of public table test suites from `scripts/pdf_public_tables.py`, scored per
+source the same way and per file (a file without reference text scores tables only).
 Per file and tool: normalised CER, word F1, heading recall, table row recall (where the
 file has them) and wall ms/page (median of --repeats runs; OCR runs in tesseract
 subprocesses, which CPU time would miss); means at the bottom of each
@@ -19,6 +21,7 @@ table. Each tool runs over all files before the next starts. pdfplumber runs
     .venv/bin/python scripts/bench_pdf.py                    # all corpora, all tools
     .venv/bin/python scripts/bench_pdf.py --corpus engine --tools webfold,pypdf
     .venv/bin/python scripts/bench_pdf.py --corpus tables --tools webfold,pymupdf4llm,pdfplumber
+    .venv/bin/python scripts/bench_pdf.py --corpus public --tools webfold,pymupdf4llm,pdfplumber
     .venv/bin/python scripts/bench_pdf.py --gate             # exit 1 if a hard case > 0.03
     .venv/bin/python scripts/bench_pdf.py --speed            # native ms/page only, interleaved
 
@@ -49,6 +52,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pdf_corpus import Case, build_corpus  # noqa: E402
 from pdf_engine_corpus import DEFAULT_OUT as ENGINE_DIR  # noqa: E402
 from pdf_engine_corpus import build as build_engine_corpus  # noqa: E402
+from pdf_public_tables import DEFAULT_OUT as PUBLIC_DIR  # noqa: E402
+from pdf_public_tables import build as build_public_tables  # noqa: E402
 from pdf_scores import (  # noqa: E402
     cer,
     heading_recall,
@@ -172,7 +177,7 @@ def score(item: Case, tool: str, repeats: int) -> Score:
     if out.tables is not None and item.tables:
         tables = [table_scores(t, out.tables) for t in item.tables]
     found = None if out.tables is None else len(out.tables)
-    if out.text is None:
+    if out.text is None or not item.text:
         return Score(None, None, None, None, statistics.median(times), tables, found)
     return Score(cer(item.text, out.text), word_f1(item.text, out.text),
                  heading_recall(item.headings, out.text),
@@ -201,6 +206,30 @@ def table_items(out: Path) -> list[Case]:
     """The table corpus as `Case`s, each file's kind (chromium-booktabs, ...) in `note`."""
     return [Case(c.name, out / c.path, c.text, tables=c.tables, note=c.kind)
             for c in build_table_corpus(out)]
+
+
+def public_items(out: Path) -> list[Case]:
+    """The public table suites' files as `Case`s, each file's source and how its tables
+    are known (tabula-csv, pymupdf-asserted, ...) in `note`."""
+    return [Case(c.name, out / c.path, c.text, tables=c.tables, note=c.kind)
+            for c in build_public_tables(out)]
+
+
+def print_table_files(title: str, items: list[Case], tools: list[str],
+                      results: dict[tuple[str, str], Score]) -> None:
+    """Per file and tool: table cell / row recall / column count right (means over the
+    file's expected tables) and tables found against tables expected."""
+    print(f"\n{title}\n{'file':28}" + "".join(f"{t:>30}" for t in tools))
+    print(f"{'':28}" + f"{'cells':>8}{'rows':>7}{'cols':>7}{'found':>8}" * len(tools))
+    for item in items:
+        cells = []
+        for t in tools:
+            s = results[(item.name, t)]
+            means = [_fmt(_mean([x[k] for x in s.tables]), 2) if s.tables else "-"
+                     for k in range(3)]
+            found = "-" if s.found is None else f"{s.found}/{len(item.tables)}"
+            cells.append(f"{means[0]:>8}{means[1]:>7}{means[2]:>7}{found:>8}")
+        print(f"{item.name[:27]:28}" + "".join(cells))
 
 
 def print_sources(items: list[Case], tools: list[str],
@@ -304,8 +333,9 @@ def _speed_row(title: str, files: int, pages: int | None,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", choices=("reference", "generated", "engine", "tables", "all"),
-                        default="all")
+    parser.add_argument("--corpus", choices=("reference", "generated", "engine", "tables",
+                                             "public", "all"),
+                        default="all", help="all: every corpus but public")
     parser.add_argument("--tools", default=",".join(TOOLS),
                         help=f"comma-separated, from {', '.join(TOOLS)}")
     parser.add_argument("--repeats", type=int, default=3,
@@ -342,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.corpus in ("tables", "all"):
             corpora.append((f"tables (scripts/pdf_table_corpus.py, {args.table_corpus.name})",
                             table_items(args.table_corpus)))
+        if args.corpus == "public":
+            corpora.append((f"public (scripts/pdf_public_tables.py, {PUBLIC_DIR.name})",
+                            public_items(PUBLIC_DIR)))
         if args.speed:
             if args.corpus == "all" and ROBUST_DIR.is_dir():
                 corpora.append(("robust: ../shared/data/pdf-dev/robust",
@@ -361,12 +394,16 @@ def main(argv: list[str] | None = None) -> int:
                 results.update({(i.name, t): score(i, t, 1 if t == "pymupdf4llm" else
                                                    args.repeats)
                                 for i in items
-                                if t != "pdfplumber" or i.tables or title.startswith("tables")})
+                                if t != "pdfplumber" or i.tables
+                                or title.startswith(("tables", "public"))})
         failed = []
         for title, items in corpora:
             text_tools = [t for t in tools if t in TEXT_TOOLS]
-            print_table(title, items, text_tools, results)
-            if title.startswith(("real engines", "tables")):
+            if title.startswith("public"):
+                print_table_files(title, items, tools, results)
+            else:
+                print_table(title, items, text_tools, results)
+            if title.startswith(("real engines", "tables", "public")):
                 print_sources(items, tools, results)
             if title.startswith("generated") and "webfold" in tools:
                 failed += [i.name for i in items
