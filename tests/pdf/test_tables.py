@@ -215,3 +215,69 @@ def test_a_ruled_table_wider_than_a_chromium_page_keeps_its_cut_column(chromium_
     assert [row[:6] for row in table] == [row[:6] for row in rows]
     assert [len(row) for row in table] == [7] * 5  # the cut column, its cells' start
     assert all(rows[r][6].startswith(row[6]) and row[6] for r, row in enumerate(table))
+
+
+def test_a_table_ruled_only_between_its_columns_keeps_its_outer_columns():
+    # LaTeX's {r|r|r|l} under \hline: rules across the table and between its columns,
+    # none outside the first and last column, whose cells are the table's all the same.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 160, 240, 320, 400], [100, 116, 132, 148, 164]
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for x in xs[1:-1]:
+        page.draw_line((x, ys[0]), (x, ys[-1]))
+    rows = [["Sample", "Width", "Length", "Species"], ["A12", "3.5", "1.4", "setosa"],
+            ["B07", "3.0", "4.7", "versicolor"], ["C31", "3.3", "6.0", "virginica"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 12), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert [line.split("\t") for line in tables[0].text.splitlines()] == rows
+
+
+def test_a_ruled_table_of_few_repeated_codes_is_a_table():
+    # A risk matrix: a class label over four rows each, a group heading over three
+    # columns, and a handful of codes repeated down and across, none in most cells.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    body = [["E1", "QM", "QM", "QM"], ["E2", "QM", "QM", "A"], ["E3", "QM", "A", "B"],
+            ["E4", "A", "B", "C"], ["E1", "QM", "QM", "A"], ["E2", "QM", "A", "B"],
+            ["E3", "A", "B", "C"], ["E4", "B", "C", "D"]]
+    xs, ys = [72, 142, 212, 282, 352, 422], [100 + 16 * r for r in range(len(body) + 3)]
+    # No rule across a class label's rows, nor under the two headings beside the group
+    # heading, whose cell spans C1-C3.
+    for r, y in enumerate(ys):
+        page.draw_line((xs[0] if r in (0, 2, 6, 10) else xs[2 if r == 1 else 1], y),
+                       (xs[-1], y))
+    for x in xs:
+        page.draw_line((x, ys[1] if x in xs[3:5] else ys[0]), (x, ys[-1]))
+    page.insert_text((xs[0] + 4, ys[0] + 20), "Severity", fontsize=10)
+    page.insert_text((xs[1] + 4, ys[0] + 20), "Exposure", fontsize=10)
+    page.insert_text((xs[2] + 60, ys[0] + 12), "Controllability", fontsize=10)
+    for c, text in enumerate(["C1", "C2", "C3"]):
+        page.insert_text((xs[c + 2] + 4, ys[1] + 12), text, fontsize=10)
+    for k, label in enumerate(["S1", "S2"]):
+        page.insert_text((xs[0] + 4, ys[2 + 4 * k] + 36), label, fontsize=10)
+    for r, row in enumerate(body):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c + 1] + 4, ys[r + 2] + 12), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert len(tables) == 1
+    rows = [line.split("\t") for line in tables[0].text.splitlines()]
+    assert rows[2:] == [["S1", *row] for row in body[:4]] + [["S2", *row] for row in body[4:]]
+
+
+def test_a_ruled_box_of_text_set_sideways_is_not_a_table():
+    # A plot turned on a portrait page: its legend's frame and sample strokes make a grid,
+    # its labels run bottom to top. Read upright, the grid's rows are its columns.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [100, 130, 160, 190], [200, 260, 320]
+    _grid(page, xs, ys)
+    labels = [["A = 0.25", "A = 0.5", "A = 0.75"], ["B = 0.25", "B = 0.5", "B = 0.75"]]
+    for r, row in enumerate(labels):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 18, ys[r + 1] - 6), text, fontsize=9, rotate=90)
+    assert not [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]

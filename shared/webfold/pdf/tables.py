@@ -26,7 +26,7 @@ import pymupdf
 from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.bidi import visual_to_logical
-from webfold.pdf.layout import is_rtl
+from webfold.pdf.layout import is_rtl, is_turned
 from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.native import glyph_lines
 from webfold.pdf.route import image_cover
@@ -35,12 +35,12 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
-MIN_DISTINCT = 0.5  # share of distinct texts among the filled cells (merged cells repeat)
+MAX_ONE_TEXT = 0.5  # share of the filled cells one text may fill (merged cells repeat)
 MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
-OPEN_SIDE_MIN = 5.0  # points from the outermost vertical rule to the page's edge: a cut column
+OPEN_SIDE_MIN = 5.0  # points from the outermost vertical rule to the rules' end: a column
 
 
 @dataclass(slots=True)
@@ -65,13 +65,15 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
         area = grid.area
         if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT or not grid.has_a_row_of_cells(lines):
             continue
+        # Rules and lines are in the unrotated page space; the finder works in the turned
+        # page's (a /Rotate 90 page's table is found upright there).
+        turned = page.rotation != 0
+        if not turned and _mostly_sideways(lines, area):
+            continue  # a turned figure or table: the finder's rows would be its columns
         x0, y0, x1, y1 = area
         shifted = [(b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in image_boxes()]
         if image_cover(shifted, x1 - x0, y1 - y0) >= MAX_IMAGE_COVER:
             continue
-        # Rules and lines are in the unrotated page space; the finder works in the turned
-        # page's (a /Rotate 90 page's table is found upright there).
-        turned = page.rotation != 0
         try:
             clip = pymupdf.Rect(area) * page.rotation_matrix if turned else area
             # use_layout=False: once anything in the process imports pymupdf.layout
@@ -81,7 +83,8 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
             # 1-20 ms) but on a turned page, which the finder turns upright first.
             found = page.find_tables(clip=clip, use_layout=False,
                                      paths=None if turned else _drawings(paths),
-                                     add_lines=None if turned else grid.open_sides(page.rect))
+                                     add_lines=None if turned else grid.open_sides(page.rect,
+                                                                                   lines))
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
             continue
         for tab in found.tables:
@@ -100,17 +103,24 @@ class Grid:
     xs: list[float]
     ys: list[float]
 
-    def open_sides(self, page_box: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Vertical lines closing the grid at the page's edge where its horizontal rules
-        run off the page past its outermost vertical rule: a table wider than the page,
-        cut there, draws no rule after the last column shown, whose cells are cells of
-        the table. [] for a grid within the page."""
+    def open_sides(self, page_box: Any, lines: list[Line]
+                   ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Vertical lines closing the grid where its horizontal rules run on past its
+        outermost vertical rule, with upright text in between (a plot's frame and
+        legend, set turned on a portrait page, has none): at the rules' ends, or at the
+        page's edge for rules that run off the page. A table ruled only between its
+        columns (LaTeX's `{l|r|r}` under `\\hline`s) or wider than the page and cut
+        there draws no rule outside its first or last column, whose cells are cells of
+        the table. [] for a closed grid."""
         x0, y0, x1, y1 = self.area
         out = []
-        if x0 + 2 < page_box[0] and self.xs[0] - page_box[0] > OPEN_SIDE_MIN:
-            out.append(((page_box[0], y0 + 2), (page_box[0], y1 - 2)))
-        if x1 - 2 > page_box[2] and page_box[2] - self.xs[-1] > OPEN_SIDE_MIN:
-            out.append(((page_box[2], y0 + 2), (page_box[2], y1 - 2)))
+        for edge, outer in ((max(x0 + 2, page_box[0]), self.xs[0]),
+                            (min(x1 - 2, page_box[2]), self.xs[-1])):
+            a, b = min(edge, outer), max(edge, outer)
+            if b - a > OPEN_SIDE_MIN and any(
+                    a < (ln.bbox[0] + ln.bbox[2]) / 2 < b and not is_turned(ln, 1.0, 0.0)
+                    and y0 < (ln.bbox[1] + ln.bbox[3]) / 2 < y1 for ln in lines):
+                out.append(((edge, y0 + 2), (edge, y1 - 2)))
         return out
 
     def has_a_row_of_cells(self, lines: list[Line]) -> bool:
@@ -246,6 +256,14 @@ def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float,
 
 def _lines_inside(lines: list[Line], area: BBox) -> int:
     return sum(1 for ln in lines if centre_in(ln.bbox, area))
+
+
+def _mostly_sideways(lines: list[Line], area: BBox) -> bool:
+    """True when most text lines in `area` are not written left to right: set sideways
+    on the page, with the grid (a turned plot's legend, whose letters the finder also
+    reads out of order: "= A 0.25")."""
+    inside = [ln for ln in lines if centre_in(ln.bbox, area)]
+    return sum(is_turned(ln, 1.0, 0.0) for ln in inside) * 2 > len(inside)
 
 
 def _add_rule(x0: float, y0: float, x1: float, y1: float,
@@ -403,7 +421,7 @@ def _looks_like_table(rows: list[list[str]]) -> bool:
         return False
     if len(filled) < MIN_FILLED * len(cells):
         return False
-    if len(set(filled)) < MIN_DISTINCT * len(filled):
+    if Counter(filled).most_common(1)[0][1] > MAX_ONE_TEXT * len(filled):
         return False  # a diagram's boxes: one label over many grid cells
     return sum(len(c) for c in filled) / len(filled) <= MAX_MEAN_CELL_CHARS
 
