@@ -941,3 +941,59 @@ def test_group_labels_centred_over_their_columns_head_a_row_of_their_own():
     page.insert_text((72, 200), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [[["", "Counted in 2019", "", "Visited in 2020", ""],
                                        *rows]]
+
+
+def test_a_name_running_over_into_the_next_column_keeps_the_columns_apart():
+    # One surname too long for its column runs on into the next one (a space from the
+    # first name: one text line); every other row leaves the white between them.
+    rows = [["Surname", "Name", "Amount", "Date"], ["Mena", "Juan", "10.000,00", "09/10/2013"],
+            ["Molle", "Matias", "10.000,00", "09/10/2013"],
+            ["Valsangiacomo Blanco", "Fernando", "20.000,00", "09/10/2013"],
+            ["Perazzo", "Pablo", "10.000,00", "09/10/2013"],
+            ["Picardi", "Franco", "5.000,00", "09/10/2013"],
+            ["Pisoni", "Carlos", "10.000,00", "09/10/2013"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 150, 260, 360]
+    for r, row in enumerate(rows):
+        y = 110 + 16 * r
+        if r == 3:  # the surname runs up to the name, one space apart
+            _write_row(page, y, [f"{row[0]} {row[1]}"] + row[2:], [xs[0]] + xs[2:])
+        else:
+            _write_row(page, y, row, xs)
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    tables = _tables(doc.tobytes())
+    assert len(tables) == 1
+    assert tables[0][0] == rows[0]
+    assert [r for i, r in enumerate(tables[0]) if i != 3] == [r for i, r in enumerate(rows)
+                                                               if i != 3]
+    assert tables[0][3][2:] == rows[3][2:]
+
+
+def test_rows_of_figures_numbered_without_a_header_are_a_table():
+    # Row numbers 1, 2, 3 in the first column beside amounts: a table of figures, not a
+    # listing's numbered lines.
+    rows = [[str(r + 1), f"{(37 * r) % 90 + 10}.{r}", f"{(53 * r) % 70 + 20}"] for r in range(8)]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, row in enumerate(rows):
+        _write_row(page, 110 + 14 * r, row, [72, 130, 190])
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+
+
+def test_figures_rising_down_a_column_beside_small_numbers_are_no_contents_list():
+    # Counts and running totals: the last column only goes up, like a contents list's
+    # page numbers, but no row has a title in words.
+    counts = [3, 5, 8, 12, 4, 9, 11, 6]
+    totals = [sum(counts[:r + 1]) for r in range(len(counts))]
+    rows = [[str(c), f"{c * 1.5:.1f}", str(t)] for c, t in zip(counts, totals, strict=True)]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, row in enumerate(rows):
+        _write_row(page, 110 + 14 * r, row, [72, 130, 190])
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]

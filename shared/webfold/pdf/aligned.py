@@ -42,6 +42,9 @@ MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 LABEL_CENTRE = 0.15  # a group label's centre lies this share of its columns' width from theirs
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
+# A white stripe between columns stays one when a single row's text runs over it, in a
+# run of at least this many rows (the others all leave it white).
+OVERFLOW_MIN_ROWS = 5
 # A white stripe through a run's rows, its widest, this many times as wide as the
 # median gap between its columns, and this many font sizes wider, parts two tables side
 # by side (a flex or float gap of an em or more beside cells' padding; the median, as a
@@ -896,7 +899,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
     if any(sum(1 for row in texts if row[k]) < MIN_CELL_ROWS for k in range(len(columns))):
         return []
     if all(not row[0] or LONE_MARKER.match(row[0]) or _REFERENCE.match(row[0])
-           for row in texts) or _line_numbers([row[0] for row in texts]) or _numbered_titles(
+           for row in texts) or _line_numbers(texts) or _numbered_titles(
             texts) or _one_symbol([row[0] for row in texts]):
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
@@ -914,13 +917,15 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
     return [AlignedTable(bbox=_box(cells), rows=texts, lines=lines, cells=cells)]
 
 
-def _line_numbers(texts: list[str]) -> bool:
-    """True when `texts`, a first column, are the numbers of the lines beside them: each
-    filled cell one more than the one before, no heading over them (a listing's or a
-    draft's line numbers; a table numbering its rows heads that column)."""
-    numbers = [text for text in texts if text]
+def _line_numbers(texts: list[list[str]]) -> bool:
+    """True when the first column of `texts` holds the numbers of the lines beside them:
+    each filled cell one more than the one before, no heading over them (a listing's or
+    a draft's line numbers; a table numbering its rows heads that column), and words
+    beside them (a table of figures numbering its rows without a header is a table)."""
+    numbers = [row[0] for row in texts if row[0]]
     return len(numbers) >= MIN_ROWS and all(text.isdigit() for text in numbers) and all(
-        int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+        int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:], strict=False)) and not all(
+        _NUMBER.match(text) for row in texts for text in row[1:] if text)
 
 
 def _one_symbol(texts: list[str]) -> bool:
@@ -1086,14 +1091,57 @@ def _heads_fit(head: _Row, body: list[tuple[float, float]]) -> bool:
 
 
 def _merged_spans(run: list[_Row]) -> list[tuple[float, float]]:
-    spans = sorted(_span(seg) for row in run for seg in row.cells)
+    """The x-ranges of the run's cell segments merged where they overlap, parted again,
+    in a run of `OVERFLOW_MIN_ROWS` rows or more, at each white stripe that one row
+    alone runs over (`_overflows`)."""
+    columns = _merged([_span(seg) for row in run for seg in row.cells])
+    if len(run) < OVERFLOW_MIN_ROWS:
+        return columns
+    for a, b in _overflows(run):
+        columns = [part for x0, x1 in columns
+                   for part in ([(x0, a), (b, x1)] if x0 < a and b < x1 else [(x0, x1)])]
+    return columns
+
+
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
     columns: list[tuple[float, float]] = []
-    for x0, x1 in spans:
+    for x0, x1 in sorted(spans):
         if columns and x0 <= columns[-1][1] + COLUMN_SLACK:
             columns[-1] = (columns[-1][0], max(columns[-1][1], x1))
         else:
             columns.append((x0, x1))
     return columns
+
+
+def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
+    """White stripes, as wide as a gap between cells (`CELL_GAP`), between the cells of
+    every row of the run but one, whose text runs over them: a name too long for its
+    column running on into the next one, a footer line under the table across two of
+    its columns (a header wider than the numbers under it leaves less white). Left edge
+    to right edge of the white the other rows leave, left to right."""
+    gap = CELL_GAP * max(run[0].cells[0][0].spans[0].size, 1.0)
+    events = sorted((x, start, i) for i, row in enumerate(run)
+                    for x0, x1 in _merged([_span(seg) for seg in row.cells])
+                    for x, start in ((x0, 1), (x1, -1)))
+    pieces: list[tuple[float, float, frozenset[int]]] = []  # x-range, the rows over it
+    active: Counter[int] = Counter()
+    for (x, start, i), following in zip(events, events[1:], strict=False):
+        active[i] += start
+        if following[0] > x:
+            pieces.append((x, following[0], frozenset(k for k, n in active.items() if n)))
+    stripes = []
+    for k, (_, _, rows) in enumerate(pieces):
+        if len(rows) != 1:
+            continue
+        lo = hi = k
+        while lo > 0 and pieces[lo - 1][2] <= rows:
+            lo -= 1
+        while hi + 1 < len(pieces) and pieces[hi + 1][2] <= rows:
+            hi += 1
+        a, b = pieces[lo][0], pieces[hi][1]
+        if 0 < lo and hi + 1 < len(pieces) and b - a >= gap and (a, b) not in stripes:
+            stripes.append((a, b))
+    return stripes
 
 
 def _is_contents(grid: list[list[list[Line]]]) -> bool:
@@ -1103,8 +1151,9 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
     rows reach them over leader dots; or, the labels mostly numbers (not a column of "x"
     marks), more than half its rows start with a section number ("2.1 Methods", a
     chapter's "3" in a column of its own; LaTeX sets a chapter's page number without
-    leaders), or every row is titled in words and ends in a page label (no heading row:
-    a table heads its column of figures). A statement's leaders run to amounts ("1,250",
+    leaders) and goes on in words (rows of figures numbered 1, 2, 3 are a table), or
+    every row is titled in words and ends in a page label (no heading row: a table heads
+    its column of figures). A statement's leaders run to amounts ("1,250",
     "(340)"); a table's figures go up and down."""
     labels = [_cell_text(row[-1]) for row in grid]
     if not all(_PAGE_LABEL.match(text) for text in labels[1:] if text):
@@ -1120,11 +1169,12 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
         return True
     if len(numbers) * 2 <= len(grid):
         return False
-    numbered = sum(1 for cells in titles if cells and _SECTION_NUMBER.match(_cell_text(cells[0])))
+    worded = [any(c.isalpha() for c in _cell_text([ln for cell in cells for ln in cell]))
+              for cells in titles]
+    numbered = sum(1 for cells, words in zip(titles, worded, strict=True)
+                   if words and _SECTION_NUMBER.match(_cell_text(cells[0])))
     return numbered * 2 > len(grid) or (
-        all(_PAGE_LABEL.match(text) for text in labels)
-        and all(any(c.isalpha() for c in _cell_text([ln for cell in cells for ln in cell]))
-                for cells in titles))
+        all(_PAGE_LABEL.match(text) for text in labels) and all(worded))
 
 
 def _in_page_order(labels: list[str]) -> range | None:
