@@ -281,3 +281,24 @@ def test_a_ruled_box_of_text_set_sideways_is_not_a_table():
         for c, text in enumerate(row):
             page.insert_text((xs[c] + 18, ys[r + 1] - 6), text, fontsize=9, rotate=90)
     assert not [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+
+
+def test_highlighted_words_in_a_ruled_table_make_no_columns():
+    # Word's text shading: a filled box behind some words of the middle column, clear of
+    # its rules; its sides are no column edges.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Header1", "Header2", "Header3"], ["Col11", "Col21", "Col31"],
+            ["Col13", "Col23", "Col34"], ["Col14", "Col24", "Col36"]]
+    xs, ys = [72, 155, 217, 285], [72, 88, 104, 120, 136]
+    for r in range(1, len(rows)):
+        width = pymupdf.get_text_length(rows[r][1], fontsize=10)
+        page.draw_rect(pymupdf.Rect(xs[1] + 4, ys[r] + 1, xs[1] + 6 + width, ys[r + 1]),
+                       color=None, fill=(1, 1, 0))
+    _grid(page, xs, ys)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 5, ys[r] + 12), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert [line.split("\t") for line in tables[0].text.splitlines()] == rows

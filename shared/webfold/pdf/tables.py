@@ -40,6 +40,7 @@ MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
+HIGHLIGHT_CLEAR = 1.5  # points between a filled box's side and a vertical rule it touches
 OPEN_SIDE_MIN = 5.0  # points from the outermost vertical rule to the rules' end: a column
 
 
@@ -81,8 +82,8 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
             # (table_merged: 9 ms -> 400-650 ms) and keep only the tables that model sees.
             # The page's drawings are handed over (the finder would draw the page again:
             # 1-20 ms) but on a turned page, which the finder turns upright first.
-            found = page.find_tables(clip=clip, use_layout=False,
-                                     paths=None if turned else _drawings(paths),
+            drawn = None if turned else _drawings(_without_highlights(paths))
+            found = page.find_tables(clip=clip, use_layout=False, paths=drawn,
                                      add_lines=None if turned else grid.open_sides(page.rect,
                                                                                    lines))
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
@@ -213,6 +214,34 @@ def _drawings(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 new.setdefault(key, None)
         out.append(new)
     return out
+
+
+def _without_highlights(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`paths` less the filled boxes without a stroke that stand between two stroked
+    vertical rules beside them, touching neither them nor another filled box beside
+    them: a highlight behind a cell's words (Word's text shading), whose edges are no
+    column's. Coloured cells reach their rules or each other."""
+    verticals = _rules([p for p in paths if "s" in p.get("type", "")])[1]
+    boxes = [item[1] for p in paths if p.get("type") == "f"
+             for item in p.get("items", ()) if item[0] == "re"]
+
+    def highlight(path: dict[str, Any]) -> bool:
+        if path.get("type") != "f" or not path.get("items") or any(
+                item[0] != "re" for item in path["items"]):
+            return False
+        for item in path["items"]:
+            x0, y0, x1, y1 = item[1]
+            beside = [x for x, top, bottom in verticals if top < y1 and bottom > y0]
+            edges = beside + [e for b in boxes if b is not item[1] and b[1] < y1 and b[3] > y0
+                              for e in (b[0], b[2])]
+            if not (any(x < x0 - HIGHLIGHT_CLEAR for x in beside) and any(
+                    x > x1 + HIGHLIGHT_CLEAR for x in beside)) or any(
+                    abs(x - x0) <= HIGHLIGHT_CLEAR or abs(x - x1) <= HIGHLIGHT_CLEAR
+                    for x in edges):
+                return False
+        return True
+
+    return [p for p in paths if not highlight(p)]
 
 
 _DRAWING_KEYS = ("closePath", "fill", "color", "width", "lineCap", "lineJoin", "dashes",
