@@ -42,8 +42,8 @@ MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 LABEL_CENTRE = 0.15  # a group label's centre lies this share of its columns' width from theirs
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
-# A white stripe between columns stays one when a single row's text runs over it, in a
-# run of at least this many rows (the others all leave it white).
+# A white stripe between columns stays one when a single row's text runs over it and at
+# least this many other rows hold cells on both sides of it.
 OVERFLOW_MIN_ROWS = 5
 # A white stripe through a run's rows, its widest, this many times as wide as the
 # median gap between its columns, and this many font sizes wider, parts two tables side
@@ -1091,11 +1091,10 @@ def _heads_fit(head: _Row, body: list[tuple[float, float]]) -> bool:
 
 
 def _merged_spans(run: list[_Row]) -> list[tuple[float, float]]:
-    """The x-ranges of the run's cell segments merged where they overlap, parted again,
-    in a run of `OVERFLOW_MIN_ROWS` rows or more, at each white stripe that one row
-    alone runs over (`_overflows`)."""
+    """The x-ranges of the run's cell segments merged where they overlap, parted again
+    at each white stripe that one row alone runs over (`_overflows`)."""
     columns = _merged([_span(seg) for row in run for seg in row.cells])
-    if len(run) < OVERFLOW_MIN_ROWS:
+    if len(run) <= OVERFLOW_MIN_ROWS:
         return columns
     for a, b in _overflows(run):
         columns = [part for x0, x1 in columns
@@ -1117,8 +1116,10 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
     """White stripes, as wide as a gap between cells (`CELL_GAP`), between the cells of
     every row of the run but one, whose text runs over them: a name too long for its
     column running on into the next one, a footer line under the table across two of
-    its columns (a header wider than the numbers under it leaves less white). Left edge
-    to right edge of the white the other rows leave, left to right."""
+    its columns (a header wider than the numbers under it leaves less white), a cell's
+    few words (`MAX_CELL_WORDS`; a line of prose MuPDF ran across two cards is no
+    cell), with `OVERFLOW_MIN_ROWS` other rows holding cells on both sides. Left edge to
+    right edge of the white the other rows leave, left to right."""
     gap = CELL_GAP * max(run[0].cells[0][0].spans[0].size, 1.0)
     events = sorted((x, start, i) for i, row in enumerate(run)
                     for x0, x1 in _merged([_span(seg) for seg in row.cells])
@@ -1139,7 +1140,14 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
         while hi + 1 < len(pieces) and pieces[hi + 1][2] <= rows:
             hi += 1
         a, b = pieces[lo][0], pieces[hi][1]
-        if 0 < lo and hi + 1 < len(pieces) and b - a >= gap and (a, b) not in stripes:
+        crossing = next(iter(rows))
+        over = [seg for seg in run[crossing].cells if _overlaps(_span(seg), (a, b))]
+        apart = sum(1 for i, row in enumerate(run) if i != crossing
+                    and any(_span(seg)[1] <= a for seg in row.cells)
+                    and any(_span(seg)[0] >= b for seg in row.cells))
+        if 0 < lo and hi + 1 < len(pieces) and b - a >= gap and (a, b) not in stripes and all(
+                len(_cell_text(seg).split()) <= MAX_CELL_WORDS for seg in over) and (
+                apart >= OVERFLOW_MIN_ROWS):
             stripes.append((a, b))
     return stripes
 
