@@ -165,7 +165,7 @@ def _cells(table: list[list[str | None]]) -> list[list[str]]:
 
 
 def _markdown_table(markdown: str) -> list[list[str]]:
-    rows = [line.strip("|").split("|") for line in markdown.splitlines()
+    rows = [line[1:-1].split("|") for line in markdown.splitlines()
             if line.startswith("|") and not line.startswith("|---")]
     return [[" ".join(_MARKUP.sub("", c).replace("<br>", " ").split()) for c in r] for r in rows]
 

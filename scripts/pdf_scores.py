@@ -136,8 +136,15 @@ def markdown_table_rows(markdown: str) -> list[list[str]]:
         line = line.strip()
         if not line.startswith("|") or _TABLE_RULE.match(line):
             continue
-        rows.append([plain_text(cell) for cell in _CELL_SPLIT.split(line.strip("|"))])
+        rows.append([plain_text(cell) for cell in _CELL_SPLIT.split(_inner(line))])
     return rows
+
+
+def _inner(row: str) -> str:
+    """A pipe-table row without its outer pipes, one each side: `|a||` has an empty
+    last cell (stripping every pipe would lose it)."""
+    row = row[1:] if row.startswith("|") else row
+    return row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
 
 
 def table_row_recall(expected: list[list[str]], markdown: str) -> float | None:
@@ -186,7 +193,7 @@ def markdown_tables(markdown: str) -> list[list[list[str]]]:
         stripped = line.strip()
         if stripped.startswith("|"):
             if not _TABLE_RULE.match(stripped):
-                current.append([plain_text(c) for c in _CELL_SPLIT.split(stripped.strip("|"))])
+                current.append([plain_text(c) for c in _CELL_SPLIT.split(_inner(stripped))])
             continue
         if current:
             tables.append(current)

@@ -94,3 +94,9 @@ def test_table_rows_match_with_merged_cells_repeated_or_left_empty() -> None:
     assert table_row_recall(rows, wrong) == 0.75
     assert table_row_recall(rows, "Region Units North 120") == 0.0
     assert table_row_recall([], repeated) is None
+
+
+def test_a_compact_pipe_row_keeps_its_empty_last_cell() -> None:
+    # pymupdf4llm writes rows without spaces: "|Col15|Col25||" has three cells.
+    assert markdown_table_rows("|a|b||\n|---|---|---|\n|x||z|") == [["a", "b", ""],
+                                                                   ["x", "", "z"]]
