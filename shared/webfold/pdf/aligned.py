@@ -1128,8 +1128,10 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
     active: Counter[int] = Counter()
     for (x, start, i), following in zip(events, events[1:], strict=False):
         active[i] += start
+        if not active[i]:
+            del active[i]
         if following[0] > x:
-            pieces.append((x, following[0], frozenset(k for k, n in active.items() if n)))
+            pieces.append((x, following[0], frozenset(active)))
     stripes = []
     for k, (_, _, rows) in enumerate(pieces):
         if len(rows) != 1:
@@ -1140,14 +1142,15 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
         while hi + 1 < len(pieces) and pieces[hi + 1][2] <= rows:
             hi += 1
         a, b = pieces[lo][0], pieces[hi][1]
+        if lo == 0 or hi + 1 == len(pieces) or b - a < gap or (a, b) in stripes:
+            continue
         crossing = next(iter(rows))
         over = [seg for seg in run[crossing].cells if _overlaps(_span(seg), (a, b))]
         apart = sum(1 for i, row in enumerate(run) if i != crossing
                     and any(_span(seg)[1] <= a for seg in row.cells)
                     and any(_span(seg)[0] >= b for seg in row.cells))
-        if 0 < lo and hi + 1 < len(pieces) and b - a >= gap and (a, b) not in stripes and all(
-                len(_cell_text(seg).split()) <= MAX_CELL_WORDS for seg in over) and (
-                apart >= OVERFLOW_MIN_ROWS):
+        if apart >= OVERFLOW_MIN_ROWS and all(
+                len(_cell_text(seg).split()) <= MAX_CELL_WORDS for seg in over):
             stripes.append((a, b))
     return stripes
 
