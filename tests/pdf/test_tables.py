@@ -302,3 +302,31 @@ def test_highlighted_words_in_a_ruled_table_make_no_columns():
     tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
     assert len(tables) == 1
     assert [line.split("\t") for line in tables[0].text.splitlines()] == rows
+
+
+def test_a_table_ruled_in_dotted_lines_of_thousands_of_dots_is_a_table():
+    # Each rule drawn as a row of tiny filled boxes, one path each: more paths than a page
+    # of a plot has, but rows of dots, which are rules.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Town", "Seats", "Class", "Voters"], ["Corvara", "1", "", ""],
+            ["Farindola", "", "INF", ""], ["Salle", "", "", "698"], ["Vicoli", "1", "", ""],
+            ["Atri", "", "INF", ""], ["Pineto", "", "", "13.363"]]
+    xs, ys = [72, 222, 322, 422, 522], [100 + 20 * r for r in range(len(rows) + 1)]
+    shape = page.new_shape()
+    for y in ys:
+        for k in range(int((xs[-1] - xs[0]) / 0.8)):
+            shape.draw_rect(pymupdf.Rect(xs[0] + 0.8 * k, y, xs[0] + 0.8 * k + 0.6, y + 0.4))
+            shape.finish(color=None, fill=(0, 0, 0))
+    for x in xs:
+        for k in range(int((ys[-1] - ys[0]) / 0.8)):
+            shape.draw_rect(pymupdf.Rect(x, ys[0] + 0.8 * k, x + 0.4, ys[0] + 0.8 * k + 0.6))
+            shape.finish(color=None, fill=(0, 0, 0))
+    shape.commit()
+    assert len(page.get_cdrawings()) > 5_000
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert len(tables) == 1
+    assert [line.split("\t") for line in tables[0].text.splitlines()] == rows

@@ -38,6 +38,9 @@ MIN_FILLED = 0.5  # share of non-empty cells a table needs
 MAX_ONE_TEXT = 0.5  # share of the filled cells one text may fill (merged cells repeat)
 MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
+DOT_SIZE = 3.0  # points: a filled box smaller both ways is a dot of a dotted rule ...
+DOT_GAP = 2.0  # ... when the next dot of its row is at most this far ...
+DOT_RULE = 10.0  # ... and the row spans this long
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
 HIGHLIGHT_CLEAR = 1.5  # points between a filled box's side and a vertical rule it touches
@@ -183,13 +186,55 @@ def horizontal_rules(paths: list[dict[str, Any]]) -> list[tuple[float, float, fl
 
 
 def page_paths(page: Any) -> list[dict[str, Any]]:
-    """The page's vector paths (`get_cdrawings()`); [] for a page with more than
-    `MAX_DRAWINGS` (a plot or a map) or whose drawings cannot be read."""
+    """The page's vector paths (`get_cdrawings()`), a page of more than `MAX_DRAWINGS`
+    with the dots of its dotted rules joined (`_dotted_rules`); [] for a page still
+    over it (a plot or a map) or whose drawings cannot be read."""
     try:
         paths = page.get_cdrawings()
     except Exception:
         return []
+    if len(paths) > MAX_DRAWINGS:
+        paths = _dotted_rules(paths)
     return [] if len(paths) > MAX_DRAWINGS else paths
+
+
+def _dotted_rules(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`paths` with each row or column of dots (filled boxes under `DOT_SIZE` points
+    both ways, thinner one way, at most `DOT_GAP` apart) spanning `DOT_RULE` points or
+    more drawn as one stroked line instead: a table ruled in dotted lines draws
+    thousands of dots, as many paths as a plot."""
+    runs: dict[tuple[bool, float], list[tuple[float, float, float, dict[str, Any]]]] = {}
+    rest = []
+    for path in paths:
+        items = path.get("items", ())
+        if path.get("type") == "f" and len(items) == 1 and items[0][0] == "re":
+            x0, y0, x1, y1 = items[0][1]
+            if max(x1 - x0, y1 - y0) < DOT_SIZE and x1 - x0 != y1 - y0:
+                across = x1 - x0 > y1 - y0
+                key = (across, round((y0 + y1 if across else x0 + x1) / 2, 1))
+                runs.setdefault(key, []).append((x0, x1, y1 - y0, path) if across
+                                                else (y0, y1, x1 - x0, path))
+                continue
+        rest.append(path)
+    for (across, pos), dots in runs.items():
+        dots.sort(key=lambda d: d[0])
+        group = [dots[0]]
+        for dot in dots[1:] + [None]:
+            if dot is not None and dot[0] - group[-1][1] <= DOT_GAP:
+                group.append(dot)
+                continue
+            start, end, width = group[0][0], max(d[1] for d in group), group[0][2]
+            if end - start < DOT_RULE:
+                rest += [d[3] for d in group]
+            else:
+                a, b = ((start, pos), (end, pos)) if across else ((pos, start), (pos, end))
+                rest.append({"items": [("l", a, b)], "type": "s", "width": width,
+                             "color": (0.0, 0.0, 0.0), "closePath": False,
+                             "lineCap": (0, 0, 0), "lineJoin": 0.0, "dashes": "[] 0",
+                             "stroke_opacity": 1.0, "seqno": group[0][3].get("seqno", 0),
+                             "layer": "", "rect": (*a, *b)})
+            group = [dot] if dot is not None else []
+    return rest
 
 
 def _drawings(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
