@@ -49,6 +49,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import asdict
 from pathlib import Path
+from typing import NoReturn
 
 import pymupdf
 
@@ -156,7 +157,7 @@ def tabula_cases(out: Path) -> list[TableCase]:
 class _PlainUnpickler(pickle.Unpickler):
     """Lists, tuples, strings and numbers only: the pickle comes from a download."""
 
-    def find_class(self, module: str, name: str):  # noqa: ANN201
+    def find_class(self, module: str, name: str) -> NoReturn:
         raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
 
 
