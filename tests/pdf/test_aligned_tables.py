@@ -9,6 +9,7 @@ import pymupdf
 import pytest
 
 from webfold import convert
+from webfold.pdf.layout import column_gutters
 from webfold.pdf.native import read_page
 
 INTRO = "The offices sent their counts at the end of the season, as listed below."
@@ -996,4 +997,54 @@ def test_figures_rising_down_a_column_beside_small_numbers_are_no_contents_list(
     for r, row in enumerate(rows):
         _write_row(page, 110 + 14 * r, row, [72, 130, 190])
     page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+
+
+_PROSE = ("the committee met twice during the spring and agreed that every office should "
+          "send its counts before the end of the season so that the figures can be checked "
+          "against the registers kept by each district and published in the autumn report "
+          "together with the notes of the inspectors").split()
+
+
+def test_the_end_of_one_text_column_beside_the_others_lines_is_no_table():
+    # The last lines of a paper's text (a heading, three short lines) beside the other
+    # column's references, which run on down the page: rows of two cells, short beside
+    # long, with the page's gutter between them.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    ending = ["Acknowledgments", "We thank the referees.", "We thank the printers.",
+              "We thank the district offices."]
+    for k, text in enumerate(ending):
+        page.insert_text((50, 80 + 12 * k), text, fontsize=10,
+                         fontname="hebo" if k == 0 else "helv")
+    for k in range(36):  # one reference a line, its author in bold
+        author = _PROSE[k % len(_PROSE)].title()
+        page.insert_text((310, 80 + 12 * k), author, fontsize=10, fontname="hebo")
+        page.insert_text((313 + pymupdf.get_text_length(author, "hebo", 10), 80 + 12 * k),
+                         " ".join((_PROSE * 3)[5 * k:5 * k + 6]), fontsize=10)
+    result = convert(doc.tobytes())
+    assert result.ok, result.error
+    assert not [b for b in result.blocks if b.kind == "table"]
+    text = " ".join(b.text for b in result.blocks)
+    assert all(line in text for line in ending[1:])
+
+
+def test_a_table_across_the_page_over_two_text_columns_stays_a_table():
+    # Its middle gap lies on the gutter of the two text columns under it, but its cells
+    # are short on both sides.
+    rows = [["Site", "Count", "Owner", "Checked"], ["North mill", "1,204", "Town council", "May"],
+            ["Old bridge", "98", "River board", "June"],
+            ["Stone farm", "7,310", "Private owner", "July"],
+            ["Lake port", "415", "Harbour trust", "May"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r, row in enumerate(rows):
+        _write_row(page, 80 + 16 * r, row, [50, 140, 210, 310])
+    for x in (50, 310):
+        for k in range(40):
+            page.insert_text((x, 200 + 12 * k), " ".join((_PROSE * 3)[7 * k:7 * k + 7]),
+                             fontsize=10)
+    with pymupdf.open(stream=doc.tobytes()) as check:  # the premise: a gutter beside the table
+        gutters = column_gutters(read_page(check[0], 1).lines)
+        assert any(g.x0 < 300 < g.x1 and g.top < 80 and g.bottom > 400 for g in gutters)
     assert _tables(doc.tobytes()) == [rows]

@@ -18,6 +18,7 @@ whose rows need not line up, are parted at the white stripe between them
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import operator
 import re
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webfold.pdf.bidi import is_one_rtl_run
-from webfold.pdf.layout import LONE_MARKER, is_rtl
+from webfold.pdf.layout import LONE_MARKER, Gutter, column_gutters, is_rtl
 from webfold.pdf.model import BBox, Line, Span, centre_in, first_word_width, is_code
 from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
@@ -141,7 +142,8 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     for piece in upright:
         if id(piece) in whole:
             cut_lines.setdefault(id(whole[id(piece)]), []).append(piece)
-    tables = _tables_of(upright, whole, rules, page, in_columns=True)
+    gutters = functools.cache(lambda: column_gutters(lines))
+    tables = _tables_of(upright, whole, rules, gutters, page, in_columns=True)
     in_cells = {id(ln) for table in tables for ln in table.cells}
     for table in tables:
         table.rest += [p for line in table.lines if id(line) in cut_lines
@@ -150,7 +152,8 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
 
 
 def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],
-               page: Any, in_columns: bool, side: bool = False) -> list[AlignedTable]:
+               gutters: Callable[[], list[Gutter]], page: Any, in_columns: bool,
+               side: bool = False) -> list[AlignedTable]:
     """The tables among `lines`: runs of rows of several cells. A run that is no table
     but has white stripes through all its rows is looked at again column by column when
     `in_columns`: a table in one column of a two-column paper shares its rows with the
@@ -172,16 +175,51 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
-            found = [] if side else _side_by_side(table_rows, whole, rules, page)
+            found = [] if side else _side_by_side(table_rows, whole, rules, gutters, page)
             found = found or _tables_in(table_rows, whole, page)
+            cut = _page_gutter(table_rows, gutters()) if found else None
+            if cut is not None:  # lines of the page's two text columns: each looked at alone
+                found = [table for lines in _sides(table_rows, cut)
+                         for table in _tables_of(lines, whole, rules, gutters, page,
+                                                 in_columns=False)]
             if not found and in_columns:
                 for x0, x1 in _columns(run):
                     inside = [ln for r in run for seg in r.cells
                               if x0 <= _span(seg)[0] and _span(seg)[1] <= x1 for ln in seg]
-                    found += _tables_of(inside, whole, rules, page, in_columns=False)
+                    found += _tables_of(inside, whole, rules, gutters, page, in_columns=False)
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
+
+
+def _page_gutter(run: list[_Row], gutters: list[Gutter]) -> float | None:
+    """Where the run is cut by a gutter of the page's text columns (`layout.column_gutters`)
+    running beside all its rows and on past them, `MIN_ROWS` line heights or more above or
+    below, with lines of prose on one side (`PROSE_LINE_WORDS` words, by the median of its
+    visual lines: `_visual_line_words`): the rows are lines of two text columns side by
+    side (the end of a paper's text beside its references, a list beside a paragraph), no
+    table's. None for a run no such gutter cuts: a table set across the page, over or
+    under two text columns, has short cells on both sides of the gutter."""
+    columns = _columns(run)
+    height = _median_height([ln for row in run for seg in row.cells for ln in seg])
+    top, bottom = run[0].top, run[-1].bottom
+    for a, b in zip(columns, columns[1:], strict=False):
+        for gutter in gutters:
+            if min(gutter.x1, b[0]) <= max(gutter.x0, a[1]) or gutter.top > top + height or \
+                    gutter.bottom < bottom - height:
+                continue  # not in this gap, or not beside every row
+            if (top - gutter.top) + (gutter.bottom - bottom) < MIN_ROWS * height:
+                continue  # no farther than the run: a table's own columns
+            cut = (a[1] + b[0]) / 2
+            if any(_visual_line_words(lines) >= PROSE_LINE_WORDS for lines in _sides(run, cut)):
+                return cut
+    return None
+
+
+def _sides(run: list[_Row], cut: float) -> tuple[list[Line], list[Line]]:
+    """The lines of the run left and right of `cut`, an x on a white stripe through it."""
+    lines = [ln for row in run for seg in row.cells for ln in seg]
+    return [ln for ln in lines if ln.bbox[2] <= cut], [ln for ln in lines if ln.bbox[2] > cut]
 
 
 def _without_prose_rows(run: list[_Row]) -> list[_Row]:
@@ -220,7 +258,7 @@ def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool
 
 
 def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], list[Rule]],
-                  page: Any) -> list[AlignedTable]:
+                  gutters: Callable[[], list[Gutter]], page: Any) -> list[AlignedTable]:
     """The tables of a run that holds two tables side by side, left one first; [] for a
     run that is one table.
 
@@ -249,7 +287,7 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
     if not _own_rows(left, right) and not _repeats(left, right) and not _ruled_apart(
             run, (cut, columns[k + 1][0]), rules()):
         return []
-    found = [_tables_of(lines, whole, rules, page, in_columns=False, side=True)
+    found = [_tables_of(lines, whole, rules, gutters, page, in_columns=False, side=True)
              for lines in sides]
     return found[0] + found[1] if found[0] and found[1] else []
 
@@ -432,6 +470,14 @@ def _crossings(run: list[_Row], edge: tuple[float, float],
     return count
 
 
+def _visual_line_words(lines: list[Line]) -> int:
+    """The median number of words on a visual line of `lines` (pieces of a justified line,
+    cut where its spaces are wide, counted together)."""
+    words = sorted(sum(len(ln.text.split()) for seg in row.cells for ln in seg)
+                   for row in _level_rows(lines))
+    return words[len(words) // 2] if words else 0
+
+
 def _median_words(cells: Any) -> int:
     words = sorted(len(ln.text.split()) for cell in cells for ln in cell)
     return words[len(words) // 2] if words else 0
@@ -612,19 +658,9 @@ def _word_texts(line: Line, words: list[tuple]) -> list[str]:
 
 
 def _rows(lines: list[Line]) -> list[_Row]:
-    """Lines grouped into visual rows (vertical overlap of at least half the smaller line),
-    each row's lines merged into cell segments at gaps under `SAME_CELL_GAP` sizes."""
-    rows: list[_Row] = []
-    for line in sorted(lines, key=lambda ln: ((ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[0])):
-        y0, y1 = line.bbox[1], line.bbox[3]
-        last = rows[-1] if rows else None
-        if last is not None:
-            overlap = min(last.bottom, y1) - max(last.top, y0)
-            if overlap >= 0.5 * min(last.height, y1 - y0):
-                last.cells.append([line])
-                last.top, last.bottom = min(last.top, y0), max(last.bottom, y1)
-                continue
-        rows.append(_Row(y0, y1, [[line]], y1 - y0))
+    """Lines grouped into visual rows (`_level_rows`), each row's lines merged into cell
+    segments at gaps under `SAME_CELL_GAP` sizes."""
+    rows = _level_rows(lines)
     for row in rows:
         row.cells.sort(key=lambda seg: seg[0].bbox[0])
         leaders = _leader_dots(["".join(seg[0].text.split()) for seg in row.cells])
@@ -642,6 +678,23 @@ def _rows(lines: list[Line]) -> list[_Row]:
             merged.append(seg)
         row.cells = merged
     return _join_straddling(_join_wrapped(rows))
+
+
+def _level_rows(lines: list[Line]) -> list[_Row]:
+    """Lines grouped into visual rows (vertical overlap of at least half the smaller
+    line), top to bottom, each line a cell of its own."""
+    rows: list[_Row] = []
+    for line in sorted(lines, key=lambda ln: ((ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[0])):
+        y0, y1 = line.bbox[1], line.bbox[3]
+        last = rows[-1] if rows else None
+        if last is not None:
+            overlap = min(last.bottom, y1) - max(last.top, y0)
+            if overlap >= 0.5 * min(last.height, y1 - y0):
+                last.cells.append([line])
+                last.top, last.bottom = min(last.top, y0), max(last.bottom, y1)
+                continue
+        rows.append(_Row(y0, y1, [[line]], y1 - y0))
+    return rows
 
 
 def _leader_dots(texts: list[str]) -> set[int]:

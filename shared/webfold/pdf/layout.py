@@ -61,6 +61,17 @@ class Item:
         return self.line.text if self.line is not None else ""
 
 
+@dataclass(slots=True)
+class Gutter:
+    """A white stripe the reading order cuts a region of the page at: from `x0` to `x1`
+    between two columns that fill the region from `top` to `bottom`."""
+
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+
 def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Item]:
     """The page's lines plus `placed` (page box, payload) pairs in reading order."""
     cos, sin = dominant_direction(page.lines)
@@ -70,9 +81,26 @@ def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Ite
     if not items:
         return []
     sizes = [it.size for it in items if it.line is not None]
-    gutter = max(4.0, 0.8 * statistics.median(sizes)) if sizes else 8.0
     rtl = sum(it.rtl for it in items) * 2 > len(sizes) if sizes else False
-    return _cut(items, gutter, rtl, 0)
+    return _cut(items, _gutter_width(sizes), rtl, 0)
+
+
+def column_gutters(lines: list[Line]) -> list[Gutter]:
+    """The gutters between columns that `order_page` reads `lines` (a page's, upright)
+    column by column at, in page space; [] for a page written in another direction."""
+    if dominant_direction(lines) != (1.0, 0.0):
+        return []
+    items = _join_fragments([_line_item(line, 1.0, 0.0) for line in lines])
+    if not items:
+        return []
+    found: list[Gutter] = []
+    _cut(items, _gutter_width([it.size for it in items]), False, 0, found)
+    return found
+
+
+def _gutter_width(sizes: list[float]) -> float:
+    """The narrowest white between two columns, from the lines' font `sizes`."""
+    return max(4.0, 0.8 * statistics.median(sizes)) if sizes else 8.0
 
 
 def dominant_direction(lines: list[Line]) -> tuple[float, float]:
@@ -214,22 +242,28 @@ def _merge(a: Item, b: Item) -> Item:
     return Item(box=box, size=max(a.size, b.size), line=line, rtl=a.rtl or b.rtl)
 
 
-def _cut(items: list[Item], gutter: float, rtl: bool, depth: int) -> list[Item]:
+def _cut(items: list[Item], gutter: float, rtl: bool, depth: int,
+         gutters: list[Gutter] | None = None) -> list[Item]:
+    """`items` in reading order; each vertical cut made is added to `gutters` (when given)."""
     if len(items) <= 1 or depth > MAX_DEPTH:
         return _by_rows(items)
     bands = _spanner_bands(items, gutter)
     if bands:
-        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
+        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
     columns = _vertical_split(items, gutter)
     if columns:
+        if gutters is not None:
+            top, bottom = min(it.box[1] for it in items), max(it.box[3] for it in items)
+            gutters += [Gutter(max(it.box[2] for it in a), min(it.box[0] for it in b), top, bottom)
+                        for a, b in zip(columns, columns[1:], strict=False)]
         foot = _foot_notes(columns)
         if rtl:
             columns.reverse()
-        return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1)] + \
+        return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1, gutters)] + \
             _by_rows(foot)
     bands = _horizontal_split(items)
     if bands:
-        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1)]
+        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
     return _by_rows(items)
 
 
