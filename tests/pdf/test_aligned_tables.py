@@ -1048,3 +1048,55 @@ def test_a_table_across_the_page_over_two_text_columns_stays_a_table():
         gutters = column_gutters(read_page(check[0], 1).lines)
         assert any(g.x0 < 300 < g.x1 and g.top < 80 and g.bottom > 400 for g in gutters)
     assert _tables(doc.tobytes()) == [rows]
+
+
+def _spread(page: pymupdf.Page, y: float, text: str, x0: float, x1: float) -> None:
+    """`text` set justified from `x0` to `x1`: its word gaps widened alike."""
+    words = text.split()
+    widths = [pymupdf.get_text_length(w, fontsize=10) for w in words]
+    gap = (x1 - x0 - sum(widths)) / (len(words) - 1)
+    for word, width in zip(words, widths, strict=True):
+        page.insert_text((x0, y), word, fontsize=10)
+        x0 += width + gap
+
+
+def test_lines_of_a_justified_paragraph_in_pieces_lining_up_are_no_table():
+    # Three lines written in pieces where justification set a space wide (a sentence's
+    # end), the gaps of the three falling one under another: a white stripe through rows
+    # of several cells. Every row is a whole line of lower-case prose, edge to edge.
+    lines = ["the committee met twice during the spring and",
+             "agreed that every office should send its counts",
+             "before the end of the season so that the figures",
+             ("can be checked again.", "then the registers"),
+             ("kept by each district", "and published in"),
+             ("the autumn report with", "the notes of the"),
+             "inspectors and the remarks of the district clerks",
+             "who had read the registers before they were sent"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, line in enumerate(lines):
+        if isinstance(line, tuple):
+            _spread(page, 100 + 12 * k, line[0], 72, 180)
+            _spread(page, 100 + 12 * k, line[1], 192, 300)
+        else:
+            _spread(page, 100 + 12 * k, line, 72, 300)
+    result = convert(doc.tobytes())
+    assert result.ok, result.error
+    assert [b.kind for b in result.blocks] == ["paragraph"]
+    assert result.blocks[0].text == " ".join(
+        " ".join(line) if isinstance(line, tuple) else line for line in lines)
+
+
+def test_a_table_whose_rows_fill_the_width_with_figures_stays_a_table():
+    rows = [["Top", "37", "mm (1.46 in)", "0.75 in (19 mm)"],
+            ["Bottom", "19", "mm (0.75 in)", "0.75 in (19 mm)"],
+            ["Left", "20", "mm (0.79 in)", "0.79 in (20 mm)"],
+            ["Right", "20", "mm (0.79 in)", "0.79 in (20 mm)"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, row in enumerate(rows):
+        last = 300 - pymupdf.get_text_length(row[3], fontsize=10)  # set right
+        _write_row(page, 110 + 12 * r, row, [72, 130, 150, last])
+    page.insert_text((72, 180), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]

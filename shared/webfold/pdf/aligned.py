@@ -957,6 +957,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
         return []  # a column of a page set in two, beside the other's lines
+    if _justified_lines(run):
+        return []  # lines of a justified paragraph, cut at their widest spaces
     if all(_EQUATION_NUMBER.match(row[-1]) for row in texts if row[-1]):
         return []  # displayed equations and their numbers
     cells = [ln for row in run for seg in row.cells for ln in seg]
@@ -1008,6 +1010,28 @@ def _justified_prose(column: list[list[Line]]) -> bool:
     level = max((bisect.bisect_right(ends, end + COLUMN_SLACK) - k
                  for k, end in enumerate(ends)), default=0)
     return level >= MIN_ROWS and level * 2 >= len(filled)
+
+
+def _justified_lines(run: list[_Row]) -> bool:
+    """True when every row of the run is one visual line of `PROSE_LINE_WORDS` words or
+    more, all from one left edge to one right edge, and most of their words are in lower
+    case: lines of a justified paragraph that MuPDF or `_split_at_cell_gaps` cut where
+    justification set their spaces wide (a sentence's end, a word in another font), the
+    pieces of a few lines lining up by chance. A table's rows that fill its width (figures
+    set right) are names, figures and units."""
+    words = [w for row in run for seg in row.cells for ln in seg for w in ln.text.split()]
+    if sum(w[:1].islower() for w in words) * 2 < len(words):
+        return False
+    left = min(_span(seg)[0] for row in run for seg in row.cells)
+    right = max(_span(seg)[1] for row in run for seg in row.cells)
+    for row in run:
+        lines = [ln for seg in row.cells for ln in seg]
+        if len(_level_rows(lines)) > 1 or _visual_line_words(lines) < PROSE_LINE_WORDS:
+            return False
+        if _span(row.cells[0])[0] > left + COLUMN_SLACK or \
+                _span(row.cells[-1])[1] < right - COLUMN_SLACK:
+            return False
+    return True
 
 
 def _repeat_spanning_labels(grid: list[list[list[Line]]], texts: list[list[str]]) -> None:
