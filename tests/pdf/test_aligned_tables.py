@@ -1100,3 +1100,23 @@ def test_a_table_whose_rows_fill_the_width_with_figures_stays_a_table():
         _write_row(page, 110 + 12 * r, row, [72, 130, 150, last])
     page.insert_text((72, 180), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [rows]
+
+
+def test_a_forms_fields_beside_a_gutter_stay_a_table():
+    # Long answers beside their labels, a reading-order gutter between them that runs on
+    # down the page (short notes under both sides, far below): the answers' column ends
+    # with the rows.
+    rows = [["Name", "Click or tap here to enter text."],
+            ["Id", "Click or tap here to enter text."], ["Age", "Click or tap to enter a date."],
+            ["Organization", "Click or tap to enter a date."]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r, row in enumerate(rows):
+        _write_row(page, 80 + 14 * r, row, [78, 311], size=11)
+    for k, note in enumerate(["First note", "Second note", "Third note"]):
+        page.insert_text((72, 250 + 22 * k), note, fontsize=11)
+        page.insert_text((354, 240 + 22 * k), note.upper(), fontsize=11)
+    with pymupdf.open(stream=doc.tobytes()) as check:  # the premise: a gutter beside the rows
+        gutters = column_gutters(read_page(check[0], 1).lines)
+        assert any(g.x0 < 200 < g.x1 and g.top < 80 and g.bottom > 250 for g in gutters)
+    assert _tables(doc.tobytes()) == [rows]

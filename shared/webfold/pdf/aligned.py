@@ -196,10 +196,12 @@ def _page_gutter(run: list[_Row], gutters: list[Gutter]) -> float | None:
     """Where the run is cut by a gutter of the page's text columns (`layout.column_gutters`)
     running beside all its rows and on past them, `MIN_ROWS` line heights or more above or
     below, with lines of prose on one side (`PROSE_LINE_WORDS` words, by the median of its
-    visual lines: `_visual_line_words`): the rows are lines of two text columns side by
-    side (the end of a paper's text beside its references, a list beside a paragraph), no
-    table's. None for a run no such gutter cuts: a table set across the page, over or
-    under two text columns, has short cells on both sides of the gutter."""
+    visual lines: `_visual_line_words`) whose column runs on, a line under or over the
+    run: the rows are lines of two text columns side by side (the end of a paper's text
+    beside its references, a list beside a paragraph), no table's. None for a run no
+    such gutter cuts: a table set across the page, over or under two text columns, has
+    short cells on both sides of the gutter; cards or a form's fields end with their
+    rows."""
     columns = _columns(run)
     height = _median_height([ln for row in run for seg in row.cells for ln in seg])
     top, bottom = run[0].top, run[-1].bottom
@@ -211,7 +213,10 @@ def _page_gutter(run: list[_Row], gutters: list[Gutter]) -> float | None:
             if (top - gutter.top) + (gutter.bottom - bottom) < MIN_ROWS * height:
                 continue  # no farther than the run: a table's own columns
             cut = (a[1] + b[0]) / 2
-            if any(_visual_line_words(lines) >= PROSE_LINE_WORDS for lines in _sides(run, cut)):
+            if any(_visual_line_words(lines) >= PROSE_LINE_WORDS and any(
+                    bottom < box[1] <= bottom + height or top - height <= box[3] < top
+                    for box in boxes) for lines, boxes in zip(_sides(run, cut), gutter.sides,
+                                                              strict=True)):
                 return cut
     return None
 

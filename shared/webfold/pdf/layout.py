@@ -64,12 +64,14 @@ class Item:
 @dataclass(slots=True)
 class Gutter:
     """A white stripe the reading order cuts a region of the page at: from `x0` to `x1`
-    between two columns that fill the region from `top` to `bottom`."""
+    between two columns that fill the region from `top` to `bottom`, `sides` the boxes of
+    the two columns' lines (left, right)."""
 
     x0: float
     x1: float
     top: float
     bottom: float
+    sides: tuple[list[BBox], list[BBox]]
 
 
 def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Item]:
@@ -254,7 +256,8 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int,
     if columns:
         if gutters is not None:
             top, bottom = min(it.box[1] for it in items), max(it.box[3] for it in items)
-            gutters += [Gutter(max(it.box[2] for it in a), min(it.box[0] for it in b), top, bottom)
+            gutters += [Gutter(max(it.box[2] for it in a), min(it.box[0] for it in b), top, bottom,
+                               ([it.box for it in a], [it.box for it in b]))
                         for a, b in zip(columns, columns[1:], strict=False)]
         foot = _foot_notes(columns)
         if rtl:
