@@ -1102,6 +1102,22 @@ def test_a_table_whose_rows_fill_the_width_with_figures_stays_a_table():
     assert _tables(doc.tobytes()) == [rows]
 
 
+def test_labels_ending_in_a_colon_beside_their_values_are_lines_not_a_table():
+    # A thesis's title page: fields of a form, one "label: value" pair a line.
+    fields = [("Student:", "Ada Byron"), ("Matriculation number:", "1337, T21"),
+              ("Company:", "Analytical Engines Ltd"), ("Advisor:", "Prof. Charles Babbage")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((150, 120), "On the Engine of Differences", fontsize=20)
+    page.insert_text((230, 160), "Bachelor thesis", fontsize=12)
+    for k, (label, value) in enumerate(fields):
+        _write_row(page, 500 + 16 * k, [label, value], [120, 300])
+    result = convert(doc.tobytes())
+    assert result.ok, result.error
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert [b.text for b in result.blocks][-4:] == [f"{a} {b}" for a, b in fields]
+
+
 def test_a_forms_fields_beside_a_gutter_stay_a_table():
     # Long answers beside their labels, a reading-order gutter between them that runs on
     # down the page (short notes under both sides, far below): the answers' column ends

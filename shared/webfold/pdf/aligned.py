@@ -966,6 +966,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []  # lines of a justified paragraph, cut at their widest spaces
     if all(_EQUATION_NUMBER.match(row[-1]) for row in texts if row[-1]):
         return []  # displayed equations and their numbers
+    if _labelled_values(texts):
+        return [_entries(run, grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"
     cells = [ln for row in run for seg in row.cells for ln in seg]
     lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
     if page is not None:
@@ -1281,19 +1283,38 @@ def _in_page_order(labels: list[str]) -> range | None:
     return None
 
 
+def _labelled_values(texts: list[list[str]]) -> bool:
+    """True for two columns of labels ending in a colon and their values ("Advisor: |
+    Dr. Name" on a thesis's title page, "#1: | the box" under a macro): the fields of a
+    form or the terms of a list, one pair a line, not a table (a table heads its columns
+    and leaves the colons out). Every label ends in one; a row without a label carries
+    its value on."""
+    labels = [row[0] for row in texts if row[0]]
+    return len(texts[0]) == 2 and len(labels) * 2 > len(texts) and all(
+        label.endswith((":", "\uff1a")) for label in labels)
+
+
 def _contents(run: list[_Row], grid: list[list[list[Line]]],
               whole: dict[int, Line]) -> AlignedTable:
-    """A contents list found as a run of rows: no table, each row's page lines joined
-    into one `contents` line (number, title, leader dots if any, page number). A running
-    header or footer caught in the run (`_in_page_order`) keeps its lines."""
-    cells = [ln for row in run for seg in row.cells for ln in seg]
+    """A contents list found as a run of rows: no table, each row one `contents` line
+    (`_entries`: number, title, leader dots if any, page number). A running header or
+    footer caught in the run (`_in_page_order`) keeps its lines."""
     rows = _in_page_order([_cell_text(row[-1]) for row in grid]) or range(len(grid))
+    return _entries(run, grid, whole, rows)
+
+
+def _entries(run: list[_Row], grid: list[list[list[Line]]], whole: dict[int, Line],
+             rows: range) -> AlignedTable:
+    """A run of rows that is no table but a list of one entry a line: the page lines of
+    each row of `rows` joined into one `contents` line (a paragraph of its own; its last
+    cell's lines after the others', a page number after a title however it wraps), the
+    other rows' lines kept as they are."""
+    cells = [ln for row in run for seg in row.cells for ln in seg]
     entries = [ln for r, row in enumerate(grid) if r not in rows
                for ln in _page_lines([ln for cell in row for ln in cell], whole)]
     for row in (grid[r] for r in rows):
         title = _page_lines([ln for cell in row[:-1] for ln in cell], whole)
-        label = _page_lines(row[-1], whole)
-        lines = title + label
+        lines = title + [ln for ln in _page_lines(row[-1], whole) if ln not in title]
         spans = _joined_spans(lines)
         if spans:
             entries.append(Line(spans=spans, bbox=_box(lines), direction=lines[0].direction,

@@ -58,8 +58,9 @@ class Line:
     # A left-to-right line the bidi repair found set in a right-to-left paragraph (its
     # sentence punctuation drawn at its left): the paragraph starts at the right edge.
     rtl_paragraph: bool = False
-    # An entry of a contents list, its row's pieces joined (`aligned`): a paragraph of its
-    # own, never a heading (a chapter's entry is set bold, without leader dots).
+    # An entry of a contents list or a form's "label: value" pair, its row's pieces joined
+    # (`aligned`): a paragraph of its own, never a heading (a chapter's entry is set bold,
+    # without leader dots).
     contents: bool = False
 
     @property
