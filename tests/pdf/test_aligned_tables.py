@@ -1136,3 +1136,45 @@ def test_a_forms_fields_beside_a_gutter_stay_a_table():
         gutters = column_gutters(read_page(check[0], 1).lines)
         assert any(g.x0 < 200 < g.x1 and g.top < 80 and g.bottom > 250 for g in gutters)
     assert _tables(doc.tobytes()) == [rows]
+
+
+def test_a_contents_list_in_one_column_beside_the_others_lines_is_no_table():
+    # The left column's entries reach their page numbers, a column of their own, over
+    # leader dots; the right column's entries are one line each. Level rows, three
+    # columns: no column of page numbers at the right edge.
+    left = [("1 Introduction", "1"), ("2 Usage", "2"), ("2.1 Options", "2"),
+            ("2.2 Commands", "3"), ("2.3 Environments", "3"), ("3 Fonts", "4")]
+    right = [f"4.{k + 1} {name} {'.' * 12} {number}" for k, (name, number) in enumerate(
+        [("Captions", 7), ("Floats", 8), ("Tables", 8), ("Figures", 9), ("Notes", 10),
+         ("Index", 11)])]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, ((title, number), other) in enumerate(zip(left, right, strict=True)):
+        y = 100 + 13 * k
+        page.insert_text((50, y), title, fontsize=10)
+        start = 56 + pymupdf.get_text_length(title, fontsize=10)
+        page.insert_text((start, y), " ." * int((240 - start) / 5.6), fontsize=10)
+        page.insert_text((262 - pymupdf.get_text_length(number, fontsize=10), y), number,
+                         fontsize=10)
+        page.insert_text((310, y), other, fontsize=10)
+    result = convert(doc.tobytes())
+    assert result.ok, result.error
+    assert not [b for b in result.blocks if b.kind == "table"]
+    text = "\n".join(b.text for b in result.blocks)
+    assert all(title in text and other.split(" .")[0] in text
+               for (title, _), other in zip(left, right, strict=True))
+
+
+def test_a_table_numbering_its_rows_beside_rising_figures_stays_a_table():
+    # Its first columns could read as a contents list: numbers, then figures that never
+    # go down; no leader dots, no section numbers of several levels.
+    rows = [["Case", "Diameter", "f [Hz]", "We", "St"], ["1", "0.5", "731", "117", "0.15"],
+            ["2", "0.5", "1799", "620", "0.16"], ["3", "1.0", "2054", "815", "0.21"],
+            ["4", "1.0", "3120", "954", "0.22"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, row in enumerate(rows):
+        _write_row(page, 110 + 14 * r, row, [72, 130, 200, 260, 320])
+    page.insert_text((72, 200), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]

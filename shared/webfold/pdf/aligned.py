@@ -944,7 +944,10 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     grid = _grid(run)
     if _is_contents(grid):
-        return [_contents(run, grid, whole)]  # "Methods . . . 5": one entry a line
+        return [_contents(grid, whole)]  # "Methods . . . 5": one entry a line
+    beside = _contents_beside(grid)
+    if beside is not None:
+        return [_contents(beside, whole)]  # the other column's lines stay text
     if all(_median_words(row[k] for row in grid) >= PROSE_LINE_WORDS
            for k in range(len(columns))):
         return []  # paragraphs side by side (cards, text columns): no cell is short
@@ -967,7 +970,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
     if all(_EQUATION_NUMBER.match(row[-1]) for row in texts if row[-1]):
         return []  # displayed equations and their numbers
     if _labelled_values(texts):
-        return [_entries(run, grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"
+        return [_entries(grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"
     cells = [ln for row in run for seg in row.cells for ln in seg]
     lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
     if page is not None:
@@ -1239,7 +1242,20 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
     return stripes
 
 
-def _is_contents(grid: list[list[list[Line]]]) -> bool:
+def _contents_beside(grid: list[list[list[Line]]]) -> list[list[list[Line]]] | None:
+    """The rows of a contents list in the first columns of the grid, beside other text
+    in the rest (a contents list filling one column of a page set in two, level with the
+    other column's lines, which a page number's column does not reach): the most columns,
+    fewer than all, whose rows (those with text there) are a contents list that leader
+    dots or section numbers show (`_is_contents` `beside`). None when there is none."""
+    for k in range(len(grid[0]) - 1, MIN_COLUMNS - 1, -1):
+        left = [row[:k] for row in grid if any(row[:k])]
+        if len(left) >= MIN_ROWS and _is_contents(left, beside=True):
+            return left
+    return None
+
+
+def _is_contents(grid: list[list[list[Line]]], beside: bool = False) -> bool:
     """True for a contents list: its last column holds page labels (a first row apart: a
     "Page" heading), the page numbers never going down the list (a running header or
     footer caught in the first or last row apart), and more than half its
@@ -1248,7 +1264,9 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
     chapter's "3" in a column of its own; LaTeX sets a chapter's page number without
     leaders) and goes on in words (rows of figures numbered 1, 2, 3 are a table), or
     every row is titled in words and ends in a page label (no heading row: a table heads
-    its column of figures). A statement's leaders run to amounts ("1,250",
+    its column of figures). A list `beside` other text needs leader dots, or section
+    numbers some of several levels ("2.1"): a table's first columns can be a row's
+    number, a title and a year. A statement's leaders run to amounts ("1,250",
     "(340)"); a table's figures go up and down."""
     labels = [_cell_text(row[-1]) for row in grid]
     if not all(_PAGE_LABEL.match(text) for text in labels[1:] if text):
@@ -1268,6 +1286,10 @@ def _is_contents(grid: list[list[list[Line]]]) -> bool:
               for cells in titles]
     numbered = sum(1 for cells, words in zip(titles, worded, strict=True)
                    if words and _SECTION_NUMBER.match(_cell_text(cells[0])))
+    if beside:  # a table's first column can number its rows
+        firsts = [_cell_text(cells[0]) for cells in titles if cells]
+        return numbered * 2 > len(grid) and any(_SUBSECTION.match(text.split()[0])
+                                                for text in firsts if text.split())
     return numbered * 2 > len(grid) or (
         all(_PAGE_LABEL.match(text) for text in labels) and all(worded))
 
@@ -1294,22 +1316,21 @@ def _labelled_values(texts: list[list[str]]) -> bool:
         label.endswith((":", "\uff1a")) for label in labels)
 
 
-def _contents(run: list[_Row], grid: list[list[list[Line]]],
-              whole: dict[int, Line]) -> AlignedTable:
+def _contents(grid: list[list[list[Line]]], whole: dict[int, Line]) -> AlignedTable:
     """A contents list found as a run of rows: no table, each row one `contents` line
     (`_entries`: number, title, leader dots if any, page number). A running header or
     footer caught in the run (`_in_page_order`) keeps its lines."""
     rows = _in_page_order([_cell_text(row[-1]) for row in grid]) or range(len(grid))
-    return _entries(run, grid, whole, rows)
+    return _entries(grid, whole, rows)
 
 
-def _entries(run: list[_Row], grid: list[list[list[Line]]], whole: dict[int, Line],
+def _entries(grid: list[list[list[Line]]], whole: dict[int, Line],
              rows: range) -> AlignedTable:
     """A run of rows that is no table but a list of one entry a line: the page lines of
     each row of `rows` joined into one `contents` line (a paragraph of its own; its last
     cell's lines after the others', a page number after a title however it wraps), the
     other rows' lines kept as they are."""
-    cells = [ln for row in run for seg in row.cells for ln in seg]
+    cells = [ln for row in grid for cell in row for ln in cell]
     entries = [ln for r, row in enumerate(grid) if r not in rows
                for ln in _page_lines([ln for cell in row for ln in cell], whole)]
     for row in (grid[r] for r in rows):
