@@ -1178,3 +1178,19 @@ def test_a_table_numbering_its_rows_beside_rising_figures_stays_a_table():
         _write_row(page, 110 + 14 * r, row, [72, 130, 200, 260, 320])
     page.insert_text((72, 200), OUTRO, fontsize=10)
     assert _tables(doc.tobytes()) == [rows]
+
+
+def test_a_numbered_list_set_in_two_columns_is_no_table():
+    # Items run down the left column and on in the right one, level with each other.
+    items = ["Fourscore", "and seven", "years ago", "our fathers", "brought forth",
+             "on this", "continent", "a new nation"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for k, item in enumerate(items):
+        page.insert_text((72 + 150 * (k // 4), 110 + 14 * (k % 4)), f"{k + 1}. {item}",
+                         fontsize=10)
+    page.insert_text((72, 200), OUTRO, fontsize=10)
+    result = convert(doc.tobytes())
+    assert result.ok, result.error
+    assert [b.text for b in result.blocks if b.kind == "list_item"] == items

@@ -82,6 +82,9 @@ _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
 _EQUATION_NUMBER = re.compile(r"^\(\w{1,6}\)$")  # "(3)", "(B2a)" beside displayed math
 _REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
+# A list item's text after its marker: "• Item", "▶Section", "3. Step", "(b) case",
+# "(B) answer" ("1.5", "-3" and a cell of a tick alone are no items).
+_MARKED_ITEM = re.compile(r"^(?:[•●○◦▪▫■‣⁃∙➢►▶]\s*|(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|\([A-Z]\))\s+)\S")
 _SUBSECTION = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,4}\.?$")  # "3.4", "A.2.1"
 # "3", "2.1", "A.2", "IV", "VI.1.": a section's number at the start of a contents line.
 _SECTION_NUMBER = re.compile(
@@ -961,7 +964,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     if all(not row[0] or LONE_MARKER.match(row[0]) or _REFERENCE.match(row[0])
            for row in texts) or _line_numbers(texts) or _numbered_titles(
-            texts) or _one_symbol([row[0] for row in texts]):
+            texts) or _one_symbol([row[0] for row in texts]) or _marked_items(texts):
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
         return []  # a column of a page set in two, beside the other's lines
@@ -991,6 +994,15 @@ def _line_numbers(texts: list[list[str]]) -> bool:
     return len(numbers) >= MIN_ROWS and all(text.isdigit() for text in numbers) and all(
         int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:], strict=False)) and not all(
         _NUMBER.match(text) for row in texts for text in row[1:] if text)
+
+
+def _marked_items(texts: list[list[str]]) -> bool:
+    """True when half the filled cells or more start with a list marker before their text
+    (`_MARKED_ITEM`): a list set in columns (numbered lines run down one column and on in
+    the next, the entries of a navigation panel, a multiple choice's answers side by
+    side), not a table."""
+    filled = [text for row in texts for text in row if text]
+    return sum(1 for text in filled if _MARKED_ITEM.match(text)) * 2 >= len(filled)
 
 
 def _one_symbol(texts: list[str]) -> bool:
