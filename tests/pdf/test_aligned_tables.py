@@ -1194,3 +1194,32 @@ def test_a_numbered_list_set_in_two_columns_is_no_table():
     result = convert(doc.tobytes())
     assert result.ok, result.error
     assert [b.text for b in result.blocks if b.kind == "list_item"] == items
+
+
+@pytest.mark.parametrize("family", ["AnonymousPro", "newtxtt"])
+def test_code_in_a_typewriter_font_not_flagged_fixed_pitch_is_no_table(family: str) -> None:
+    # A BibTeX entry, its "=" signs aligned, in a typewriter family whose font the PDF
+    # does not mark fixed-pitch (MuPDF reports no monospace flag for it).
+    entry = [("author", "{Pikirayi, I.},"), ("title", "{The Future of Archaeology},"),
+             ("journal", "{Antiquity},"), ("volume", "{89},"), ("year", "{2015},")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "The entry below is written in the bibliography file.",
+                     fontsize=10)
+    page.insert_text((72, 100), "@article{pikirayi2015,", fontsize=10, fontname="Cour")
+    for k, (key, value) in enumerate(entry):
+        _write_row(page, 112 + 12 * k, [key, "=", value], [80, 160, 175], font="Cour")
+    page.insert_text((72, 200), "It is cited by its key in the text of the paper.", fontsize=10)
+    for xref in range(1, doc.xref_length()):
+        if doc.xref_get_key(xref, "BaseFont")[1] == "/Courier":
+            doc.xref_set_key(xref, "BaseFont", f"/{family}")
+    data = doc.tobytes()
+    with pymupdf.open(stream=data) as check:  # the premise: no monospace flag
+        spans = [s for b in check[0].get_text("dict")["blocks"] for ln in b.get("lines", [])
+                 for s in ln["spans"] if s["font"] == family]
+        assert spans and not any(s["flags"] & 8 for s in spans)
+    result = convert(data)
+    assert result.ok, result.error
+    assert not [b for b in result.blocks if b.kind == "table"]
+    code = "\n".join(b.text for b in result.blocks if b.kind == "code")
+    assert all(key in code and value in code for key, value in entry)
