@@ -158,18 +158,12 @@ _link_chars, _heading_level, _flags = map(attrgetter, ("link_chars", "heading_le
 
 
 def _code_new_tokens(tokens: list[str]) -> None:
-    """Cache each token's code: keyword-group bits, then one bit for its hash bin.
-
-    All of a page's unseen tokens are matched together, in one regex pass."""
-    codes = [1 << (len(KEYWORDS) + zlib.crc32(t.encode("utf-8")) % N_HASH_BINS) for t in tokens]
-    joined = "\n".join(tokens)
-    starts = np.cumsum([0] + [len(t) + 1 for t in tokens])
-    found = [(m.start(), _KEYWORD_MASKS[m.group()]) for m in _KEYWORD_RE.finditer(joined)]
-    if found:
-        owners = np.searchsorted(starts, [f[0] for f in found], side="right") - 1
-        for i, (_, mask) in zip(owners.tolist(), found, strict=True):
-            codes[i] |= mask
-    _token_cache.update(zip(tokens, codes, strict=True))
+    """Cache each token's code: keyword-group bits, then one bit for its hash bin."""
+    for token in tokens:
+        code = 1 << (len(KEYWORDS) + zlib.crc32(token.encode("utf-8")) % N_HASH_BINS)
+        for keyword in _KEYWORD_RE.findall(token):
+            code |= _KEYWORD_MASKS[keyword]
+        _token_cache[token] = code
 
 
 def _distinct(items: list) -> tuple[list, np.ndarray]:
