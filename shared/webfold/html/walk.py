@@ -174,6 +174,11 @@ class WalkResult:
         return False
 
 
+def _element_name(tag: str | None) -> str:
+    """`tag` for an element the walk enters, "" for any other node."""
+    return "" if tag is None or tag[0] in "-!_" else tag
+
+
 def _swallows_page(node: LexborNode | None) -> bool:
     """Whether `node` (a noscript's last child) is an iframe holding page markup as its
     text: `<iframe .../>` is no void element, so the parser, which does not run
@@ -256,8 +261,9 @@ class _Walker:
         enter, leave, add_text, flush = self.enter, self.leave, self.add_text, self.flush
         stack, md_pieces, text_pieces, flat = self.stack, self.md, self.text, self.flat
         # Tag names by tag id, read once per name: within one document an id stands for
-        # one name (unknown tags get their own ids, numbered per document).
-        names: dict[int, str | None] = {}
+        # one name (unknown tags get their own ids, numbered per document). A node that
+        # is no element to walk (a doctype, a processing instruction) is named "".
+        names: dict[int, str] = {}
         while node is not None:
             tag_id = node.tag_id  # the id costs less than the name
             if tag_id == _TEXT_NODE:
@@ -274,8 +280,8 @@ class _Walker:
             elif tag_id != _COMMENT_NODE:
                 tag = names.get(tag_id)
                 if tag is None:
-                    tag = names[tag_id] = node.tag
-                entered = enter(node, tag)
+                    tag = names[tag_id] = _element_name(node.tag)
+                entered = tag and enter(node, tag)
                 if entered:
                     # the common elements hand back the first child they already fetched
                     child = node.first_child if entered is True else entered
@@ -301,11 +307,9 @@ class _Walker:
         if not flat:
             flush()
 
-    def enter(self, node: LexborNode, tag: str | None) -> bool | LexborNode:
+    def enter(self, node: LexborNode, tag: str) -> bool | LexborNode:
         """Handle an opening element; truthy when a frame was pushed and children follow:
         True, or the element's first child when it was fetched here already."""
-        if tag is None or tag[0] in "-!_":
-            return False
         parent = self.stack[-1]
         flags = parent.flags
         if tag in FURNITURE_TAGS:
