@@ -199,6 +199,8 @@ def join_blocks(blocks: list[Block]) -> str:
 def _notes_after_citations(blocks: list[Block]) -> list[Block]:
     """`blocks` with each footnote definition that comes before its first citation moved
     to just after the citing block; definitions nothing later cites stay in place."""
+    if all(block.kind != "footnote" for block in blocks):  # most pages: no citation to read
+        return blocks
     waiting: dict[str, list[Block]] = {}  # label -> definitions met before any citation
     cited: set[str] = set()
     out: list[Block] = []
