@@ -425,6 +425,33 @@ def test_a_table_broken_by_a_page_is_one_table_with_its_header_once():
     assert _tables(doc.tobytes()) == [[head] + body]
 
 
+def test_a_table_broken_over_three_pages_is_one_table_with_its_header_once():
+    doc = pymupdf.open()
+    head = ["Site", "Count", "Owner"]
+    body = [[f"Site {k}", f"{100 + 7 * k:,}", ["Council", "Board", "Trust"][k % 3]]
+            for k in range(1, 16)]
+    for part in (body[:5], body[5:10], body[10:]):
+        page = doc.new_page()
+        for r, row in enumerate([head] + part):  # the header repeated on each page
+            _write_row(page, 100 + 16 * r, row, [72, 200, 300])
+    page.insert_text((72, 260), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[head] + body]
+
+
+def test_the_same_table_printed_on_each_page_is_a_table_a_page():
+    # Each page holds the whole table again (not its header over more rows): copies,
+    # each standing alone, not a table continued.
+    doc = pymupdf.open()
+    rows = [["Site", "Count", "Owner"]] + [
+        [f"Site {k}", f"{100 + 7 * k:,}", ["Council", "Board", "Trust"][k % 3]]
+        for k in range(1, 6)]
+    for _ in range(3):
+        page = doc.new_page()
+        for r, row in enumerate(rows):
+            _write_row(page, 100 + 16 * r, row, [72, 200, 300])
+    assert _tables(doc.tobytes()) == [rows] * 3
+
+
 def test_paragraphs_side_by_side_are_no_table():
     doc = pymupdf.open()
     page = doc.new_page()

@@ -252,24 +252,30 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
 
 def _joined_tables(blocks: list[Block], placed: dict[int, BBox]) -> list[Block]:
     """Two tables as wide with nothing between them are one: a table broken by a page
-    (a header row repeated at the top of the next page goes), or a header drawn as
-    ruled cells over a body set without rules; but not two tables side by side on a
-    page (their boxes, in `placed` by block id, share rows)."""
+    (a header row repeated at the top of the next page goes), over as many pages as it
+    runs, or a header drawn as ruled cells over a body set without rules; but not two
+    tables side by side on a page (their boxes, in `placed` by block id, share rows),
+    nor the same table printed again (every row the piece above's: a copy standing
+    alone, not more rows)."""
     out: list[Block] = []
+    last_page = last_piece = None  # the last table's last page and the rows put on it
     for block in blocks:
         last = out[-1] if out else None
         if (last is not None and block.kind == "table" and last.kind == "table"
-                and last.page is not None and block.page in (last.page, last.page + 1)
+                and last_page is not None and block.page in (last_page, last_page + 1)
                 and not (block.page == last.page and _side_by_side(placed.get(id(last)),
                                                                    placed.get(id(block))))):
             above = [row.split("\t") for row in last.text.splitlines()]
             below = [row.split("\t") for row in block.text.splitlines()]
-            if len(above[0]) == len(below[0]):
+            if len(above[0]) == len(below[0]) and below != last_piece:
                 joined = table_block(above + (below[1:] if below[0] == above[0] else below))
                 joined.page = last.page
                 out[-1] = joined
+                last_page, last_piece = block.page, below
                 continue
         out.append(block)
+        last_page = block.page
+        last_piece = [row.split("\t") for row in block.text.splitlines()]
     return out
 
 
