@@ -1250,3 +1250,21 @@ def test_code_in_a_typewriter_font_not_flagged_fixed_pitch_is_no_table(family: s
     assert not [b for b in result.blocks if b.kind == "table"]
     code = "\n".join(b.text for b in result.blocks if b.kind == "code")
     assert all(key in code and value in code for key, value in entry)
+
+
+def test_a_footer_line_far_under_a_table_at_the_page_foot_is_no_row():
+    # The table runs down to the bottom margin; the page's footer ("Annex 2", "Page 3
+    # of 9") sits in the margin band, a row pitch and more below the last row, under
+    # the table's right columns: no row of it.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    xs = [72, 200, 330, 450]
+    rows = [["Name", "Code", "Date", "Amount"]] + [
+        [f"Donor {k}", f"{20 + k}-{1000 + 37 * k}", "09/10/2013", f"$ {5 + k % 4}.000,00"]
+        for k in range(1, 42)]
+    for r, row in enumerate(rows):
+        _write_row(page, 60 + 16 * r, row, xs)
+    page.insert_text((330, 60 + 16 * len(rows) + 12), "Annex 2", fontsize=10)
+    page.insert_text((450, 60 + 16 * len(rows) + 12), "Page 3 of 9", fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+    assert "Annex 2" in convert(doc.tobytes()).markdown

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webfold.pdf.bidi import is_one_rtl_run
+from webfold.pdf.furniture import BOTTOM_SHARE
 from webfold.pdf.layout import LONE_MARKER, Gutter, column_gutters, is_rtl
 from webfold.pdf.model import BBox, Line, Span, centre_in, first_word_width, is_code
 from webfold.pdf.native import glyph_lines
@@ -40,6 +41,7 @@ MIN_FILLED = 0.6  # share of the grid's cells holding text
 # Lines on one row closer than this many font sizes are one cell (below `CELL_GAP`).
 SAME_CELL_GAP = 0.5
 MAX_ROW_GAP = 2.5  # rows further apart than this many line heights end a table
+FOOTER_PITCHES = 1.5  # a footer line sits this many row pitches or more under the last row
 COLUMN_SLACK = 1.0  # points: x-ranges this close are one column
 LABEL_CENTRE = 0.15  # a group label's centre lies this share of its columns' width from theirs
 MIN_CELL_ROWS = 2  # every column holds text in at least this many rows
@@ -165,6 +167,7 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
     tables side by side are not parted again (a gap before right-aligned numbers, its
     rows made anew, is no third table's)."""
     rows = _rows(lines)
+    foot = page.rect.y1 - BOTTOM_SHARE * page.rect.height if page is not None else None
     tables: list[AlignedTable] = []
     run: list[_Row] = []
     for row in rows + [None]:
@@ -172,7 +175,7 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
                 not run or row.top - run[-1].bottom <= MAX_ROW_GAP * max(run[-1].height, 1.0)):
             run.append(row)
             continue
-        run = _without_prose_rows(run)
+        run = _without_prose_rows(_without_footer(run, foot))
         if len(run) >= MIN_ROWS:
             start = rows.index(run[0])
             around = [rows[start - 1]] if start else []
@@ -228,6 +231,21 @@ def _sides(run: list[_Row], cut: float) -> tuple[list[Line], list[Line]]:
     """The lines of the run left and right of `cut`, an x on a white stripe through it."""
     lines = [ln for row in run for seg in row.cells for ln in seg]
     return [ln for ln in lines if ln.bbox[2] <= cut], [ln for ln in lines if ln.bbox[2] > cut]
+
+
+def _without_footer(run: list[_Row], foot: float | None) -> list[_Row]:
+    """The run less its last row when that is the page's footer line: in the bottom
+    margin band (below `foot`), `FOOTER_PITCHES` row pitches or more under the row above
+    it, and clear of the table's first column ("Annex 2 ... Page 3 of 9" under the right
+    columns; a totals row names itself in the first column)."""
+    if foot is None or len(run) <= MIN_ROWS or run[-1].top < foot:
+        return run
+    pitches = sorted(b.top - a.top for a, b in itertools.pairwise(run[:-1]))
+    first = _columns(run[:-1])[0]
+    if (run[-1].top - run[-2].top >= FOOTER_PITCHES * pitches[len(pitches) // 2]
+            and _span(run[-1].cells[0])[0] > first[1]):
+        return run[:-1]
+    return run
 
 
 def _without_prose_rows(run: list[_Row]) -> list[_Row]:
