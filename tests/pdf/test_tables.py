@@ -330,3 +330,25 @@ def test_a_table_ruled_in_dotted_lines_of_thousands_of_dots_is_a_table():
     tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
     assert len(tables) == 1
     assert [line.split("\t") for line in tables[0].text.splitlines()] == rows
+
+
+def test_a_ruled_totals_row_under_a_table_is_its_last_row():
+    # A grid of one row set just under a ruled table, its cells on the table's column
+    # edges (the label over the first two): the table's totals, not a table of its own
+    # nor three loose paragraphs.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 172, 272, 352, 432], [100, 120, 140, 160, 180]
+    _grid(page, xs, ys)
+    rows = [["District", "Office", "Sites", "Staff"], ["North", "Mill road", "12", "40"],
+            ["South", "Old bridge", "9", "31"], ["East", "Stone farm", "7", "22"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    total = [72, 272, 352, 432]  # ten points under the table
+    _grid(page, total, [190, 210])
+    for x, text in zip(total, ["All districts", "28", "93"], strict=False):
+        page.insert_text((x + 4, 204), text, fontsize=10)
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert [t.text.splitlines() for t in tables] == [
+        ["\t".join(r) for r in rows] + ["All districts\t\t28\t93"]]

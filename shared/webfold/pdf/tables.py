@@ -15,6 +15,7 @@ grid cell they cover.
 from __future__ import annotations
 
 import bisect
+import math
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -45,6 +46,7 @@ MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
 HIGHLIGHT_CLEAR = 1.5  # points between a filled box's side and a vertical rule it touches
 OPEN_SIDE_MIN = 5.0  # points from the outermost vertical rule to the rules' end: a column
+EDGE_SLACK = 2.0  # points: a one-row grid's cell edge this close to a table's column edge
 
 
 @dataclass(slots=True)
@@ -65,6 +67,8 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
     finder fails (a broken drawing must not lose the page's text).
     """
     out = []
+    columns: list[list[tuple[float, float]]] = []  # each found table's column x-ranges
+    one_rows: list[tuple[Any, list[str]]] = []  # one-row grids: a table's totals, maybe
     for grid in grid_areas(paths):
         area = grid.area
         if _lines_inside(lines, area) < MIN_ROWS_OF_TEXT or not grid.has_a_row_of_cells(lines):
@@ -96,7 +100,59 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
             if rows is not None and _looks_like_table(rows):
                 box = pymupdf.Rect(tab.bbox) * page.derotation_matrix if turned else tab.bbox
                 out.append(FoundTable(bbox=tuple(box), block=table_block(rows)))
+                columns.append(_column_spans(tab))
+            elif rows is not None and len(rows) == 1 and not turned:
+                one_rows.append((tab, rows[0]))
+    for tab, row in one_rows:
+        _attach_under(out, columns, tab, row, lines)
     return out
+
+
+def _column_spans(tab: Any) -> list[tuple[float, float]]:
+    """The x-range of each column of the finder's table `tab`: its narrowest cell's (a
+    merged cell, kept in the first column it covers, runs on over the next)."""
+    spans = []
+    for c in range(tab.col_count):
+        boxes = [row.cells[c] for row in tab.rows if row.cells[c] is not None]
+        spans.append((min((b[0] for b in boxes), default=math.inf),
+                      min((b[2] for b in boxes), default=math.inf)))
+    return spans
+
+
+def _attach_under(out: list[FoundTable], columns: list[list[tuple[float, float]]], tab: Any,
+                  row: list[str], lines: list[Line]) -> None:
+    """A grid of one row (no table: `_looks_like_table`) set under a table found on the
+    page, within two of its own heights and no line between, whose cells meet at the
+    table's column edges becomes that table's last row: its totals, each cell under the
+    first column it spans (a label over the first columns, then the sums). Else its
+    text stays the page's. Left to right tables only (a right-to-left one's columns are
+    turned)."""
+    cells = tab.rows[0].cells
+    if any(b is None for b in cells) or any(is_rtl(c) for c in row):
+        return
+    x0, top, x1, bottom = tab.bbox
+    for i, table in enumerate(out):
+        gap = top - table.bbox[3]
+        if not 0 <= gap <= 2 * (bottom - top) or min(x1, table.bbox[2]) <= max(
+                x0, table.bbox[0]) or any(table.bbox[3] < (ln.bbox[1] + ln.bbox[3]) / 2 < top
+                                          for ln in lines):
+            continue
+        rows = [r.split("\t") for r in table.block.text.splitlines()]
+        lefts = [a for a, _ in columns[i]]
+        if any(is_rtl(c) for r in rows for c in r):
+            return
+        totals = [""] * len(lefts)
+        for k, (box, text) in enumerate(zip(cells, row, strict=True)):
+            at = 0 if k == 0 else next((j for j, a in enumerate(lefts)
+                                        if abs(a - box[0]) <= EDGE_SLACK), None)
+            if at is None or (k + 1 < len(cells) and not any(
+                    abs(b - box[2]) <= EDGE_SLACK for _, b in columns[i])):
+                return  # a cell edge off the table's columns: no row of it
+            totals[at] = text
+        out[i] = FoundTable(bbox=(min(x0, table.bbox[0]), table.bbox[1],
+                                  max(x1, table.bbox[2]), bottom),
+                            block=table_block(rows + [totals]))
+        return
 
 
 @dataclass(slots=True)
