@@ -175,14 +175,15 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
                 not run or row.top - run[-1].bottom <= MAX_ROW_GAP * max(run[-1].height, 1.0)):
             run.append(row)
             continue
-        run = _without_prose_rows(_without_footer(run, foot))
+        run = _without_prose_rows(run)
         if len(run) >= MIN_ROWS:
             start = rows.index(run[0])
             around = [rows[start - 1]] if start else []
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
-            found = [] if side else _side_by_side(table_rows, whole, rules, gutters, page)
-            found = found or _tables_in(table_rows, whole, page)
+            cells = _without_footer(table_rows, foot)
+            found = [] if side else _side_by_side(cells, whole, rules, gutters, page)
+            found = found or _tables_in(cells, whole, page)
             cut = _page_gutter(table_rows, gutters()) if found else None
             if cut is not None:  # lines of the page's two text columns: each looked at alone
                 found = [table for lines in _sides(table_rows, cut)
