@@ -547,12 +547,12 @@ def _spans_to(box: Any, boxes: list[list[Any]], index: int, axis: int) -> bool:
 def _looks_like_table(rows: list[list[str]]) -> bool:
     """True for a grid of at least two rows and columns, mostly filled, not a diagram
     (one text over most cells), not boxed prose, and not a form's blank boxes (labels
-    over rows empty but for their first cell: an exam sheet's score boxes)."""
+    over empty rows: an exam sheet's score and marker boxes)."""
     cells = [c for row in rows for c in row]
     filled = [c for c in cells if c]
     if len(rows) < 2 or max(len(r) for r in rows) < 2 or not filled:
         return False
-    if not any(c for row in rows[1:] for c in row[1:]):
+    if not any(c for row in rows[1:] for c in row):
         return False
     if len(filled) < MIN_FILLED * len(cells):
         return False
