@@ -84,6 +84,17 @@ PAGES = [
          drop=("Sugar beet drilling runs late", "Fields on heavy clay",
                "Ferry Bridge reopens", "weight limit has been lifted", "Market stall fees cut",
                "half price for their first three months", "Hedge planting grants")),
+    # The cards stand in rows of two, and undated partner cards sit between dated ones:
+    # no three stamps in a row share one element, but the grid holds three dated rows.
+    Page("news_card_rows_sponsored.html",
+         "https://saltmarsh.example.com/rail/night-trains-return",
+         keep=("# Night trains return to the coast line this summer",
+               "nine years after the last sleeper carriages", "space for twelve bicycles",
+               "hold the first morning ferry", "whether a winter timetable is worth running"),
+         drop=("Regional airport adds three routes", "Small propeller aircraft",
+               "Spa weekends by the water", "lighthouse keepers' cottages",
+               "steak pie", "More bike spaces", "One pass for every train",
+               "partner cafes and museums")),
     Page("docusaurus_doc.html", "https://kestrel.example.dev/docs/retries",
          keep=("# Retry policies", "doubles the wait up to five attempts",
                'queue = Queue("mail", retry=Backoff(base=10, factor=2, attempts=5))',

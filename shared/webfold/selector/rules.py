@@ -56,6 +56,11 @@ enclosing `<article>`. Then:
   children each holding a date stamp ("20 April 2026", "3h ago", "vor 2 Stunden"),
   all after the other kept text or all before it, holding under half of the kept
   words: teaser cards without a teaser heading, a slider of headlines above the story.
+  Until 2026-12-06 the grid was the element shared by three stamps in a row, each pair
+  of neighbours having it as their deepest common element, so cards set in rows of two,
+  or an undated partner card between dated ones, made no grid; with the fold models of
+  2026-12-06, WCXB article 0.9536 -> 0.9540 (one page, 0.671 -> 0.990: a travel
+  magazine's "Read this next" cards), every other type and Trafilatura-dev unchanged.
 - `lead_metadata` (pages declared an article): bylines and date lines above the body
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
 - `after_body` (pages declared an article): kept blocks after the body container's
@@ -213,6 +218,7 @@ trailing headings on short pages too ("Related posts" over a dropped list: servi
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
@@ -854,44 +860,37 @@ def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[
     return out
 
 
-def _common(a: tuple[int, ...], b: tuple[int, ...]) -> int:
-    """The walk id of the deepest element on both lineages (element ids, root first)."""
-    last = -1
-    for x, y in zip(a, b):  # noqa: B905 - lineages differ in length
-        if x != y:
-            break
-        last = x
-    return last
-
-
 def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                      kinds: BlockKinds) -> np.ndarray:
-    """Kept blocks of teaser card grids: an element whose MIN_CARDS or more children each
-    hold a date stamp ("20 April 2026", "3h ago"; consecutive stamps whose deepest
-    common element is that one), holding under GRID_SHARE of the kept words while over
-    BODY_WORDS kept words lie outside it, all before it or all after it: dated
-    headlines and excerpts after the content or above it ("Latest news" without its
-    heading, a slider of headlines, "Read next" cards). On a listing page the dated
-    cards hold most of the kept words, or kept text follows them, and they stay."""
+    """Kept blocks of teaser card grids: an element with MIN_CARDS or more children that
+    each hold a date stamp ("20 April 2026", "3h ago"), holding under GRID_SHARE of the
+    kept words while over BODY_WORDS kept words lie outside it, all before it or all
+    after it: dated headlines and excerpts after the content or above it ("Latest news"
+    without its heading, a slider of headlines, "Read next" cards). The children may be
+    rows of cards, and cards without a stamp (a sponsored one) may stand between dated
+    ones. On a listing page the dated cards hold most of the kept words, or kept text
+    follows them, and they stay."""
     out = np.zeros(len(blocks), dtype=bool)
     stamps = _stamped(blocks, words, kinds)
     if len(stamps) < MIN_CARDS:
         return out
+    dated: dict[int, set[int]] = defaultdict(set)  # element -> its children holding a stamp
+    for i in stamps:
+        lineage = blocks[i].ancestors
+        for parent, child in zip(lineage, lineage[1:]):  # noqa: B905 - pairs
+            dated[parent].add(child)
     total = float(words[kept].sum())
-    run, grid = 1, -2
-    for a, b in zip(stamps, stamps[1:]):  # noqa: B905 - pairs
-        common = _common(blocks[a].ancestors[:-1], blocks[b].ancestors[:-1])
-        run = run + 1 if common == grid else 2
-        grid = common
-        if run == MIN_CARDS and common >= 0:
-            inner = np.fromiter((common in block.ancestors for block in blocks), dtype=bool,
-                                count=len(blocks))
-            held = float(words[kept & inner].sum())
-            body = (kept & ~inner).nonzero()[0]
-            inside_at = inner.nonzero()[0]
-            beside = len(body) > 0 and (inside_at[0] > body[-1] or inside_at[-1] < body[0])
-            if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
-                out |= kept & inner
+    for grid, children in dated.items():
+        if len(children) < MIN_CARDS:
+            continue
+        inner = np.fromiter((grid in block.ancestors for block in blocks), dtype=bool,
+                            count=len(blocks))
+        held = float(words[kept & inner].sum())
+        body = (kept & ~inner).nonzero()[0]
+        inside_at = inner.nonzero()[0]
+        beside = len(body) > 0 and (inside_at[0] > body[-1] or inside_at[-1] < body[0])
+        if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
+            out |= kept & inner
     return out
 
 
