@@ -95,6 +95,18 @@ PAGES = [
                "Spa weekends by the water", "lighthouse keepers' cottages",
                "steak pie", "More bike spaces", "One pass for every train",
                "partner cafes and museums")),
+    # A post declared nothing, whose one long comment outweighs it: the comment flag
+    # alone cannot tell it from a page of posts, the "3 comments:" heading can.
+    Page("blogger_post_long_comment.html",
+         "https://pottingshed.example.com/2026/03/why-i-stopped-digging.html",
+         keep=("Why I stopped digging", "laying compost on top of the beds",
+               "roots twice as deep", "five centimetres of compost"),
+         drop=("heavy clay", "allotment committee", "sieve the compost", "Blog Archive")),
+    Page("blogger_post_long_comment.html",
+         "https://pottingshed.example.com/2026/03/why-i-stopped-digging.html",
+         keep=("laying compost on top of the beds", "heavy clay", "allotment committee",
+               "sieve the compost"),
+         options={"include_comments": True}),
     Page("docusaurus_doc.html", "https://kestrel.example.dev/docs/retries",
          keep=("# Retry policies", "doubles the wait up to five attempts",
                'queue = Queue("mail", retry=Backoff(base=10, factor=2, attempts=5))',

@@ -133,8 +133,12 @@ enclosing `<article>`. Then:
   containers (`BlockFlag.COMMENT`) after the article body, and sections opened by a
   comment heading ("12 Comments", "Leave a reply", "Kommentare"). Forum and Q&A pages
   (`is_thread_page`: JSON-LD `DiscussionForumPosting`/`QAPage`, forum hosts and paths)
-  keep them, and so do pages not declared an article whose kept comment-container
-  words outweigh the rest: there the posts are the content.
+  keep them, and pages not declared an article whose kept comment-container words
+  outweigh the rest keep those containers (there the posts may be the content), but
+  not a section under a comment heading. Until 2026-12-06 such pages kept that section
+  too, so one long comment under a short blog post declared nothing stayed; with the
+  fold models of 2026-12-06, WCXB article 0.9540 -> 0.9544 (one page, 0.648 -> 1.000),
+  every other type and Trafilatura-dev unchanged.
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -824,9 +828,9 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                    kinds: BlockKinds, article: bool, thread: bool) -> np.ndarray:
     """Reader comments under an article: blocks inside comment containers after
-    BODY_WORDS kept words outside them, and comment sections. Empty on a thread page,
-    and on a page declared neither (`article`, `thread`) whose kept comment words
-    outweigh the rest (the posts are the page)."""
+    BODY_WORDS kept words outside them, and comment sections. Empty on a thread page;
+    on a page declared neither (`article`, `thread`) whose kept comment words outweigh
+    the rest (the posts may be the page) only the sections under a comment heading."""
     n = len(blocks)
     out = np.zeros(n, dtype=bool)
     if thread:
@@ -837,9 +841,8 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     body = np.where(kept & ~flagged, words, 0.0).cumsum()
     if body[-1] <= BODY_WORDS:  # no prose outside comment containers: the posts are the page
         return out
-    if not article and words[kept & flagged].sum() > body[-1]:
-        return out
-    out |= flagged & (body > BODY_WORDS)
+    if article or words[kept & flagged].sum() <= body[-1]:
+        out |= flagged & (body > BODY_WORDS)
     for i in label_matches(blocks, kinds.label, _COMMENTS):
         if body[i] > BODY_WORDS and not out[i]:
             out |= section_after(blocks, i, kept, words, kinds)
