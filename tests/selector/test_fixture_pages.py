@@ -107,6 +107,14 @@ PAGES = [
          keep=("laying compost on top of the beds", "heavy clay", "allotment committee",
                "sieve the compost"),
          options={"include_comments": True}),
+    # The affiliate note sits in a plain paragraph of the intro, no container named for
+    # it; the closing section about such fees is the guide's own text.
+    Page("buying_guide_affiliate_note.html",
+         "https://fellsidekit.example.com/guides/best-head-torches",
+         keep=("# The best head torches for winter walks", "left each one on its brightest",
+               "four hours and ten minutes", "spare cells weigh almost nothing",
+               "some magazines now earn more from those fees"),
+         drop=("We test every torch ourselves", "we may earn a small commission")),
     Page("docusaurus_doc.html", "https://kestrel.example.dev/docs/retries",
          keep=("# Retry policies", "doubles the wait up to five attempts",
                'queue = Queue("mail", retry=Backoff(base=10, factor=2, attempts=5))',

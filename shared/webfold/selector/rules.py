@@ -114,7 +114,14 @@ enclosing `<article>`. Then:
   the out-of-fold scores of 2026-12-03: Trafilatura-dev 0.9475 -> 0.9482 (2 pages), WCXB
   article 0.9531 -> 0.9532 (11 pages better, none worse), every other type unchanged. On
   every page but threads: service -0.0006 (2 pages worse), product +0.0010, collection
-  -0.0001.
+  -0.0001. Short kept blocks (NOTICE_WORDS) in which the site says its links pay it ("we
+  may earn a commission", "As an Amazon Associate I earn from qualifying purchases",
+  "This post contains affiliate links", "We are a reader-supported website") go too, in
+  any container (English only: no such leak was seen on the German, French or Polish
+  pages); with the fold models of 2026-12-06, WCXB article 0.95445 -> 0.95466 (22 pages
+  better, 7 worse: references that keep the blogger's note), every other type and
+  Trafilatura-dev unchanged. The subject must be the site ("we", "I", "us"): "how you
+  may be compensated" in a salary guide, "streamers earn a commission" stay.
 - `promo_blocks`: short runs of kept blocks inside newsletter, subscription, paywall
   or author-box containers; `chrome_labels`: labels naming an ad slot, a loading
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
@@ -984,6 +991,21 @@ def named_teasers(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> n
 # token, one word before and after at most).
 _DISCLOSURE = re.compile(r"^(?:\w+[-_])?(?:disclaimer|disclosure)(?:[-_]\w+)?$")
 DISCLOSURE_SHARE = 0.5  # such containers holding this share of the kept words are the text
+# The site telling the reader that its links pay it (English): "We may earn a commission",
+# "As an Amazon Associate I earn from qualifying purchases", "This post contains
+# affiliate links", "We are a reader-supported website", "Buying through links on our
+# site supports our work". The subject is the site ("we", "I", "us"), so a story about
+# streamers who earn a commission is not one.
+_AFFILIATE_NOTICE = re.compile(
+    r"(?:\b(?:we|i|us)\b[^.!?]{0,40}?\b(?:earn|receive|get|collect)s?\b[^.!?]{0,20}?"
+    r"\b(?:commissions?|compensation)\b|\b(?:we|i) (?:may|might) be compensated"
+    r"|qualifying purchases|reader-supported|contains? affiliate links"
+    r"|buying through (?:the )?links|chosen independently by our editors)", re.IGNORECASE)
+NOTICE_WORDS = 80  # a longer block naming such links is text about them
+# A word every `_AFFILIATE_NOTICE` match holds: most pages have none in their short kept
+# blocks, found by one look over their joined text, and skip the pattern.
+_AFFILIATE_WORDS = ("commission", "compensat", "qualifying", "reader-supported",
+                    "affiliate", "buying through", "chosen independently")
 
 
 def disclosures(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
@@ -992,10 +1014,17 @@ def disclosures(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.
     DISCLOSURE_SHARE of the kept words: the affiliate notice over a buying guide ("We may
     earn a commission"), a transcript's copyright line, a price box's "Letzte
     Aktualisierung ... Affiliate Links". A heading there is the story's title set in the
-    same wrapper."""
+    same wrapper. Kept blocks of NOTICE_WORDS words or fewer that say the site's links
+    pay it (`_AFFILIATE_NOTICE`) go too, in whatever container."""
     out = _named_minority(blocks, kept, words, _DISCLOSURE, DISCLOSURE_SHARE)
     for i in out.nonzero()[0].tolist():
         out[i] = blocks[i].kind != "heading"
+    notes = [i for i in (kept & (words > 0) & (words <= NOTICE_WORDS)).nonzero()[0].tolist()
+             if blocks[i].kind != "heading"]
+    joined = "\n".join(blocks[i].text for i in notes).lower()
+    if any(word in joined for word in _AFFILIATE_WORDS):
+        for i in notes:
+            out[i] |= _AFFILIATE_NOTICE.search(blocks[i].text) is not None
     return out
 
 
