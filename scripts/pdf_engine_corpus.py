@@ -46,9 +46,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / ".pdf-engine-corpus"
@@ -1879,16 +1880,28 @@ def _fodt_newsletter(out: Path) -> EngineCase:
 
 # --- manifest ---------------------------------------------------------------------------
 
-def build(out: Path, wcxb_pages: int = WCXB_PAGES, rebuild: bool = False) -> list[EngineCase]:
-    """The corpus in `out`: read from its manifest, or made (and the manifest written)."""
+C = TypeVar("C")  # a corpus's case type
+
+
+def manifest_cases(out: Path, case_type: type[C], make: Callable[[], list[C]],
+                      rebuild: bool) -> list[C]:
+    """The cases of the corpus in `out`: read from its manifest, or made by `make` (and
+    the manifest written), for every corpus script."""
     manifest = out / "cases.json"
     if manifest.exists() and not rebuild:
-        return [EngineCase(**c) for c in json.loads(manifest.read_text(encoding="utf-8"))]
+        return [case_type(**c) for c in json.loads(manifest.read_text(encoding="utf-8"))]
     out.mkdir(parents=True, exist_ok=True)
-    cases = chromium_cases(out, wcxb_pages) + libreoffice_cases(out)
+    cases = make()
     manifest.write_text(json.dumps([asdict(c) for c in cases], ensure_ascii=False, indent=1),
                         encoding="utf-8")
     return cases
+
+
+def build(out: Path, wcxb_pages: int = WCXB_PAGES, rebuild: bool = False) -> list[EngineCase]:
+    """The corpus in `out`: read from its manifest, or made (and the manifest written)."""
+    return manifest_cases(out, EngineCase,
+                          lambda: chromium_cases(out, wcxb_pages) + libreoffice_cases(out),
+                          rebuild)
 
 
 def main(argv: list[str] | None = None) -> int:

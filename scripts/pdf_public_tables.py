@@ -47,12 +47,12 @@ import sys
 import tarfile
 import urllib.parse
 import urllib.request
-from dataclasses import asdict
 from pathlib import Path
 from typing import NoReturn
 
 import pymupdf
 
+from pdf_engine_corpus import manifest_cases
 from pdf_table_corpus import TableCase
 
 REPO = Path(__file__).resolve().parents[1]
@@ -256,14 +256,9 @@ def img2table_cases(out: Path) -> list[TableCase]:
 
 def build(out: Path = DEFAULT_OUT, rebuild: bool = False) -> list[TableCase]:
     """The set in `out`: read from its manifest, or made (and the manifest written)."""
-    manifest = out / "cases.json"
-    if manifest.exists() and not rebuild:
-        return [TableCase(**c) for c in json.loads(manifest.read_text(encoding="utf-8"))]
-    out.mkdir(parents=True, exist_ok=True)
-    cases = tabula_cases(out) + pymupdf_cases(out) + img2table_cases(out)
-    manifest.write_text(json.dumps([asdict(c) for c in cases], ensure_ascii=False, indent=1),
-                        encoding="utf-8")
-    return cases
+    return manifest_cases(out, TableCase,
+                          lambda: tabula_cases(out) + pymupdf_cases(out) + img2table_cases(out),
+                          rebuild)
 
 
 def main(argv: list[str] | None = None) -> int:

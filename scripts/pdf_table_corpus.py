@@ -49,15 +49,20 @@ from __future__ import annotations
 import argparse
 import copy
 import html
-import json
 import random
 import re
 import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pdf_engine_corpus import CHROMIUM, CHROMIUM_ARGS, find_soffice, soffice_convert
+from pdf_engine_corpus import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    find_soffice,
+    manifest_cases,
+    soffice_convert,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / ".pdf-table-corpus"
@@ -937,22 +942,18 @@ def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False,
 
     Another `seed` makes other tables of the same kinds: a check that a change holds
     beyond the files it was made on."""
-    manifest = out / "cases.json"
-    if manifest.exists() and not rebuild:
-        return [TableCase(**c) for c in json.loads(manifest.read_text(encoding="utf-8"))]
-    out.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(seed)
-    cases = (chromium_cases(out, per_kind, rng) + libreoffice_cases(out, per_kind, rng) +
-             pymupdf_cases(out, per_kind, rng))
-    wider = random.Random(seed + 1)  # the second batch leaves the first one's files as they were
-    cases += (chromium_cases(out, per_kind, wider, WIDER_KINDS, diagrams=False) +
-              libreoffice_cases(out, per_kind, wider, WIDER_LO_KINDS))
-    third = random.Random(seed + 2)  # engines the rules were not written on, likewise apart
-    cases += (calc_cases(out, per_kind, third) + reportlab_cases(out, per_kind, third) +
-              latex_cases(out, per_kind, third))
-    manifest.write_text(json.dumps([asdict(c) for c in cases], ensure_ascii=False, indent=1),
-                        encoding="utf-8")
-    return cases
+    def make() -> list[TableCase]:
+        rng = random.Random(seed)
+        cases = (chromium_cases(out, per_kind, rng) + libreoffice_cases(out, per_kind, rng) +
+                 pymupdf_cases(out, per_kind, rng))
+        wider = random.Random(seed + 1)  # the second batch leaves the first one's files be
+        cases += (chromium_cases(out, per_kind, wider, WIDER_KINDS, diagrams=False) +
+                  libreoffice_cases(out, per_kind, wider, WIDER_LO_KINDS))
+        third = random.Random(seed + 2)  # engines the rules were not written on, likewise apart
+        return cases + (calc_cases(out, per_kind, third) + reportlab_cases(out, per_kind, third)
+                         + latex_cases(out, per_kind, third))
+
+    return manifest_cases(out, TableCase, make, rebuild)
 
 
 def main(argv: list[str] | None = None) -> int:
