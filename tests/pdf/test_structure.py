@@ -115,6 +115,20 @@ def test_running_header_and_page_numbers_removed_over_pages():
     assert "\n3\n" not in f"\n{md}\n"
 
 
+@pytest.mark.parametrize("label", ["Página 1 de 1", "Seite 1 von 1", "Strona 1 z 1",
+                                   "Стр. 1 из 1", "Page 1 of 1"])
+def test_a_one_page_files_own_page_label_goes_in_other_languages_too(label):
+    # Nothing repeats on one page: the footer goes as the page's own number.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 200), _BODIES[0], fontsize=11)
+    page.insert_text((250, 810), label, fontsize=9,
+                     fontname="helv" if label.isascii() else "tiro")
+    md = convert(doc.tobytes()).markdown
+    assert "stays." in md
+    assert label not in md
+
+
 def test_pages_repeated_wholesale_keep_their_margin_lines():
     # A form printed once per applicant: the same lines at the same heights on every page,
     # the top and bottom bands included, only the applicant's number changing. What

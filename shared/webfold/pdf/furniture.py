@@ -3,8 +3,8 @@
 A line is furniture when it sits wholly inside the top or bottom margin band, is short
 and set no larger than the body text, and the same text, digits ignored, appears at
 about the same height on several pages whose bodies differ; a bare page label ("3",
-"Page 3 of 9", "- 3 -", "iii") in a margin band (the side bands too) goes when it is
-the page's own number or when enough pages have one. Text turned along a side margin
+"Page 3 of 9", "Página 3 de 9", "- 3 -", "iii") in a margin band (the side bands too)
+goes when it is the page's own number or when enough pages have one. Text turned along a side margin
 (a running title set vertically, an archive stamp) repeats like a header does. On a
 one-page file, where nothing can repeat, a margin line that may run and repeats a line
 of the page set larger (a word processor's header with the document's title) goes. Not
@@ -41,10 +41,14 @@ INDENT = 2.0  # font sizes a paragraph's first line may be indented by
 WATERMARK_SIZE = 3.0  # a watermark is set at least this many times the page's body size
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]?\s*$")
-# A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI").
+# A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI"); "page"
+# and "of" in the languages of the Latin and Cyrillic scripts most documents come in
+# ("Seite 3 von 9", "Página 3 de 9", "Strona 3 z 9", "Стр. 3 из 9").
 PAGE_NUMBER = re.compile(
-    r"^\s*(?:page|seite|p\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})"
-    r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))\s*[-–—)\]]?(?:\s*(?:of|/|von)\s*\d{1,4})?\s*$",
+    r"^\s*(?:page|seite|p\.|p[áa]gina|p[áa]g\.|pag\.|strona|str\.|sida|side|blad|"
+    r"страница|стр\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|(?=[ivxlcdm]+\b)m{0,3}(?:cm|cd|d?c{0,3})"
+    r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})(?<=[ivxlcdm]))\s*[-–—)\]]?"
+    r"(?:\s*(?:of|/|von|de|di|sur|z|av|af|van|из)\s*\d{1,4})?\s*$",
     re.I)
 
 
