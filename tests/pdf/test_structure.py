@@ -634,3 +634,18 @@ def test_check_boxes_drawn_as_squares_are_boxes_before_their_labels():
     md = convert(doc.tobytes()).markdown
     assert "\u2612 Letter" in md and "\u2610 Telephone" in md
     assert "\u2610 B" not in md and "\u2610 R" not in md
+
+
+def test_a_street_address_is_no_numbered_heading():
+    # A CV's contact line starts with a house number before a capitalised street name,
+    # as "3 Results" starts with a section number; the comma after the street (a list
+    # of address parts) shows it is no title. A numbered title still is one.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    body = "The pumps were checked and the levels were written into the log book."
+    for k, text in enumerate(("Jane Brook", "12 Orchard Row, Bristol BS1 4QT",
+                              "3 Results", body)):
+        page.insert_text((72, 90 + 30 * k), text, fontsize=11)
+    headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
+    assert headings == ["3 Results"]
+

@@ -62,6 +62,10 @@ _NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){1,4}|\d{1,2})\s+[A-Z][^
 # section title (one titled by a single word and a year, "3 Census 2021", reads as a
 # date too: a month's name is told from a word by no rule short of a word list).
 _DATE = re.compile(r"^\s*\d{1,2}\.?\s+[^\W\d_]+\.?,?\s+\d{4}\s*$")
+# "12 Orchard Row, Bristol BS1 4QT": a house number, a capitalised street name and a
+# comma before the next part of an address; a section's title is no comma-separated
+# list ("2.1 Data, methods" keeps its dotted number: no house number has one).
+_ADDRESS = re.compile(r"^\s*\d{1,4}\s+[A-Z][^,]*,")
 _SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f]['\")\]\u300d\u300f\uff09]?\s*$")
 # A table-of-contents entry: a title, a run of leader dots, a page number.
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
@@ -161,9 +165,9 @@ def _title_block(lines: list[Item], title: float, body: float) -> frozenset[int]
     """The lines under the title of a first page, down to where the text starts: authors,
     affiliations, e-mail, dates, centred or as wide as the page's text, smaller than the
     title. The first line that is none of these ends the block: one set bold (a section
-    title such as "Abstract"), numbered (a date that starts with its day is no number),
-    at the title's size, short and not centred (a heading at the margin), or prose (a
-    full measure of words at body size)."""
+    title such as "Abstract"), numbered (a date that starts with its day, or an address
+    with its house number, is no number), at the title's size, short and not centred (a
+    heading at the margin), or prose (a full measure of words at body size)."""
     if title < body * HEADING_SIZE_RATIO:
         return frozenset()
     left, right = min(it.box[0] for it in lines), max(it.box[2] for it in lines)
@@ -180,7 +184,8 @@ def _title_block(lines: list[Item], title: float, body: float) -> frozenset[int]
                    and it.box[0] > left + 2 * it.size)
         full = width >= 0.8 * measure
         prose = full and it.size <= body + 0.25 and len(text.split()) >= WRAPPED_MIN_WORDS
-        numbered = (_SECTION.match(text) or _NUMBERED_TITLE.match(text)) and not _DATE.match(text)
+        numbered = ((_SECTION.match(text) or _NUMBERED_TITLE.match(text))
+                    and not _numbered_no_title(text))
         if (it.size >= title - 0.5 or all(s.bold for s in spans) or numbered or prose
                 or not (centred or full)):
             break
@@ -354,10 +359,16 @@ def _heading_level(row: _Row, st: Styles) -> int:
             return 0
         return min(st.bold_level + (section.group(1).count(".") if section else 0), 6)
     numbered = _NUMBERED_TITLE.match(text)
-    if (numbered and not _DATE.match(text) and abs(row.size - st.body_size) <= 0.5
+    if (numbered and not _numbered_no_title(text) and abs(row.size - st.body_size) <= 0.5
             and row.item.line.source != "ocr"):
         return min(st.bold_level + numbered.group(1).count("."), 6)
     return 0
+
+
+def _numbered_no_title(text: str) -> bool:
+    """Whether `text`, starting with a number, is a date or a street address: no numbered
+    section title."""
+    return bool(_DATE.match(text) or _ADDRESS.match(text))
 
 
 def _hanging_term(row: _Row) -> bool:
