@@ -649,3 +649,27 @@ def test_a_street_address_is_no_numbered_heading():
     headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
     assert headings == ["3 Results"]
 
+
+def test_hanging_indent_paragraphs_stay_whole():
+    # A bibliography: each entry's first line at the margin, its other lines indented.
+    # The third line starts where the second does, no first-line indent of a new
+    # paragraph; the next entry starts back at the margin (after a line ending in no
+    # full stop, as an entry ending in its pages or a URL does).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    entries = [
+        ["Brook, J. and Hale, M. (2019). Rainfall and river levels in the upland",
+         "valleys: twenty years of volunteer gauges read each morning at nine and",
+         "checked against the district office's stations. Water Records 12, 1-20"],
+        ["Hale, M. (2021). The district office and its neighbouring stations: how",
+         "the weekly readings are sent, checked and entered into the long record",
+         "of the valley survey since the first gauges. Survey Notes 4, 33-41."],
+    ]
+    y = 100
+    for entry in entries:
+        for k, text in enumerate(entry):
+            page.insert_text((72 if k == 0 else 90, y), text, fontsize=11)
+            y += 13
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts == [" ".join(entry) for entry in entries]
+

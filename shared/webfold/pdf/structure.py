@@ -441,13 +441,27 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     starts = [sign * (box[2] if sign < 0 else box[0]) for box in lines]
     ends = [sign * (box[0] if sign < 0 else box[2]) for box in lines]
     start = sign * (b[2] if sign < 0 else b[0])
-    if len(lines) >= 2 and start > min(starts) + 0.8 * row.size and kind == "paragraph":
-        return True  # first-line indent of the next paragraph
+    if len(lines) >= 2 and kind == "paragraph":
+        if _hanging(starts, start, row.size):
+            if abs(start - starts[1]) > 0.8 * row.size:
+                return True  # out of the hanging indent: the next entry
+        elif start > min(starts) + 0.8 * row.size:
+            return True  # first-line indent of the next paragraph
     end = sign * (b[0] if sign < 0 else b[2])
     if not _SENTENCE_END.search(prev.text) or (kind == "heading" and prev.text.endswith(":")):
         return False  # a title broken after its colon goes on ("Sample Title:" / "with ...")
     return ends[-1] < max(*ends, end) - 3 * row.size or (
         kind == "paragraph" and _first_word_fits(prev, row, sign < 0, st))
+
+
+def _hanging(starts: list[float], start: float, size: float) -> bool:
+    """Whether the lines of a paragraph starting at `starts` (and the next, at `start`)
+    are set with a hanging indent, as a bibliography's entries are: every line after the
+    first starting together, further in than the first, two or more of them (with the
+    next line; two lines alone may be ragged, as centred or right-aligned ones are)."""
+    indented = starts[1:] if len(starts) >= 3 else [*starts[1:], start]
+    return (max(indented) - min(indented) <= COLUMN_SLACK
+            and starts[1] > starts[0] + 0.8 * size)
 
 
 def _line_boxes(group: list[_Row]) -> list[BBox]:
