@@ -29,6 +29,8 @@ _WORD = re.compile(r"\w+")
 # A backslash-escaped punctuation character is that character as text, not syntax: it is
 # parked in the private-use area while the syntax is stripped, then put back.
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+# A backslash ending a line is a hard line break (CommonMark), no text.
+_HARD_BREAK = re.compile(r"(?<!\\)\\\n")
 _PARK = 0xE000
 # A run of three or more underscores inside a line is a form's blank, not emphasis: a
 # reference's plain `____` and Webfold's escaped `\_\_\_\_` are the same text.
@@ -39,7 +41,8 @@ _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 def plain_text(markdown: str) -> str:
     """Markdown (or plain text) -> normalised plain text, whitespace collapsed."""
-    text = _ESCAPED.sub(lambda m: chr(_PARK + ord(m.group(1))), markdown)
+    text = _HARD_BREAK.sub("\n", markdown)
+    text = _ESCAPED.sub(lambda m: chr(_PARK + ord(m.group(1))), text)
     text = unicodedata.normalize("NFKC", text)
     text = _NOTE_LABEL.sub(r"\1", text)
     text = _IMAGE.sub(" ", text)

@@ -55,6 +55,12 @@ def test_escaped_characters_are_text_not_markup() -> None:
     assert markdown_table_rows("| a\\|b | \\*c |\n|---|---|") == [["a|b", "*c"]]
 
 
+def test_a_hard_line_break_is_no_text() -> None:
+    # A backslash ending a line is a line break; an escaped one ("\\\\") stays text.
+    assert plain_text("Ms Anna Brook\\\n7 Mill Lane") == "Ms Anna Brook 7 Mill Lane"
+    assert plain_text("C:\\\\\nnext") == "C:\\ next"
+
+
 def test_a_form_blank_is_the_same_text_plain_or_escaped() -> None:
     # A reference keeps a form's blank as plain underscores, Webfold escapes each one.
     plain = "Family name: ____________ and __bold__"

@@ -673,3 +673,37 @@ def test_hanging_indent_paragraphs_stay_whole():
     texts = [b.text for b in convert(doc.tobytes()).blocks]
     assert texts == [" ".join(entry) for entry in entries]
 
+
+def _wrapped(text: str, width: float, size: float = 11.0) -> list[str]:
+    """`text` broken greedily into lines of at most `width` points (Helvetica)."""
+    lines = [""]
+    for word in text.split():
+        joined = f"{lines[-1]} {word}".strip()
+        if lines[-1] and pymupdf.get_text_length(joined, fontsize=size) > width:
+            lines.append(word)
+        else:
+            lines[-1] = joined
+    return lines
+
+
+def test_lines_broken_by_hand_are_lines_and_ragged_prose_one_paragraph():
+    # A letter's address block: short lines ending far before the column's edge, each
+    # leaving room for the next line's first word, and no full stops. Prose set ragged
+    # right wraps only when the next word does not fit, and stays one paragraph.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    address = ["Ms Anna Brook", "7 Mill Lane", "Valley Town VT4 2QP"]
+    prose = ("Thank you for your application for an agricultural connection to the parcel "
+             "by the river which the board considered at its meeting in March and agreed "
+             "to supply all year subject to the conditions enclosed with this letter and "
+             "the inspection of the pipe between the road and the meter by the district")
+    lines = _wrapped(prose, 450)
+    assert len(lines) >= 3
+    for k, text in enumerate(address):
+        page.insert_text((72, 100 + 13 * k), text, fontsize=11)
+    for k, text in enumerate(lines):
+        page.insert_text((72, 160 + 13 * k), text, fontsize=11)
+    result = convert(doc.tobytes())
+    assert result.markdown == ("Ms Anna Brook\\\n7 Mill Lane\\\nValley Town VT4 2QP\n\n"
+                               + prose + "\n")
+    assert result.blocks[0].text == "\n".join(address)

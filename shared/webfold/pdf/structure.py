@@ -41,6 +41,9 @@ WRAPPED_MIN_WORDS = 8  # a line that wrapped holds a measure of words (a short l
 # word and this many font sizes (a space, and slack for a width read from a character
 # count) ended its paragraph: the word would have fitted (`_first_word_fits`).
 WORD_ROOM_SLACK = 1.0
+SHORT_LINE = 2 / 3  # of its column's measure: a line this short was broken by hand
+EDGE_REACH = 3.0  # font sizes short of its column's edge a wrapped line may end
+EDGE_LINES = 3  # lines reaching an edge that make it a column's (`_common_edge`)
 COLUMN_SLACK = 1.0  # points: lines starting this close start at one column edge
 CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two listings
 # A bold line whose description starts on the next line this many font sizes further right
@@ -116,6 +119,7 @@ class _Row:
     mono: bool
     page_lines: list[Item]  # the line items of its page (`_column_end`)
     at: int  # its own place among them
+    page_items: list[Item]  # every item of its page, tables and images too (`_broken_short`)
 
 
 def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> Styles:
@@ -238,7 +242,7 @@ def build_blocks(pages: list[tuple[int, list[Item]]], styles: Styles) -> list[Bl
                 blocks.append(it.payload)
                 placed[id(it.payload)] = it.box
                 continue
-            row = _row(it, number, page_lines, places[id(it)])
+            row = _row(it, number, page_lines, places[id(it)], items)
             if not row.text.strip("\u2022 "):  # bullets of no item: icons, glyphs of nothing
                 continue
             row_kind = "footnote" if id(it) in notes else _classify(row, group, kind, styles)
@@ -303,7 +307,7 @@ def _captions_above_tables(blocks: list[Block]) -> None:
             blocks[i], blocks[i + 1] = caption, table
 
 
-def _row(it: Item, page: int, page_lines: list[Item], at: int) -> _Row:
+def _row(it: Item, page: int, page_lines: list[Item], at: int, page_items: list[Item]) -> _Row:
     spans = [s for s in it.line.spans if s.text.strip()]
     # A note mark raised beside a bold title ("Linebreak" + "a)") leaves it bold.
     base = it.line.origin[1] if it.line.origin is not None else math.inf
@@ -311,7 +315,7 @@ def _row(it: Item, page: int, page_lines: list[Item], at: int) -> _Row:
     bold = bool(spans) and (all(s.bold for s in unmarked) or all(s.italic for s in spans))
     mono = is_code(it.line)
     return _Row(item=it, page=page, text=it.line.text.strip(), size=it.size, bold=bold,
-                mono=mono, page_lines=page_lines, at=at)
+                mono=mono, page_lines=page_lines, at=at, page_items=page_items)
 
 
 def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
@@ -464,6 +468,68 @@ def _hanging(starts: list[float], start: float, size: float) -> bool:
             and starts[1] > starts[0] + 0.8 * size)
 
 
+def _hand_broken(group: list[_Row]) -> list[list[_Row]]:
+    """The rows of paragraph `group` in runs between the line breaks set by hand
+    (`_broken_short`)."""
+    lines = [group[:1]]
+    for prev, row in zip(group, group[1:], strict=False):
+        if prev.page == row.page and not _same_line_after(
+                prev.item.box, row.item.box, prev.size, row.size) and _broken_short(prev, row):
+            lines.append([row])
+        else:
+            lines[-1].append(row)
+    return lines
+
+
+def _broken_short(prev: _Row, row: _Row) -> bool:
+    """Whether line `prev` was broken by hand before `row`: both are short (under
+    `SHORT_LINE` of their column's measure; `prev` under `WRAPPED_MIN_WORDS` words, no
+    measure of prose) and the first word of `row` would have fitted on `prev`'s line
+    with room to spare, nothing being set beside them (an address block, a signature, a
+    title page's centred lines: lines, not a paragraph; lines beside a table or an image
+    are a narrow column of their own). The column's edges are those `EDGE_LINES` lines
+    of the page reach (`_common_edge`) of the lines starting, ending or centred where
+    `prev` is (left-, right-aligned or centred lines). Prose wraps only when the next
+    word does not fit, and justified lines fill the measure (a line ending where another
+    of its run does, `_column_run`, is justified, in however narrow a box); a word split
+    at a line end was wrapped too. A line without a word (a menu's "|") is no line of its
+    own."""
+    size, a, b = row.size, prev.item.box, row.item.box
+    if (len(prev.text.split()) >= WRAPPED_MIN_WORDS or _hyphen_break(prev.text, row.text)
+            or not (_WORD.search(prev.text) and _WORD.search(row.text))
+            or any(it is not prev.item and abs(it.box[2] - a[2]) <= COLUMN_SLACK
+                   for it in _column_run(prev, False))):
+        return False
+    column = [it.box for it in row.page_lines
+              if min(abs(it.box[0] - a[0]), abs(it.box[2] - a[2]),
+                     abs(it.box[0] + it.box[2] - a[0] - a[2]) / 2) <= COLUMN_SLACK]
+    left = -_common_edge([-box[0] for box in column], size)
+    right = _common_edge([box[2] for box in column], size)
+    measure = right - left
+    if max(a[2] - a[0], b[2] - b[0]) > SHORT_LINE * measure or (
+            a[2] - a[0] + first_word_width(b, row.text) + WORD_ROOM_SLACK * size > measure):
+        return False
+    return not any(_beside(it.box, line, left, right) for it in row.page_items
+                   for line in (a, b))
+
+
+def _common_edge(ends: list[float], size: float) -> float:
+    """The furthest end that `EDGE_LINES` of `ends` reach (end within `EDGE_REACH` font
+    sizes short of it); the furthest of all when fewer are given. Lines of a column end
+    at its edge or a word short of it; a title set across the page over two columns ends
+    further, in a line or two."""
+    ends = sorted(ends, reverse=True)
+    return next((e for e in ends if sum(e - EDGE_REACH * size <= x <= e for x in ends)
+                 >= EDGE_LINES), ends[0])
+
+
+def _beside(box: BBox, line: BBox, left: float, right: float) -> bool:
+    """Whether `box` is set beside `line` (the two apart, one's middle within the other's
+    height), between `left` and `right`."""
+    return ((line[1] < (box[1] + box[3]) / 2 < line[3] or box[1] < (line[1] + line[3]) / 2 < box[3])
+            and (box[0] >= line[2] or box[2] <= line[0]) and box[0] < right and box[2] > left)
+
+
 def _line_boxes(group: list[_Row]) -> list[BBox]:
     """The boxes of the visual lines of `group`: pieces of one line (`_same_line_after`)
     united."""
@@ -568,6 +634,13 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
         text = _plain(_flow(group, st))
         blocks.append(Block(kind="heading", markdown=f"{'#' * level} {escape(text)}", text=text,
                             tag=f"h{level}", heading_level=level, page=page))
+        return
+    lines = _hand_broken(group) if kind == "paragraph" else [group]
+    if len(lines) > 1:  # lines broken by hand: hard breaks
+        flowed = [_flow(line, st) for line in lines]
+        blocks.append(Block(kind="paragraph", markdown="\\\n".join(
+            escape_line_start(_markdown(runs)) for runs in flowed),
+            text="\n".join(_plain(runs) for runs in flowed), tag="p", page=page))
         return
     runs = _flow(group, st)
     if len(group) == 1 and _LEADER.search(group[0].text):  # leader dots: three will do
