@@ -184,7 +184,7 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             cells = _without_footer(table_rows, foot)
             found = [] if side else _side_by_side(cells, whole, rules, gutters, page)
             found = found or _tables_in(cells, whole, page)
-            cut = _page_gutter(table_rows, gutters()) if found else None
+            cut = _page_gutter(table_rows, gutters) if found else None
             if cut is not None:  # lines of the page's two text columns: each looked at alone
                 found = [table for lines in _sides(table_rows, cut)
                          for table in _tables_of(lines, whole, rules, gutters, page,
@@ -199,7 +199,7 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
     return tables
 
 
-def _page_gutter(run: list[_Row], gutters: list[Gutter]) -> float | None:
+def _page_gutter(run: list[_Row], gutters: Callable[[], list[Gutter]]) -> float | None:
     """Where the run is cut by a gutter of the page's text columns (`layout.column_gutters`)
     running beside all its rows and on past them, `MIN_ROWS` line heights or more above or
     below, with lines of prose on one side (`PROSE_LINE_WORDS` words, by the median of its
@@ -208,22 +208,24 @@ def _page_gutter(run: list[_Row], gutters: list[Gutter]) -> float | None:
     beside its references, a list beside a paragraph), no table's. None for a run no
     such gutter cuts: a table set across the page, over or under two text columns, has
     short cells on both sides of the gutter; cards or a form's fields end with their
-    rows."""
+    rows. The page's gutters are asked for only where a side holds prose."""
     columns = _columns(run)
     height = _median_height([ln for row in run for seg in row.cells for ln in seg])
     top, bottom = run[0].top, run[-1].bottom
     for a, b in zip(columns, columns[1:], strict=False):
-        for gutter in gutters:
+        cut = (a[1] + b[0]) / 2
+        prose = [_visual_line_words(lines) >= PROSE_LINE_WORDS for lines in _sides(run, cut)]
+        if not any(prose):
+            continue
+        for gutter in gutters():
             if min(gutter.x1, b[0]) <= max(gutter.x0, a[1]) or gutter.top > top + height or \
                     gutter.bottom < bottom - height:
                 continue  # not in this gap, or not beside every row
             if (top - gutter.top) + (gutter.bottom - bottom) < MIN_ROWS * height:
                 continue  # no farther than the run: a table's own columns
-            cut = (a[1] + b[0]) / 2
-            if any(_visual_line_words(lines) >= PROSE_LINE_WORDS and any(
-                    bottom < box[1] <= bottom + height or top - height <= box[3] < top
-                    for box in boxes) for lines, boxes in zip(_sides(run, cut), gutter.sides,
-                                                              strict=True)):
+            if any(side_prose and any(bottom < box[1] <= bottom + height
+                                      or top - height <= box[3] < top for box in boxes)
+                   for side_prose, boxes in zip(prose, gutter.sides, strict=True)):
                 return cut
     return None
 
