@@ -91,8 +91,6 @@ _CONTENT_ITEMPROPS = frozenset({"articlebody", "text", "description", "reviewbod
 _BLOCKY = ", ".join(f"tr {tag}" for tag in (
     "table", "div", "p", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
     "pre", "article", "section", "nav", "header", "footer", "form"))
-_PAYLOAD_SCRIPT_TYPES = ("application/json", "application/ld+json", "text/javascript",
-                         "module", "")
 
 _TEXT_NODE = 2  # Lexbor's tag id of text nodes (tag name "-text")
 _COMMENT_NODE = 4  # and of comments ("-comment")
