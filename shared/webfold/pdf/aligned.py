@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import math
 import operator
 import re
 from collections import Counter
@@ -1241,8 +1242,12 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
     cell), with `OVERFLOW_MIN_ROWS` other rows holding cells on both sides. Left edge to
     right edge of the white the other rows leave, left to right."""
     gap = CELL_GAP * max(run[0].cells[0][0].spans[0].size, 1.0)
-    events = sorted((x, start, i) for i, row in enumerate(run)
-                    for x0, x1 in _merged([_span(seg) for seg in row.cells])
+    spans = [[_span(seg) for seg in row.cells] for row in run]
+    # A row holds a cell wholly left of x when its earliest cell end is, right of x when
+    # its latest cell start is.
+    earliest_end = [min((x1 for _, x1 in row), default=math.inf) for row in spans]
+    latest_start = [max((x0 for x0, _ in row), default=-math.inf) for row in spans]
+    events = sorted((x, start, i) for i, row in enumerate(spans) for x0, x1 in _merged(row)
                     for x, start in ((x0, 1), (x1, -1)))
     pieces: list[tuple[float, float, frozenset[int]]] = []  # x-range, the rows over it
     active: Counter[int] = Counter()
@@ -1265,10 +1270,10 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
         if lo == 0 or hi + 1 == len(pieces) or b - a < gap or (a, b) in stripes:
             continue
         crossing = next(iter(rows))
-        over = [seg for seg in run[crossing].cells if _overlaps(_span(seg), (a, b))]
-        apart = sum(1 for i, row in enumerate(run) if i != crossing
-                    and any(_span(seg)[1] <= a for seg in row.cells)
-                    and any(_span(seg)[0] >= b for seg in row.cells))
+        over = [seg for seg, span in zip(run[crossing].cells, spans[crossing], strict=True)
+                if _overlaps(span, (a, b))]
+        apart = sum(1 for i in range(len(run))
+                    if i != crossing and earliest_end[i] <= a and latest_start[i] >= b)
         if apart >= OVERFLOW_MIN_ROWS and all(
                 len(_cell_text(seg).split()) <= MAX_CELL_WORDS for seg in over):
             stripes.append((a, b))
