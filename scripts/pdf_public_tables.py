@@ -87,7 +87,7 @@ def fetch_sdist(name: str, version: str, out: Path) -> tarfile.TarFile:
     return tarfile.open(path)
 
 
-def _member(archive: tarfile.TarFile, suffix: str) -> bytes:
+def sdist_member(archive: tarfile.TarFile, suffix: str) -> bytes:
     """The bytes of the one archive member whose path ends with `suffix`."""
     member = next(m for m in archive.getmembers() if m.name.endswith(suffix))
     handle = archive.extractfile(member)
@@ -95,7 +95,7 @@ def _member(archive: tarfile.TarFile, suffix: str) -> bytes:
     return handle.read()
 
 
-def _save(out: Path, source: str, name: str, data: bytes) -> str:
+def save_file(out: Path, source: str, name: str, data: bytes) -> str:
     path = out / source / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
@@ -136,21 +136,21 @@ def _word_tables(rows: list[list[str]]) -> list[list[list[str]]]:
 def tabula_cases(out: Path) -> list[TableCase]:
     archive = fetch_sdist("tabula-py", SDISTS["tabula-py"], out)
     res = "tests/resources/"
-    files = {n: _save(out, "tabula", n, _member(archive, res + n))
+    files = {n: save_file(out, "tabula", n, sdist_member(archive, res + n))
              for n in ("data.pdf", "campaign_donors.pdf", "MultiColumn.pdf", "data_dtype.pdf")}
-    columns = _csv_rows(_member(archive, res + "MultiColumn.csv"))
+    columns = _csv_rows(sdist_member(archive, res + "MultiColumn.csv"))
     second = next(i for i, r in enumerate(columns) if r[0] == "25")
     return [
         TableCase("tabula-data", "tabula-csv", files["data.pdf"], "",
-                  [_csv_rows(_member(archive, res + "data_1.csv"))] +
-                  _word_tables(_csv_rows(_member(archive, res + "data_2-3.csv")))),
+                  [_csv_rows(sdist_member(archive, res + "data_1.csv"))] +
+                  _word_tables(_csv_rows(sdist_member(archive, res + "data_2-3.csv")))),
         TableCase("tabula-campaign-donors", "tabula-csv", files["campaign_donors.pdf"], "",
                   [_without_empty_columns(
-                      _csv_rows(_member(archive, res + "campaign_donors.csv")))]),
+                      _csv_rows(sdist_member(archive, res + "campaign_donors.csv")))]),
         TableCase("tabula-multicolumn", "tabula-csv", files["MultiColumn.pdf"], "",
                   [columns[:second], columns[second:]]),
         TableCase("tabula-data-dtype", "tabula-csv", files["data_dtype.pdf"], "",
-                  [_csv_rows(_member(archive, res + "data_dtype_template_expected.csv"))]),
+                  [_csv_rows(sdist_member(archive, res + "data_dtype_template_expected.csv"))]),
     ]
 
 
@@ -201,9 +201,10 @@ def pymupdf_cases(out: Path) -> list[TableCase]:
     res = "tests/resources/"
 
     def save(name: str) -> str:
-        return _save(out, "pymupdf", name, _member(archive, res + name))
+        return save_file(out, "pymupdf", name, sdist_member(archive, res + name))
 
-    chinese = _PlainUnpickler(io.BytesIO(_member(archive, res + "chinese-tables.pickle"))).load()
+    pickled = sdist_member(archive, res + "chinese-tables.pickle")
+    chinese = _PlainUnpickler(io.BytesIO(pickled)).load()
     cases = [
         TableCase("pymupdf-small-table", "pymupdf-asserted", save("small-table.pdf"), "", [[
             ["Boiling Points °C", "min", "max", "avg"],
@@ -233,7 +234,7 @@ def pymupdf_cases(out: Path) -> list[TableCase]:
     ]
     rotated, grids = _rotated_grid_pdf()
     cases.append(TableCase("pymupdf-rotated-grid", "pymupdf-asserted",
-                           _save(out, "pymupdf", "test-2812.pdf", rotated), "", grids))
+                           save_file(out, "pymupdf", "test-2812.pdf", rotated), "", grids))
     for name in ("dotted-gridlines.pdf", "test_3179.pdf", "test_2979.pdf", "test_3062.pdf"):
         path = save(name)
         with pymupdf.open(out / path) as doc:
@@ -247,8 +248,9 @@ def img2table_cases(out: Path) -> list[TableCase]:
     import openpyxl
 
     archive = fetch_sdist("img2table", SDISTS["img2table"], out)
-    path = _save(out, "img2table", "tables.pdf", _member(archive, "examples/data/tables.pdf"))
-    book = openpyxl.load_workbook(io.BytesIO(_member(archive, "examples/data/tables.xlsx")))
+    path = save_file(out, "img2table", "tables.pdf",
+                     sdist_member(archive, "examples/data/tables.pdf"))
+    book = openpyxl.load_workbook(io.BytesIO(sdist_member(archive, "examples/data/tables.xlsx")))
     tables = [[[str(c) if c is not None else "" for c in row]
                for row in sheet.iter_rows(values_only=True)] for sheet in book]
     return [TableCase("img2table-tables", "img2table-xlsx", path, "", tables)]
