@@ -6,9 +6,11 @@ scans read here are few."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 import pytest
@@ -352,6 +354,47 @@ def test_short_text_turned_180_degrees_is_read_upright() -> None:
     doc = convert(scan.tobytes())
     assert doc.pages[0].route == "ocr"
     assert doc.markdown == "Please sign here and return the form.\n"
+
+
+def _one_line_scan(text: str, fontsize: float, dpi: int, turn: int) -> bytes:
+    """One line of `text` printed large on a small page, scanned at `dpi` and turned
+    `turn` degrees counter-clockwise, as the only content of a PDF page."""
+    page = pymupdf.open().new_page(width=400, height=200)
+    page.insert_text((30, 80), text, fontsize=fontsize)
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    buf = io.BytesIO()
+    Image.open(io.BytesIO(pix.tobytes("png"))).rotate(turn, expand=True).save(buf, "PNG")
+    scan = pymupdf.open()
+    scan.new_page(width=400, height=200).insert_image(pymupdf.Rect(0, 0, 400, 200),
+                                                      stream=buf.getvalue())
+    return scan.tobytes()
+
+
+@needs_tesseract
+def test_every_tesseract_pass_is_told_the_resolution_of_the_image_as_sent(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The turned copy read in the 180-degree check is PGM, which carries no resolution;
+    # left to guess one, Tesseract read two handwritten lines of a real scan otherwise
+    # than the same pixels as PNG ("= kK oO dak Capture" against "Ke dak Capture").
+    import pytesseract
+
+    configs: list[str] = []
+    for name in ("image_to_data", "image_to_osd"):
+        real = getattr(pytesseract, name)
+
+        def spy(*args: object, _real: Any = real, **kwargs: Any) -> Any:
+            configs.append(kwargs["config"])
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(pytesseract, name, spy)
+    page = pymupdf.open(stream=_one_line_scan("Please sign here and return the form.", 14,
+                                              200, 180))[0]
+    lines = ocr_page(page, settings=Settings(), engine=TesseractEngine())
+    assert isinstance(lines, PageLines), lines
+    assert len(configs) == 3  # OSD, the reading, the reading turned 180 degrees
+    resolutions = {re.search(r"--dpi \d+", c).group() if "--dpi" in c else None
+                   for c in configs}
+    assert len(resolutions) == 1 and None not in resolutions, configs
 
 
 LETTER = ["Dear Mrs Hartley,",

@@ -157,8 +157,12 @@ class TesseractEngine:
             if missing:
                 return _failed("ocr_failed", f"tesseract has no language data for {missing}")
             with tempfile.NamedTemporaryFile(suffix=".img") as tmp:  # PNG or PGM inside
-                width, height, skew, grainy = _write_levelled(image, tmp)
-                page = _PageImage(tmp.name, LOCAL_THRESHOLD if grainy else "")
+                width, height, skew, grainy, dpi = _write_levelled(image, tmp)
+                # Every pass is told the resolution of the image as sent: the deskewed and
+                # turned copies are PGM, which has none, and left to guess one from the
+                # letters (1703 dpi for two handwritten lines) Tesseract read the same
+                # pixels otherwise ("= kK oO dak Capture", "Ke dak Capture" from the PNG).
+                page = _PageImage(tmp.name, f"--dpi {dpi} {LOCAL_THRESHOLD if grainy else ''}")
                 if auto:
                     extra = self._script_language(page, deadline)
                     lang = f"{extra}+{FALLBACK_LANG}" if extra else FALLBACK_LANG
@@ -185,7 +189,7 @@ class TesseractEngine:
 
         self.processes += 1
         data = pytesseract.image_to_data(page.path, lang=lang,
-                                         config=f"{TESSERACT_CONFIG} {page.threshold}",
+                                         config=f"{TESSERACT_CONFIG} {page.options}",
                                          timeout=_remaining(deadline),
                                          output_type=pytesseract.Output.DICT)
         return _words(data)
@@ -197,7 +201,7 @@ class TesseractEngine:
 
         try:
             self.processes += 1
-            osd = pytesseract.image_to_osd(page.path, config=f"--psm 0 {page.threshold}",
+            osd = pytesseract.image_to_osd(page.path, config=f"--psm 0 {page.options}",
                                            timeout=_remaining(deadline),
                                            output_type=pytesseract.Output.DICT)
         except (pytesseract.TesseractError, RuntimeError):
@@ -230,7 +234,7 @@ class TesseractEngine:
                 img.rotate(180).save(turned, format="PPM")
             turned.flush()
             try:
-                again = self._read(_PageImage(turned.name, page.threshold), lang, deadline)
+                again = self._read(_PageImage(turned.name, page.options), lang, deadline)
             except RuntimeError:  # out of time: keep the first reading
                 return words
         if _mean_confidence(again) <= _mean_confidence(words):
@@ -253,20 +257,23 @@ class TesseractEngine:
 
 @dataclass(frozen=True, slots=True)
 class _PageImage:
-    """A page image written for tesseract and the threshold option to read it with."""
+    """A page image written for tesseract and the options to read it with (its resolution,
+    the threshold)."""
 
     path: str
-    threshold: str
+    options: str
 
 
-def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float, bool]:
+def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float, bool, int]:
     """Write the page image to `out`, deskewed when its lines slope; (width, height, skew,
-    whether it is grainy: `grain` over `LOCAL_THRESHOLD_GRAIN`)."""
+    whether it is grainy: `grain` over `LOCAL_THRESHOLD_GRAIN`, the resolution the image
+    declares, `OCR_DPI` when it declares none)."""
     import numpy as np
     from PIL import Image
 
     with Image.open(io.BytesIO(image)) as img:
         gray = img.convert("L")
+        dpi = round(img.info.get("dpi", (OCR_DPI,))[0])
     skew = deskew_angle(gray)
     if skew:  # same size after turning, so word boxes stay in the frame the caller sent
         fill = int(np.median(np.asarray(gray)[::8, ::8]))
@@ -275,7 +282,7 @@ def _write_levelled(image: bytes, out: Any) -> tuple[int, int, float, bool]:
     else:
         out.write(image)
     out.flush()
-    return gray.width, gray.height, skew, grain(gray) > LOCAL_THRESHOLD_GRAIN
+    return gray.width, gray.height, skew, grain(gray) > LOCAL_THRESHOLD_GRAIN, dpi
 
 
 def grain(image: Any) -> float:
