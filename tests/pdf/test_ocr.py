@@ -371,6 +371,15 @@ def _one_line_scan(text: str, fontsize: float, dpi: int, turn: int) -> bytes:
 
 
 @needs_tesseract
+def test_large_short_text_turned_180_degrees_is_read_upright() -> None:
+    # Upside down, "Kodak Capture" reads as "einjdey yepoy" at a confidence that passes
+    # for words, so only OSD's doubt (too few letters) says to try the other way up.
+    doc = convert(_one_line_scan("Kodak Capture", 40, 200, 180))
+    assert doc.pages[0].route == "ocr"
+    assert doc.markdown == "Kodak Capture\n"
+
+
+@needs_tesseract
 def test_every_tesseract_pass_is_told_the_resolution_of_the_image_as_sent(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The turned copy read in the 180-degree check is PGM, which carries no resolution;

@@ -62,6 +62,10 @@ SCRIPT_CHECK_BELOW_CONFIDENCE = 60.0
 # 180 degrees: OSD is unsure on short text and leaves such pages upside down, where
 # Tesseract reads "Short note." as "'g]0U YOUS" at confidence 18.
 TURN_CHECK_BELOW_CONFIDENCE = 50.0
+# So are pages whose OSD pass (when one ran) found too few letters to tell the way up:
+# upside down, large short text reads as words at good confidence ("Kodak Capture" as
+# "einjdey yepoy" at 40 pt, 200 dpi). OSD's own orientation confidence is no guide past
+# that: 2-5 on whole generated Arabic and Chinese pages read the right way up.
 # Script names Tesseract's OSD reports -> the language pack read for them when installed.
 SCRIPT_LANGUAGES = {"Cyrillic": "rus", "Arabic": "ara", "Han": "chi_sim", "Greek": "ell",
                     "Hebrew": "heb", "Devanagari": "hin", "Hangul": "kor", "Japanese": "jpn",
@@ -145,7 +149,8 @@ class TesseractEngine:
         Arabic -> ara, Han -> chi_sim, ...) plus eng, or with eng alone. With named
         languages, a page read at low confidence is checked for its script; when an
         installed language fits it better, the page is read again with it added and the
-        surer reading wins.
+        surer reading wins. A page read unsure, or whose OSD pass found too few letters,
+        is read again turned 180 degrees and the surer reading wins.
         """
         import pytesseract
 
@@ -163,14 +168,18 @@ class TesseractEngine:
                 # letters (1703 dpi for two handwritten lines) Tesseract read the same
                 # pixels otherwise ("= kK oO dak Capture", "Ke dak Capture" from the PNG).
                 page = _PageImage(tmp.name, f"--dpi {dpi} {LOCAL_THRESHOLD if grainy else ''}")
+                osd = None  # what OSD said, once a pass has run ({}: it found nothing)
                 if auto:
-                    extra = self._script_language(page, deadline)
+                    osd = self._osd(page, deadline)
+                    extra = self._script_language(osd)
                     lang = f"{extra}+{FALLBACK_LANG}" if extra else FALLBACK_LANG
                 words = self._read(page, lang, deadline)
                 if (words and not auto
                         and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE):
-                    words = self._read_in_script_language(page, lang, deadline, words)
-                if words and _mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE:
+                    osd = self._osd(page, deadline)
+                    words = self._read_in_script_language(page, lang, deadline, words, osd)
+                if words and (_mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE
+                              or osd == {}):
                     words = self._read_turned(page, lang, deadline, words, width, height)
         except pytesseract.TesseractNotFoundError:
             return _failed("ocr_failed", "tesseract is not installed or not on PATH "
@@ -194,27 +203,31 @@ class TesseractEngine:
                                          output_type=pytesseract.Output.DICT)
         return _words(data)
 
-    def _script_language(self, page: _PageImage, deadline: float) -> str | None:
-        """The installed language pack for the script OSD sees in the image, or None
-        (Latin, an unknown script, a pack not installed, too few letters, out of time)."""
+    def _osd(self, page: _PageImage, deadline: float) -> dict[str, Any]:
+        """What OSD says of the image (orientation, script, their confidences); {} when it
+        finds too few letters or runs out of time."""
         import pytesseract
 
         try:
             self.processes += 1
-            osd = pytesseract.image_to_osd(page.path, config=f"--psm 0 {page.options}",
-                                           timeout=_remaining(deadline),
-                                           output_type=pytesseract.Output.DICT)
+            return dict(pytesseract.image_to_osd(page.path, config=f"--psm 0 {page.options}",
+                                                 timeout=_remaining(deadline),
+                                                 output_type=pytesseract.Output.DICT))
         except (pytesseract.TesseractError, RuntimeError):
-            return None
+            return {}
+
+    def _script_language(self, osd: dict[str, Any]) -> str | None:
+        """The installed language pack for the script OSD saw, or None (Latin, an unknown
+        script, a pack not installed, no OSD reading)."""
         extra = SCRIPT_LANGUAGES.get(str(osd.get("script")))
         return extra if extra in (self._languages or ()) else None
 
     def _read_in_script_language(self, page: _PageImage, lang: str, deadline: float,
-                                 words: list[OcrWord]) -> list[OcrWord]:
-        """`words`, or a surer reading with the language of the script OSD detects."""
+                                 words: list[OcrWord], osd: dict[str, Any]) -> list[OcrWord]:
+        """`words`, or a surer reading with the language of the script OSD detected."""
         import pytesseract
 
-        extra = self._script_language(page, deadline)
+        extra = self._script_language(osd)
         if not extra or extra in lang.split("+"):
             return words
         try:
