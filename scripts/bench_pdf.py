@@ -11,7 +11,15 @@ tables of many styles, plus pages with none), scored per kind the same way, with
 count of extra tables (output tables beyond the expected ones: diagrams read as tables,
 a table split in two); (5) with `--corpus public` only (it downloads them once), the
 tables of public table test suites from `scripts/pdf_public_tables.py`, scored per
-source the same way and per file (a file without reference text scores tables only).
+source the same way and per file (a file without reference text scores tables only);
+(6) with `--corpus scans` only (it downloads them once), the real scans of
+`scripts/pdf_scan_corpus.py`, one row per page: Webfold (default settings, OCR language
+"auto") beside plain `tesseract --psm 1 -l eng` (orientation detection in the reading,
+what OCRmyPDF runs) on the very image Webfold's OCR engine was sent, each with CER
+against the reference (where there is one), CER against the reading of the same scan
+upright (turned and skewed copies), the orientation read (right or wrong against the
+page's known turn) and ms/page (Webfold: the whole conversion; tesseract: its one
+process, rendering not counted).
 Per file and tool: normalised CER, word F1, heading recall, table row recall (where the
 file has them) and wall ms/page (median of --repeats runs; OCR runs in tesseract
 subprocesses, which CPU time would miss); means at the bottom of each
@@ -22,6 +30,7 @@ table. Each tool runs over all files before the next starts. pdfplumber runs
     .venv/bin/python scripts/bench_pdf.py --corpus engine --tools webfold,pypdf
     .venv/bin/python scripts/bench_pdf.py --corpus tables --tools webfold,pymupdf4llm,pdfplumber
     .venv/bin/python scripts/bench_pdf.py --corpus public --tools webfold,pymupdf4llm,pdfplumber
+    .venv/bin/python scripts/bench_pdf.py --corpus scans
     .venv/bin/python scripts/bench_pdf.py --gate             # exit 1 if a hard case > 0.03
     .venv/bin/python scripts/bench_pdf.py --speed            # native ms/page only, interleaved
 
@@ -45,6 +54,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pymupdf
 
@@ -54,6 +64,9 @@ from pdf_engine_corpus import DEFAULT_OUT as ENGINE_DIR  # noqa: E402
 from pdf_engine_corpus import build as build_engine_corpus  # noqa: E402
 from pdf_public_tables import DEFAULT_OUT as PUBLIC_DIR  # noqa: E402
 from pdf_public_tables import build as build_public_tables  # noqa: E402
+from pdf_scan_corpus import DEFAULT_OUT as SCAN_DIR  # noqa: E402
+from pdf_scan_corpus import ScanCase  # noqa: E402
+from pdf_scan_corpus import build as build_scan_corpus  # noqa: E402
 from pdf_scores import (  # noqa: E402
     cer,
     heading_recall,
@@ -67,6 +80,9 @@ from pdf_scores import (  # noqa: E402
 )
 from pdf_table_corpus import DEFAULT_OUT as TABLE_DIR  # noqa: E402
 from pdf_table_corpus import build as build_table_corpus  # noqa: E402
+
+if TYPE_CHECKING:
+    from webfold.pdf.ocr import OcrPage
 
 REFERENCE_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev" / \
     "reference"
@@ -331,11 +347,98 @@ def _speed_row(title: str, files: int, pages: int | None,
           + f"{med['webfold'] / med['get_text']:>11.1f}{med['webfold'] / med['pypdf']:>9.2f}")
 
 
+@dataclass(slots=True)
+class ScanReading:
+    text: str
+    rotation: int | None  # degrees turned counter-clockwise, as the reader saw it
+    ms: float
+
+
+class _RecordingEngine:
+    """The local Tesseract engine, keeping the image it was sent and what it made of it."""
+
+    def __init__(self) -> None:
+        from webfold.pdf.ocr import local_engine
+
+        self.engine = local_engine()
+        self.images: list[bytes] = []
+        self.rotations: list[int] = []
+
+    def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
+        self.images.append(image)
+        page = self.engine.recognize(image, lang=lang, timeout_s=timeout_s)
+        self.rotations.append(page.rotation)
+        return page
+
+
+def read_scan(case: ScanCase, out: Path) -> tuple[ScanReading, ScanReading | None]:
+    """Webfold's reading of one scanned page, and plain tesseract's of the image Webfold's
+    engine was sent (None when Webfold sent none: a page read natively)."""
+    import pytesseract
+    from PIL import Image
+
+    from webfold.contract import ConvertOptions
+    from webfold.convert import convert
+    from webfold.pdf.ocr import reading_rotation, tesseract_words
+
+    engine = _RecordingEngine()
+    data = (out / case.path).read_bytes()
+    started = time.perf_counter()
+    doc = convert(data, filename=Path(case.path).name,
+                  options=ConvertOptions(ocr=engine, pages=(case.page,)))
+    webfold = ScanReading(doc.markdown, engine.rotations[0] if engine.rotations else None,
+                          (time.perf_counter() - started) * 1000)
+    if not engine.images:
+        return webfold, None
+    started = time.perf_counter()
+    with Image.open(io.BytesIO(engine.images[0])) as image:
+        table = pytesseract.image_to_data(image, lang="eng", config="--psm 1",
+                                          output_type=pytesseract.Output.DICT)
+    ms = (time.perf_counter() - started) * 1000
+    words = tesseract_words(table)
+    paragraphs: dict[tuple[int, int], list[str]] = {}
+    for w in words:
+        paragraphs.setdefault((w.block, w.paragraph), []).append(w.text)
+    text = "\n\n".join(" ".join(ws) for ws in paragraphs.values())
+    return webfold, ScanReading(text, reading_rotation(words) if words else None, ms)
+
+
+def scan_bench(out: Path) -> None:
+    """One row per scanned page of the scan corpus: Webfold and plain tesseract."""
+    cases = build_scan_corpus(out)
+    readings = {c.name: read_scan(c, out) for c in cases}
+    head = f"{'CER':>7}{'upright':>8}{'turn':>6}{'ms/p':>8}"
+    print(f"\nreal scans (scripts/pdf_scan_corpus.py, {out.name})\n{'page':20}{'ref':12}"
+          f"{'turned':>7}  {'webfold':^29}  {'tesseract --psm 1':^29}\n{'':39}{head}  {head}")
+    totals: dict[str, list[tuple[float | None, float | None, bool | None, float]]] = {
+        "webfold": [], "tesseract": []}
+    for case in cases:
+        cells = []
+        for tool, reading in zip(("webfold", "tesseract"), readings[case.name], strict=True):
+            if reading is None:
+                cells.append(f"{'(no OCR)':>29}")
+                continue
+            ref = cer(case.text, reading.text) if case.text is not None else None
+            twin = readings[case.upright][tool == "tesseract"] if case.upright else None
+            upright = cer(twin.text, reading.text) if twin is not None else None
+            right = None if reading.rotation is None else reading.rotation == case.turned
+            totals[tool].append((ref, upright, right, reading.ms))
+            turn = "-" if right is None else f"{reading.rotation}{'' if right else '!'}"
+            cells.append(f"{_fmt(ref):>7}{_fmt(upright):>8}{turn:>6}{reading.ms:>8.0f}")
+        print(f"{case.name[:19]:20}{case.reference:12}{case.turned:>7}  " + "  ".join(cells))
+    cells = []
+    for rows in totals.values():
+        wrong = sum(1 for r in rows if r[2] is False)
+        cells.append(f"{_fmt(_mean([r[0] for r in rows])):>7}{_fmt(_mean([r[1] for r in rows])):>8}"
+                     f"{wrong:>5}!{statistics.median(r[3] for r in rows):>8.0f}")
+    print(f"{'mean (wrong turns; ms: median)':39}" + "  ".join(cells))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", choices=("reference", "generated", "engine", "tables",
-                                             "public", "all"),
-                        default="all", help="all: every corpus but public")
+                                             "public", "scans", "all"),
+                        default="all", help="all: every corpus but public and scans")
     parser.add_argument("--tools", default=",".join(TOOLS),
                         help=f"comma-separated, from {', '.join(TOOLS)}")
     parser.add_argument("--repeats", type=int, default=3,
@@ -355,6 +458,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--tools: choose from {', '.join(TOOLS)}")
     pymupdf.TOOLS.mupdf_display_errors(False)
     pymupdf.set_messages(path=os.devnull)  # pymupdf4llm reports its parser steps there
+    if args.corpus == "scans":
+        scan_bench(SCAN_DIR)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         corpora = []
         if args.corpus in ("reference", "all"):

@@ -201,7 +201,7 @@ class TesseractEngine:
                                          config=f"{TESSERACT_CONFIG} {page.options}",
                                          timeout=_remaining(deadline),
                                          output_type=pytesseract.Output.DICT)
-        return _words(data)
+        return tesseract_words(data)
 
     def _osd(self, page: _PageImage, deadline: float) -> dict[str, Any]:
         """What OSD says of the image (orientation, script, their confidences); {} when it
@@ -369,7 +369,8 @@ def _failed(code: str, message: str) -> OcrPage:
     return OcrPage(width=0, height=0, error=ConversionError(code, message))
 
 
-def _words(data: dict[str, list[Any]]) -> list[OcrWord]:
+def tesseract_words(data: dict[str, list[Any]]) -> list[OcrWord]:
+    """The words of a `pytesseract.image_to_data` dict (empty and unread boxes left out)."""
     words = []
     for i, text in enumerate(data.get("text", ())):
         conf = float(data["conf"][i])
