@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages Webfold's OCR and rendering paths need, where missing.
+# fra: French scans read with `--ocr-lang fra` (the scan corpus's francais.pdf).
 # Idempotent; quiet when everything is present. Needs root (or sudo) for apt-get.
 set -u
 want=()
 command -v tesseract >/dev/null 2>&1 || want+=(tesseract-ocr)
-for lang in osd eng deu ara chi-sim rus; do
+for lang in osd eng deu fra ara chi-sim rus; do
   dpkg -s "tesseract-ocr-$lang" >/dev/null 2>&1 || want+=("tesseract-ocr-$lang")
 done
 command -v chromium >/dev/null 2>&1 || want+=(chromium)
