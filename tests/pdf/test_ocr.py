@@ -406,6 +406,23 @@ def test_every_tesseract_pass_is_told_the_resolution_of_the_image_as_sent(
     assert len(resolutions) == 1 and None not in resolutions, configs
 
 
+def test_the_page_image_declares_the_resolution_it_was_rendered_at() -> None:
+    class Keeper:
+        images: list[bytes] = []
+
+        def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
+            self.images.append(image)
+            return OcrPage(width=1, height=1)
+
+    engine = Keeper()
+    page = pymupdf.open().new_page(width=400, height=500)  # 300 dpi fits in 3000 px
+    ocr_page(page, settings=Settings(), engine=engine)
+    small = pymupdf.open().new_page(width=2000, height=1000)  # bounded: 3000 px across
+    ocr_page(small, settings=Settings(), engine=engine)
+    dpis = [Image.open(io.BytesIO(png)).info["dpi"] for png in engine.images]
+    assert [round(d[0]) for d in dpis] == [300, 108]
+
+
 LETTER = ["Dear Mrs Hartley,",
           "Thank you for your letter of 3 March about the rain gauge",
           "at the upper valley station. We checked the readings for",

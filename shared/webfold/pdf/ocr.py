@@ -450,6 +450,10 @@ def ocr_page(page: Any, *, settings: Settings, engine: OcrEngine | None = None,
                                        f"longer than the {render_budget_s:.1f} s left")
         pix = display.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), colorspace=pymupdf.csGRAY,
                                  alpha=False)
+        # The PNG says how fine it is (PyMuPDF would write 96 dpi whatever the zoom), and
+        # Tesseract reads by it: two handwritten lines at 300 dpi read at CER 0.115 told
+        # 300, 0.154 told 96.
+        pix.set_dpi(round(zoom * 72), round(zoom * 72))
         png = pix.tobytes("png")
     except Exception as exc:  # a page that cannot be rendered cannot be read either
         return ConversionError("ocr_failed", f"page could not be rendered: {exc}")
