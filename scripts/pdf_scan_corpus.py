@@ -25,15 +25,16 @@ The PDFs come from the source distribution of ocrmypdf 17.13.0 on the package in
   ((C) 2001 Andreas Tille, 2007 Alessio Damato, GFDL or CC-BY-SA-3.0).
 
 References, by `reference` kind: `linn.txt` (the sdist's text of linn.png, itself a
-Tesseract reading: a peer's output with its own errors, such as bullets read as "0",
-so about 0.02 CER is the floor a correct reading meets); `transcribed` (the few lines of
-a short scan typed from the image for this corpus); `no-text` (a photo: any text is
-wrong); `none` (no reference: times and orientation only). `upright` names the case whose
-reading a turned or skewed copy of the same scan should repeat. `turned` is how far the
-page's text is turned counter-clockwise as rendered (0/90/180/270: what a reader must
-undo). Besides the sdist's own turned pages (cardinal), the short scans (francais, kcs,
-aspect, crom) are also written turned 90 and 180 degrees with /Rotate (the rendered
-pixels are those of the scan turned; nothing is resampled): short text is where
+Tesseract reading: a peer's output with its own errors, such as its bullets read as "0"
+and hyphens as dashes, so a right reading does not score 0 against it); `transcribed`
+(the few lines of a short scan typed from the image for this corpus); `no-text` (a
+photo: any text is wrong); `none` (no reference: times and orientation only). `upright`
+names the case whose reading a turned or skewed copy of the same scan should repeat.
+`turned` is how far the page's text is turned counter-clockwise as rendered
+(0/90/180/270: what a reader must undo). Besides the sdist's own turned pages
+(cardinal), the short scans (francais, kcs, aspect, crom) are also written turned 90
+and 180 degrees with /Rotate (the scan's image is unchanged, the page shows it turned;
+its render may differ from the upright page's by a pixel's phase): short text is where
 orientation detection is unsure. `lang` is the Tesseract language of the text.
 
 Files go to an ignored folder (default `.pdf-scan-corpus/`) with a `cases.json`
