@@ -204,7 +204,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if not thread:  # a short page keeps its figures whole, but for a press photo's credit
         kept &= ~rules.picture_captions(blocks, kept, words, short or not article)
     if not says_article and rules.is_product_page(types, page.og_type):
-        kept &= ~rules.customer_reviews(blocks, kept, words)
+        kept &= ~rules.customer_reviews(blocks, kept, words, kinds)
         kept &= ~rules.product_teasers(blocks, kept, words, kinds)
     if short:
         kept &= ~rules.named_chrome_blocks(blocks, kept, words)
