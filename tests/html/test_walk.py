@@ -124,6 +124,27 @@ def test_a_header_left_open_does_not_take_the_page_with_it() -> None:
     assert [b.text for b in blocks_of(chrome)] == ["The winter timetable starts on Monday."]
 
 
+def test_a_form_with_nothing_to_fill_in_is_a_wrapper_and_its_text_is_walked() -> None:
+    # Forum software sets a thread's posts in a moderation form with hidden inputs only;
+    # a search box, a sign-in form and a reply box stay furniture.
+    thread = ("<body><form action='/search'><input type=search name=q><button>Go</button>"
+              "<p>Search the forum</p></form>"
+              "<h2>Which glue holds slate tiles?</h2>"
+              "<form action='/quickmod' method=post><input type=hidden name=sid value=9f1>"
+              "<div class=post><div class=inner>I am laying slate on a balcony and wonder "
+              "which adhesive copes with frost.</div></div>"
+              "<div class=post><div class=inner>A flexible cement adhesive rated C2 has held "
+              "mine through six winters.</div></div></form>"
+              "<form action='/login' method=post><p>Sign in to reply</p>"
+              "<input type=text name=user><input type=password name=pass></form>"
+              "<form action='/reply'><p>Quick reply</p><textarea name=body></textarea></form>"
+              "</body>")
+    assert [b.text for b in blocks_of(thread)] == [
+        "Which glue holds slate tiles?",
+        "I am laying slate on a balcony and wonder which adhesive copes with frost.",
+        "A flexible cement adhesive rated C2 has held mine through six winters."]
+
+
 def test_a_self_closed_iframe_in_noscript_does_not_swallow_the_page() -> None:
     # A tag manager's `<noscript><iframe ... /></noscript>`: iframe is no void element, so
     # a parser that does not run scripts reads everything after it as the iframe's text.

@@ -61,6 +61,10 @@ _UNSEEN = BlockFlag.UNSEEN  # bound once for the per-element loop
 # WebForms <form>; a <header> left unclosed, which the parser makes hold the whole page
 # (a site header holds an h1 logo, or article cards, but not main or an article's title).
 _WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1"}
+# A <form> with nothing to fill in or press (hidden inputs at most) is a wrapper, not a
+# form: forum software sets a thread's posts in a moderation form (SMF), old Reddit each
+# comment's text in one.
+_FORM_CONTROLS = "textarea, select, button, input:not([type=hidden])"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
@@ -331,7 +335,8 @@ class _Walker:
                 if not self.flat:  # flat: a footnote written as an aside, being rendered
                     return self.enter_aside(node, flags)
             elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])
-                      or tag in _WRAPS_PAGE and node.css_first(_WRAPS_PAGE[tag]) is not None):
+                      or tag in _WRAPS_PAGE and node.css_first(_WRAPS_PAGE[tag]) is not None
+                      or tag == "form" and node.css_first(_FORM_CONTROLS) is None):
                 return False
         attrs = node.attributes
         own: tuple[str, ...] = ()  # the element's class and id tokens, lowercased
