@@ -14,9 +14,9 @@ the fields a grid's cards mostly keep kept in all of them; teaser lists, dated c
 beside an article, bylines above it, what trails its body outside the body's container,
 related-post boxes after it, disclosure notices in it,
 calls to action after it, its photo captions (on a short page and on other pages
-that are no thread those with a picture credit), customer reviews and
-other products on a product page, sign-up notices, ad and credit labels, trailing labels
-over dropped chrome and, unless `include_comments`, reader comments under an article
+that are no thread those with a picture credit), customer reviews (by their containers'
+names and under a review heading) and other products on a product page, sign-up notices,
+forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless `include_comments`, reader comments under an article
 dropped; on a thread page the prose of the region outside comment containers kept (inside
 them too where they hold half the kept words and the opening post stands outside them), on
 a page of FEW_BLOCKS blocks or fewer prose beside kept text in the same element, and on a
@@ -210,6 +210,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.named_chrome_blocks(blocks, kept, words)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
     kept &= ~rules.promo_blocks(blocks, kept, words)
+    kept &= ~rules.signatures(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
