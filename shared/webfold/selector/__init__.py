@@ -16,8 +16,9 @@ related-post boxes after it, disclosure notices in it,
 calls to action after it, its photo captions (on a short page and on other pages
 that are no thread those with a picture credit), customer reviews (by their containers'
 names and under a review heading) and other products on a product page, sign-up notices,
-forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless `include_comments`, reader comments under an article
-dropped; on a thread page the prose of the region outside comment containers kept (inside
+forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless
+`include_comments`, reader comments under an article dropped; on a thread page the prose
+of the region outside comment containers kept (inside
 them too where they hold half the kept words and the opening post stands outside them), on
 a page of FEW_BLOCKS blocks or fewer prose beside kept text in the same element, and on a
 short page a sentence between kept blocks of its element kept and its sidebars and menus
