@@ -124,6 +124,22 @@ def test_a_header_left_open_does_not_take_the_page_with_it() -> None:
     assert [b.text for b in blocks_of(chrome)] == ["The winter timetable starts on Monday."]
 
 
+def test_an_announcement_aside_left_open_does_not_take_the_page_with_it() -> None:
+    # A banner <aside> whose markup is not closed holds the rest of the page once parsed;
+    # main or an article's title inside it are the tell. A sidebar of teasers goes.
+    left_open = ("<body><aside class=announcement><div><a href=/news><span>We moved to a "
+                 "new office</span></div></a><nav><a href=/>Home</a></nav><main><article>"
+                 "<h1>Tuning a wasm runtime</h1><p>Cold starts fell to a millisecond once "
+                 "the module cache was warm.</p></article></main><footer>Contact</footer>"
+                 "</body>")
+    assert [b.text for b in blocks_of(left_open)] == [
+        "We moved to a new office", "Tuning a wasm runtime",
+        "Cold starts fell to a millisecond once the module cache was warm."]
+    sidebar = ("<body><main><p>Cold starts fell to a millisecond.</p></main><aside><article>"
+               "<h3>Older post</h3></article></aside></body>")
+    assert [b.text for b in blocks_of(sidebar)] == ["Cold starts fell to a millisecond."]
+
+
 def test_a_form_with_nothing_to_fill_in_is_a_wrapper_and_its_text_is_walked() -> None:
     # Forum software sets a thread's posts in a moderation form with hidden inputs only;
     # a search box, a sign-in form and a reply box stay furniture.

@@ -58,9 +58,11 @@ _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
 _CLOSE = {"<sup>": "</sup>", "<sub>": "</sub>"}
 _UNSEEN = BlockFlag.UNSEEN  # bound once for the per-element loop
 # Furniture holding these wraps the page, it is not furniture to drop: an ASP.NET
-# WebForms <form>; a <header> left unclosed, which the parser makes hold the whole page
-# (a site header holds an h1 logo, or article cards, but not main or an article's title).
-_WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1"}
+# WebForms <form>; a <header> or an announcement <aside> left unclosed, which the parser
+# makes hold the whole page (a site header holds an h1 logo, or article cards, but not
+# main or an article's title).
+_WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1",
+               "aside": "main, article h1"}
 # A <form> with nothing to fill in or press (hidden inputs at most) is a wrapper, not a
 # form: forum software sets a thread's posts in a moderation form (SMF), old Reddit each
 # comment's text in one.
@@ -331,7 +333,8 @@ class _Walker:
                 if not self.include_hidden:
                     return False
                 flags |= BlockFlag.NOSCRIPT
-            elif tag == "aside" and not _inside(flags, KEPT_INSIDE[tag]):
+            elif (tag == "aside" and not _inside(flags, KEPT_INSIDE[tag])
+                  and node.css_first(_WRAPS_PAGE[tag]) is None):
                 if not self.flat:  # flat: a footnote written as an aside, being rendered
                     return self.enter_aside(node, flags)
             elif not (tag in KEPT_INSIDE and _inside(flags, KEPT_INSIDE[tag])
