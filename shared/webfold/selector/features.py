@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from webfold.document import Block
+from webfold.function_words import FUNCTION_WORDS
 
 if TYPE_CHECKING:
     from webfold.selector import PageContext
@@ -71,10 +72,7 @@ URL_WORDS = ("blog", "news", "article", "product", "shop", "item", "forum", "thr
              "category", "collection", "tag", "search", "list", "service", "pricing", "about",
              "help", "support", "wiki")
 N_HASH_BINS = 32
-STOPWORDS = ("the", "a", "an", "and", "of", "to", "in", "is", "it", "for", "on", "with", "that",
-             "this", "as", "are", "was", "be", "by", "at", "or", "from", "you", "we", "your",
-             "our", "have", "has", "not", "but", "can", "will", "they", "their", "its", "if")
-_STOPSET = frozenset(STOPWORDS)
+_STOPSET = FUNCTION_WORDS["eng"]
 _URL_WORD_RE = re.compile(r"[a-z]+")
 _NEIGHBOUR_OFFSETS = (-3, -2, -1, 1, 2, 3)
 _NEIGHBOUR_COLUMNS = ("log_chars", "link_ratio", "is_heading", "stop_ratio", "same_parent")
