@@ -18,6 +18,7 @@ from PIL import Image
 
 from webfold import convert
 from webfold.errors import ConversionError
+from webfold.function_words import function_word_shares
 from webfold.pdf.model import PageLines
 from webfold.pdf.ocr import (
     OcrPage,
@@ -478,3 +479,57 @@ def test_degraded_letter_scan_is_read_upright_whichever_way_it_is_turned(turn: i
     doc = convert(_degraded_scan(LETTER[:lines], turn), filename="letter.pdf")
     assert [p.route for p in doc.pages] == ["ocr"]
     assert cer("\n".join(LETTER[:lines]), doc.markdown) <= 0.03
+
+
+HARBOUR_REPORT = {
+    "fra": ["Le rapport de la capitainerie montre que les navires",
+            "ne sont pas sortis en hiver. La mer était très agitée",
+            "et le pont a été fermé à la circulation pendant trois jours."],
+    "deu": ["Der Bericht des Hafenamtes zeigt, dass die Schiffe im",
+            "Winter nicht auslaufen konnten. Über die Brücke fuhren",
+            "größere Wagen, und die Straße am Fluss wurde gesperrt."],
+    "eng": ["The report of the harbour office shows that the ships",
+            "did not sail in the winter. The sea was very rough and",
+            "the bridge was closed to traffic for three days."],
+}
+
+
+def test_function_words_tell_the_latin_languages_apart() -> None:
+    # Spanish too, which the OCR Lambda image ships though the test machine may not.
+    # Languages share words ("la", "de", "que"), so French text is 0.28 Spanish words:
+    # the largest share tells, and English is far behind in every other language.
+    spanish = ["El informe de la oficina del puerto muestra que los barcos no pudieron",
+               "salir en invierno, y que el puente fue cerrado por las autoridades."]
+    for lang, text in [*HARBOUR_REPORT.items(), ("spa", spanish)]:
+        shares = function_word_shares(text)
+        assert max(shares, key=shares.__getitem__) == lang, shares
+        assert shares[lang] >= 0.25, shares
+        assert lang == "eng" or shares["eng"] <= 0.05, shares
+
+
+@pytest.mark.parametrize(("lang", "accented", "processes"), [
+    ("fra", ["très", "été fermé à la"], 4),
+    ("deu", ["Über die Brücke", "größere", "Straße"], 4),
+    ("eng", [], 3),
+])
+def test_a_latin_page_is_read_in_the_language_its_words_are_in(
+        tmp_path: Path, lang: str, accented: list[str], processes: int) -> None:
+    # No language named and OSD says only "Latin": the first reading is English ("trés",
+    # "a la", "Uber die Briicke", "StraBe"); its function words tell French or German
+    # apart, and the page is read again with that pack. An English page is read once:
+    # the language list, OSD, one reading.
+    if not _has_tesseract_data("eng", "osd", lang):
+        pytest.skip(f"tesseract or its eng/osd/{lang} data is not installed "
+                    f"(scripts/setup_system.sh installs them)")
+    page = pymupdf.open().new_page(width=595, height=842)
+    for i, line in enumerate(HARBOUR_REPORT[lang]):
+        page.insert_text((72, 110 + 18 * i), line, fontsize=12)
+    page.parent.save(tmp_path / "report.pdf")
+    engine = TesseractEngine()
+    with _scanned(tmp_path / "report.pdf") as scan:
+        lines = ocr_page(scan[0], settings=Settings(), engine=engine)
+    assert isinstance(lines, PageLines), lines
+    text = text_of(lines)
+    assert cer("\n".join(HARBOUR_REPORT[lang]), text) <= 0.01
+    assert all(words in text for words in accented), text
+    assert engine.processes == processes

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from webfold.errors import ConversionError
+from webfold.function_words import function_word_shares
 from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span
 from webfold.settings import Settings
@@ -55,6 +56,12 @@ MIN_LINE_CONFIDENCE = 30.0
 # reading with that script's pack (and `FALLBACK_LANG`), or `FALLBACK_LANG` alone.
 AUTO_LANG = "auto"
 FALLBACK_LANG = "eng"
+# A page read with `FALLBACK_LANG` alone (a Latin script, or none OSD could name) is read
+# again with another installed pack of `function_words.FUNCTION_WORDS` when that
+# language's function words make up at least this share of the first reading's words
+# and twice English's: a French page read as English comes out with 0.36 French and 0.00
+# English words, English prose with 0.27-0.40 English and at most 0.05 of any other's.
+LANGUAGE_MIN_SHARE = 0.15
 # Pages read in languages the user named at under this mean word confidence get a
 # script check (an OSD pass).
 SCRIPT_CHECK_BELOW_CONFIDENCE = 60.0
@@ -146,7 +153,10 @@ class TesseractEngine:
 
         With `lang` "auto" (`AUTO_LANG`) an OSD pass names the page's script first and
         the page is read once with that script's installed pack (Cyrillic -> rus,
-        Arabic -> ara, Han -> chi_sim, ...) plus eng, or with eng alone. With named
+        Arabic -> ara, Han -> chi_sim, ...) plus eng, or with eng alone; a page read with
+        eng alone whose words are mostly another installed Latin language's function
+        words (French, German, ...) is read again with that pack added and the surer
+        reading wins. With named
         languages, a page read at low confidence is checked for its script; when an
         installed language fits it better, the page is read again with it added and the
         surer reading wins. A page read unsure, or whose OSD pass found too few letters,
@@ -174,10 +184,14 @@ class TesseractEngine:
                     extra = self._script_language(osd)
                     lang = f"{extra}+{FALLBACK_LANG}" if extra else FALLBACK_LANG
                 words = self._read(page, lang, deadline)
+                if auto and lang == FALLBACK_LANG:
+                    words = self._read_again_with(page, self._text_language(words), lang,
+                                                  deadline, words)
                 if (words and not auto
                         and _mean_confidence(words) < SCRIPT_CHECK_BELOW_CONFIDENCE):
                     osd = self._osd(page, deadline)
-                    words = self._read_in_script_language(page, lang, deadline, words, osd)
+                    words = self._read_again_with(page, self._script_language(osd), lang,
+                                                  deadline, words)
                 if words and (_mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE
                               or osd == {}):
                     words = self._read_turned(page, lang, deadline, words, width, height)
@@ -222,12 +236,22 @@ class TesseractEngine:
         extra = SCRIPT_LANGUAGES.get(str(osd.get("script")))
         return extra if extra in (self._languages or ()) else None
 
-    def _read_in_script_language(self, page: _PageImage, lang: str, deadline: float,
-                                 words: list[OcrWord], osd: dict[str, Any]) -> list[OcrWord]:
-        """`words`, or a surer reading with the language of the script OSD detected."""
+    def _text_language(self, words: list[OcrWord]) -> str | None:
+        """The installed Latin language pack whose function words make up most of `words`
+        (at least `LANGUAGE_MIN_SHARE` and twice English's), or None."""
+        shares = function_word_shares(w.text for w in words)
+        english = shares.pop(FALLBACK_LANG)
+        installed = [lang for lang in shares if lang in (self._languages or ())]
+        best = max(installed, key=shares.__getitem__, default=None)
+        if best is None or shares[best] < max(LANGUAGE_MIN_SHARE, 2 * english):
+            return None
+        return best
+
+    def _read_again_with(self, page: _PageImage, extra: str | None, lang: str,
+                         deadline: float, words: list[OcrWord]) -> list[OcrWord]:
+        """`words`, or a surer reading with language pack `extra` added to `lang`."""
         import pytesseract
 
-        extra = self._script_language(osd)
         if not extra or extra in lang.split("+"):
             return words
         try:
