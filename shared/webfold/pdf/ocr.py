@@ -59,9 +59,11 @@ FALLBACK_LANG = "eng"
 # A page read with `FALLBACK_LANG` alone (a Latin script, or none OSD could name) is read
 # again with another installed pack of `function_words.FUNCTION_WORDS` when that
 # language's function words make up at least this share of the first reading's words
-# and twice English's: a French page read as English comes out with 0.36 French and 0.00
-# English words, English prose with 0.27-0.40 English and at most 0.05 of any other's.
-LANGUAGE_MIN_SHARE = 0.15
+# and twice English's. A language's own prose runs about 0.3-0.5 of its words (the French
+# pangram scan read as English: 0.48 French, 0.06 English; three English scans 0.28-0.30
+# English, at most 0.05 of any other's); a language without a row reaches 0.18 on the
+# words it shares with one (a Dutch recipe scan: "de", "en" count as French and Spanish).
+LANGUAGE_MIN_SHARE = 0.25
 # Pages read in languages the user named at under this mean word confidence get a
 # script check (an OSD pass).
 SCRIPT_CHECK_BELOW_CONFIDENCE = 60.0
