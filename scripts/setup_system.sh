@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Webfold's OCR and rendering paths need, where missing.
-# fra: French scans read with `--ocr-lang fra` (the scan corpus's francais.pdf).
+# fra: French scans (the scan corpus's francais.pdf), read with it in auto mode when the
+# words of their English reading are French, or with `--ocr-lang fra`.
 # Idempotent; quiet when everything is present. Needs root (or sudo) for apt-get.
 set -u
 want=()

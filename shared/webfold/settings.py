@@ -22,7 +22,9 @@ class Settings:
     pdf_page_budget_s: float = 10.0  # time budget for one page's native extraction
     pdf_max_pages: int = 2_000
     ocr: bool = True
-    ocr_lang: str = "auto"  # Tesseract languages ("eng+deu"), or "auto": by the script OSD sees
+    # Tesseract languages ("eng+deu"), or "auto": by the script OSD sees, and for a Latin
+    # page by the function words of its English reading
+    ocr_lang: str = "auto"
     ocr_max_pages: int = 50
     ocr_max_dim: int = 3_000  # longest side of a rendered page, pixels
     ocr_timeout_s: float = 60.0  # per page

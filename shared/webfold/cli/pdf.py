@@ -30,7 +30,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--ocr-lang", metavar="LANGS",
                         help="Tesseract languages, e.g. eng+deu (default auto: the pack for "
                              "the script Tesseract detects on each page where installed, "
-                             "else eng)")
+                             "else eng, and a Latin page whose words are French, German "
+                             "or Spanish read again with that pack)")
     parser.add_argument("--ocr-max-pages", type=int, metavar="N", help="OCR at most N pages")
     parser.add_argument("--ocr-max-dim", type=int, metavar="PX",
                         help="longest side of a page rendered for OCR, in pixels")
