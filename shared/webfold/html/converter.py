@@ -1,7 +1,8 @@
 """`HtmlConverter`: HTML bytes to a `Document`, through one parse and one DOM walk.
 
-decode (charset.py) -> parse (Lexbor) -> walk (blocks) -> metadata -> thin-page
-payload recovery -> selector -> Markdown joined from the kept blocks.
+decode (charset.py) -> parse (Lexbor) -> React's streamed segments put in place
+(streaming.py) -> walk (blocks) -> metadata -> thin-page payload recovery -> selector ->
+Markdown joined from the kept blocks.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from webfold.charset import markup_for_parser
 from webfold.contract import ConvertOptions
 from webfold.document import Block, BlockFlag, Document, failed
 from webfold.errors import ConversionError
-from webfold.html import payloads
+from webfold.html import payloads, streaming
 from webfold.html.metadata import extract
 from webfold.html.urls import safe_url
 from webfold.html.walk import close_iframes, walk
@@ -48,11 +49,11 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *,
     `_rescue_thin_page`); a page whose `<noscript><iframe .../>` swallowed the rest is
     parsed again with its iframes closed. Never raises for odd markup.
     """
-    tree = LexborHTMLParser(markup)
+    tree = _parse(markup)
     base = base_url(tree, url)
     result = walk(tree.root, base)
     if result.open_iframe:
-        tree = LexborHTMLParser(close_iframes(markup))
+        tree = _parse(close_iframes(markup))
         result = walk(tree.root, base)
     head = tree.head
     scripts = (head.css("script") if head is not None else []) + result.scripts
@@ -71,6 +72,13 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *,
     if not doc.markdown:
         doc.error = ConversionError("empty", "the page has no text content")
     return doc
+
+
+def _parse(markup: str | bytes) -> LexborHTMLParser:
+    """The page's tree as a browser shows it once React's streamed segments are in place."""
+    tree = LexborHTMLParser(markup)
+    streaming.complete(tree, markup)
+    return tree
 
 
 def _rescue_thin_page(tree: LexborHTMLParser, base: str | None, blocks: list[Block],

@@ -1,0 +1,122 @@
+"""React's streamed server rendering, completed in the tree as the browser completes it.
+
+React 18 and later (Fizz; Next.js, Remix) send the parts of a page that finish late at
+the end of the body, each in a hidden segment (`<div hidden id="S:1">`), followed by an
+inline script call that moves it into place:
+
+- `$RC("B:1","S:1")` (completeBoundary) replaces a Suspense boundary's fallback, the
+  nodes from the `<!--$?-->` comment just before `<template id="B:1">` up to its matching
+  `<!--/$-->`, with the segment's children;
+- `$RS("S:2","P:2")` (completeSegment) puts the segment's children where
+  `<template id="P:2">` stands and removes the template.
+
+The walk skips hidden elements, so without this a page streamed this way loses what
+came late (often the article body) and keeps the fallback ("Loading..."). A call is
+done only when both its elements exist and, for a boundary, its comments enclose the
+fallback among the template's siblings; otherwise the page is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+_CALL = re.compile(r'\$R([CS])\("([^"\\<]+)","([^"\\<]+)"\)')  # $RC("B:0","S:0")
+_CALL_BYTES = re.compile(_CALL.pattern.encode())
+_OPENS = frozenset({"$", "$?", "$!", "$~", "&"})  # comments opening a boundary (React 19)
+_CLOSES = frozenset({"/$", "/&"})
+_COMMENT = "-comment"
+
+
+def complete(tree: LexborHTMLParser, markup: str | bytes) -> None:
+    """Do, in document order, every `$RC`/`$RS` call written in `markup` on `tree`, the
+    tree parsed from it.
+
+    The calls are read from the markup, where the page's inline scripts hold them:
+    reading each script's text from the tree costs more than the parse on pages with large
+    script payloads, and a page without calls pays one regex scan (about a tenth of its
+    parse). Never raises; a call whose elements are missing (or were taken out by an
+    earlier call) or out of shape changes nothing.
+    """
+    if isinstance(markup, bytes):
+        calls = [tuple(part.decode("utf-8", "replace") for part in call)
+                 for call in _CALL_BYTES.findall(markup)]
+    else:
+        calls = _CALL.findall(markup)
+    if not calls:
+        return
+    wanted = {name for _, first, second in calls for name in (first, second)}
+    by_id: dict[str, LexborNode] = {}
+    for node in tree.css("[id]"):  # one pass: a query per id costs as much as the parse
+        if node.id in wanted:
+            by_id.setdefault(node.id, node)
+    for kind, first, second in calls:
+        first_node, second_node = by_id.get(first), by_id.get(second)
+        if not (_in_document(first_node) and _in_document(second_node)):
+            continue
+        if kind == "C":
+            _complete_boundary(first_node, second_node)
+        elif not _inside(second_node, first_node):
+            _move_children(first_node, second_node)
+            second_node.decompose(recursive=False)
+
+
+def _complete_boundary(template: LexborNode, segment: LexborNode) -> None:
+    opening = template.prev
+    if opening is None or opening.tag != _COMMENT or opening.comment_content not in _OPENS:
+        return
+    end = _boundary_end(template)
+    if end is None or _inside(end, segment):
+        return
+    end.insert_before(segment, move=True)  # out of the fallback first, as React takes it out
+    node = template
+    while node.mem_id != segment.mem_id:
+        following = node.next
+        node.decompose(recursive=False)
+        node = following
+    _move_children(segment, end)
+
+
+def _boundary_end(template: LexborNode) -> LexborNode | None:
+    """The comment closing the boundary `template` opens, among its next siblings."""
+    depth = 0
+    node = template.next
+    while node is not None:
+        if node.tag == _COMMENT:
+            data = node.comment_content
+            if data in _CLOSES:
+                if depth == 0:
+                    return node
+                depth -= 1
+            elif data in _OPENS:
+                depth += 1
+        node = node.next
+    return None
+
+
+def _move_children(segment: LexborNode, before: LexborNode) -> None:
+    """Move `segment`'s children before `before`, in order, and take the emptied segment out."""
+    for child in list(segment.iter(include_text=True)):
+        before.insert_before(child, move=True)
+    segment.decompose(recursive=False)
+
+
+def _inside(node: LexborNode, ancestor: LexborNode) -> bool:
+    """Whether `node` is `ancestor` or lies under it."""
+    target = ancestor.mem_id
+    while node is not None:
+        if node.mem_id == target:
+            return True
+        node = node.parent
+    return False
+
+
+def _in_document(node: LexborNode | None) -> bool:
+    """Whether `node` exists and is still in the tree (taken-out nodes are detached, not
+    freed: `decompose(recursive=False)`, so a node found before a call stays safe to read)."""
+    while node is not None:
+        if node.tag == "-document":
+            return True
+        node = node.parent
+    return False
