@@ -16,7 +16,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Iterable
-from itertools import chain, count, repeat
+from itertools import chain, count, product, repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -72,7 +72,11 @@ URL_WORDS = ("blog", "news", "article", "product", "shop", "item", "forum", "thr
              "category", "collection", "tag", "search", "list", "service", "pricing", "about",
              "help", "support", "wiki")
 N_HASH_BINS = 32
-_STOPSET = FUNCTION_WORDS["eng"]
+# Every casing of every English function word: a word is one when its lowercase is one, and
+# only ASCII letters lowercase to their letters (of other characters only the Kelvin sign
+# lowercases to ASCII, "k", which none holds), so the texts need no lowercasing.
+_CASED_STOPWORDS = frozenset(map("".join, chain.from_iterable(
+    product(*((c, c.upper()) for c in word)) for word in FUNCTION_WORDS["eng"])))
 _URL_WORD_RE = re.compile(r"[a-z]+")
 _NEIGHBOUR_OFFSETS = (-3, -2, -1, 1, 2, 3)
 _NEIGHBOUR_COLUMNS = ("log_chars", "link_ratio", "is_heading", "stop_ratio", "same_parent")
@@ -287,13 +291,13 @@ def _write_ancestor_facts(out: np.ndarray, column: int, flat: np.ndarray, lens: 
 
 def _write_text_stats(out: np.ndarray, texts: list[str], chars: np.ndarray,
                       log_chars: np.ndarray, link_ratio: np.ndarray,
-                      ) -> tuple[np.ndarray, list[list[str]]]:
+                      ) -> np.ndarray:
     """log chars, log words, link ratio, stopword ratio, punctuation ratio, ends with
-    punctuation, mean word length; returns the stopword ratios and the lowercased words."""
+    punctuation, mean word length; returns the stopword ratios."""
     n = len(texts)
-    splits = list(map(str.split, map(str.lower, texts)))
+    splits = list(map(str.split, texts))  # lowercasing splits no word and joins none
     words = np.fromiter(map(len, splits), dtype=np.float64, count=n)
-    stops = np.fromiter(map(sum, map(map, repeat(_STOPSET.__contains__), splits)),
+    stops = np.fromiter(map(sum, map(map, repeat(_CASED_STOPWORDS.__contains__), splits)),
                         dtype=np.float64, count=n)
     punct = (np.fromiter(map(str.count, texts, repeat(".")), dtype=np.float64, count=n)
              + np.fromiter(map(str.count, texts, repeat(",")), dtype=np.float64, count=n))
@@ -308,14 +312,14 @@ def _write_text_stats(out: np.ndarray, texts: list[str], chars: np.ndarray,
     out[:, at + 5] = np.fromiter(map(_SENTENCE_ENDS.__contains__, map(_last_char, texts)),
                                  dtype=np.bool_, count=n)
     out[:, at + 6] = chars / safe_words
-    return stop_ratio, splits
+    return stop_ratio
 
 
-def _write_headings(out: np.ndarray, words: list[list[str]], is_heading: np.ndarray,
+def _write_headings(out: np.ndarray, texts: list[str], is_heading: np.ndarray,
                     levels: np.ndarray, page: PageContext) -> None:
     """Distance to and level of the previous heading, signed distance to the H1, and
-    whether a heading (its lowercased `words`) repeats the page title."""
-    n = len(words)
+    whether a heading (its words, lowercased) repeats the page title."""
+    n = len(texts)
     idx = np.arange(n)
     last = np.maximum.accumulate(np.where(is_heading, idx, -1))
     prev_last = np.concatenate([[-1], last[:-1]])
@@ -328,7 +332,7 @@ def _write_headings(out: np.ndarray, words: list[list[str]], is_heading: np.ndar
     title = " ".join((page.metadata.title or "").lower().split())
     if title:
         for i in is_heading.nonzero()[0].tolist():
-            text = " ".join(words[i])
+            text = " ".join(texts[i].lower().split())
             out[i, at + 3] = bool(text) and (text == title or text in title)
 
 
@@ -442,7 +446,7 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     total = max(chars.sum(), 1.0)
     log_chars = np.log1p(chars)
     link_ratio = np.minimum(links / np.maximum(chars, 1.0), 1.0)
-    stop_ratio, words = _write_text_stats(out, texts, chars, log_chars, link_ratio)
+    stop_ratio = _write_text_stats(out, texts, chars, log_chars, link_ratio)
     out[:, _COLUMN["heading_level"]] = levels
     out[:, _COLUMN["depth"]] = np.fromiter(map(len, paths), dtype=np.intp,
                                            count=len(paths))[path_ids]
@@ -457,7 +461,7 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     sig_counts = _write_repeats(out, texts, chars, total, parent, signature_keys)
     _write_ancestor_facts(out, _COLUMN["parent_share"], flat, lens, ends, chars, links, total)
     is_heading = kinds == _HEADING
-    _write_headings(out, words, is_heading, levels, page)
+    _write_headings(out, texts, is_heading, levels, page)
     structured = page.structured_text
     if structured:
         out[:, _COLUMN["structured_match"]] = np.fromiter(
