@@ -49,3 +49,14 @@ def test_odd_ancestor_ids_and_empty_tuples_are_fine():
                   for b in blocks[1:]]
     np.testing.assert_array_equal(block_features(blocks[1:], PAGE),
                                   block_features(renumbered, PAGE))
+
+
+def test_stopwords_are_counted_whatever_their_case():
+    texts = ["THE cat And the DOG", "İt İs the Kelvin sign: \u212aelvin, tHe end", "The,  of; From",
+             "nothing here at all", "ſo the long s stays"]
+    blocks = [_block(t, ("p",), (), (i,)) for i, t in enumerate(texts)]
+    matrix = block_features(blocks, PAGE)
+    stops = [sum(w in features.STOPWORDS for w in t.lower().split()) for t in texts]
+    words = [len(t.split()) for t in texts]
+    expected = np.array([s / w for s, w in zip(stops, words, strict=True)], dtype=np.float32)
+    np.testing.assert_array_equal(matrix[:, BLOCK_FEATURES.index("stop_ratio")], expected)
