@@ -5,6 +5,7 @@ import re
 import numpy as np
 
 from webfold.document import Block, Metadata
+from webfold.function_words import FUNCTION_WORDS
 from webfold.selector import PageContext, features
 from webfold.selector.features import BLOCK_FEATURES, block_features
 
@@ -56,7 +57,7 @@ def test_stopwords_are_counted_whatever_their_case():
              "nothing here at all", "ſo the long s stays"]
     blocks = [_block(t, ("p",), (), (i,)) for i, t in enumerate(texts)]
     matrix = block_features(blocks, PAGE)
-    stops = [sum(w in features.STOPWORDS for w in t.lower().split()) for t in texts]
+    stops = [sum(w in FUNCTION_WORDS["eng"] for w in t.lower().split()) for t in texts]
     words = [len(t.split()) for t in texts]
     expected = np.array([s / w for s, w in zip(stops, words, strict=True)], dtype=np.float32)
     np.testing.assert_array_equal(matrix[:, BLOCK_FEATURES.index("stop_ratio")], expected)
