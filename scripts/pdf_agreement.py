@@ -14,14 +14,17 @@ case-folded words, words split at a line end joined) are the consensus:
   has too, pypdf's share beside it: columns read line by line across the page (two
   lines interleaved) show here, where the one-column CER does not look.
 
-`--corpus dev` reads the development files; `--corpus real` the real-world PDFs of
-`scripts/pdf_real_corpus.py` (every file listed, by bigram shortfall against pypdf).
-Only files where the two baselines agree with each other (word F1 >= AGREE) are ranked;
-the table lists them by loss (missing + extra), worst first. OCR is off: a page routed
+`--corpus dev` reads the development files; `--corpus real` the real-world TeX PDFs of
+`scripts/pdf_real_corpus.py` (ranked by bigram shortfall against pypdf); `--corpus
+public` the real non-TeX PDFs that PDF libraries ship, from `scripts/pdf_public_text.py`
+(ranked by missing + extra + bigram shortfall, so lost, added and reordered text all
+show). Only files where the two baselines agree with each other (word F1 >= AGREE) are
+ranked; the dev table lists them by loss (missing + extra), worst first. The closing
+lines give each package's means and those of all ranked files. OCR is off: a page routed
 to OCR shows up as dropped text with its route in the `ocr` column. Each file runs in
 its own subprocess under a timeout.
 
-    python scripts/pdf_agreement.py [--corpus dev|real] [--jobs 2] [--top 30] [--dump DIR]
+    python scripts/pdf_agreement.py [--corpus dev|real|public] [--jobs 2] [--top 30] [--dump DIR]
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pdf_engine_corpus import DEFAULT_OUT as ENGINE_DIR  # noqa: E402
+from pdf_public_text import DEFAULT_OUT as PUBLIC_TEXT_DIR  # noqa: E402
 from pdf_real_corpus import DEFAULT_OUT as REAL_DIR  # noqa: E402
 from pdf_scores import levenshtein, plain_text  # noqa: E402
 
@@ -155,13 +159,13 @@ def files(engine: Path) -> list[tuple[str, Path]]:
     return out
 
 
-def real_files(real: Path) -> list[tuple[str, Path]]:
-    """(package, path) of the real-world sample of `scripts/pdf_real_corpus.py`."""
-    manifest = real / "cases.json"
+def manifest_files(folder: Path, script: str) -> list[tuple[str, Path]]:
+    """(package, path) of every file in the `cases.json` of a corpus `script` built."""
+    manifest = folder / "cases.json"
     if not manifest.exists():
-        print(f"no real corpus in {real}: run scripts/pdf_real_corpus.py", file=sys.stderr)
+        print(f"no corpus in {folder}: run scripts/{script}", file=sys.stderr)
         return []
-    return [(case["source"], real / case["path"])
+    return [(case["source"], folder / case["path"])
             for case in json.loads(manifest.read_text(encoding="utf-8"))]
 
 
@@ -184,9 +188,10 @@ def _run(path: Path) -> dict | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--corpus", choices=("dev", "real"), default="dev")
+    parser.add_argument("--corpus", choices=("dev", "real", "public"), default="dev")
     parser.add_argument("--engine", type=Path, default=ENGINE_DIR)
     parser.add_argument("--real", type=Path, default=REAL_DIR)
+    parser.add_argument("--public", type=Path, default=PUBLIC_TEXT_DIR)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--only", default="", help="substring a file name must contain")
@@ -197,15 +202,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         json.dump(measure(args.one), sys.stdout)
         return 0
-    listed = files(args.engine) if args.corpus == "dev" else real_files(args.real)
+    listed = {"dev": lambda: files(args.engine),
+              "real": lambda: manifest_files(args.real, "pdf_real_corpus.py"),
+              "public": lambda: manifest_files(args.public, "pdf_public_text.py")}[args.corpus]()
     todo = [(c, p) for c, p in listed if args.only in str(p)]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda item: _run(item[1]), todo))
     rows = [(c, p, r) for (c, p), r in zip(todo, results, strict=True) if r is not None]
     def loss(r: dict) -> float:
+        shortfall = r["bigrams_pypdf"] - r["bigrams"]
         if args.corpus == "real":
-            return r["bigrams_pypdf"] - r["bigrams"]
-        return 1 - r["recall"] + r["extra"]
+            return shortfall
+        return 1 - r["recall"] + r["extra"] + (max(0.0, shortfall) if args.corpus == "public"
+                                               else 0.0)
 
     ranked = sorted(((c, p, r) for c, p, r in rows
                      if r["agree"] >= args.agree and r["words"] >= MIN_WORDS),
@@ -225,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             args.dump.mkdir(parents=True, exist_ok=True)
             for tool, text in r["texts"].items():
                 (args.dump / f"{path.stem}.{tool}.txt").write_text(text, encoding="utf-8")
-    for corpus in sorted({c for c, _, _ in ranked}):
-        group = [r for c, _, r in ranked if c == corpus]
+    groups = [(c, [r for k, _, r in ranked if k == c]) for c in sorted({c for c, _, _ in ranked})]
+    for corpus, group in groups + [("all", [r for _, _, r in ranked])] if ranked else []:
         orders = [r["order"] for r in group if r["order"] is not None]
         behind = sum(1 for r in group if r["bigrams"] < r["bigrams_pypdf"] - BEHIND)
         print(f"{corpus:23} {len(group):>4} files  mean recall "
