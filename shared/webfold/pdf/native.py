@@ -148,7 +148,7 @@ def read_page(page: Any, number: int) -> PageLines:
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
     if _any_span(data, _UNDECODABLE_CHAR):
-        _unmapped_spaces(page, data)
+        _unmapped_codes(page, data)
     if _any_span(data, RTL_LETTER):
         if (raw := _raw_dict(textpage)) is not None:
             _restore_dropped_alefs(page, data, raw)
@@ -432,29 +432,47 @@ def _drop_gap_space(line: dict[str, Any], raw_line: dict[str, Any], x0: float,
                 return
 
 
-def _unmapped_spaces(page: Any, data: dict[str, Any]) -> None:
-    """Spell as a space each glyph of page dictionary `data` that its font maps to no
-    Unicode (U+FFFD) and whose character code is the space's: fonts whose ToUnicode map
-    leaves the space out would otherwise have every word of a line glued to the next
-    (the marks are dropped as undecodable) or, past the junk share, send the page to OCR.
-    The codes come from a second text page that spells unmapped glyphs by their codes
-    (and may cut the line into other spans); a line whose characters do not line up with
-    it is left as it is."""
+def _unmapped_codes(page: Any, data: dict[str, Any]) -> None:
+    """Spell each glyph of page dictionary `data` that its font maps to no Unicode
+    (U+FFFD) by its character code where that code is a printable ASCII character, as
+    pypdf and PyMuPDF's own plain text do: a ToUnicode map that leaves the space out (the
+    words of a line would run together) or that covers none of a simple font's codes (a
+    two-byte map over one-byte codes: every letter of the page lost, and the page sent
+    to OCR for its junk share). Codes below the space or past ASCII (a symbol font's
+    private codes, glyph indexes) stay unmapped. The codes come from a second text page
+    that spells unmapped glyphs by their codes; it may cut a line into other spans, or
+    space a span's words otherwise at its ends. A line or span whose characters do not
+    line up with it is left as it is."""
     coded = page.get_textpage(flags=TEXT_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
     for line, coded_line in zip(_dict_lines(data), _dict_lines(coded.extractDICT()),
                                 strict=False):
-        text = "".join(span["text"] for span in line["spans"])
-        codes = "".join(span["text"] for span in coded_line["spans"])
-        if _UNDECODABLE not in text or len(codes) != len(text) or \
-                line["bbox"] != coded_line["bbox"]:
+        spans, coded_spans = line["spans"], coded_line["spans"]
+        if line["bbox"] != coded_line["bbox"] or \
+                not any(_UNDECODABLE in span["text"] for span in spans):
             continue
+        if len(spans) == len(coded_spans):
+            for span, coded_span in zip(spans, coded_spans, strict=True):
+                span["text"] = _spelled(span["text"], coded_span["text"])
+            continue
+        codes = _spelled("".join(span["text"] for span in spans),
+                         "".join(span["text"] for span in coded_spans))
         at = 0
-        for span in line["spans"]:
-            end = at + len(span["text"])
-            span["text"] = "".join(" " if ch == _UNDECODABLE and code == " " else ch
-                                   for ch, code in zip(span["text"], codes[at:end],
-                                                       strict=True))
-            at = end
+        for span in spans:
+            span["text"], at = codes[at:at + len(span["text"])], at + len(span["text"])
+
+
+def _spelled(text: str, codes: str) -> str:
+    """`text` with each U+FFFD spelled by the printable ASCII code at its place in
+    `codes`; where `codes` has spaces more or fewer at its ends (a space the unmapped
+    text lost), its ends are taken."""
+    if len(codes) != len(text):
+        core = codes.strip()
+        if len(core) != len(text.strip()):
+            return text
+        lead = len(codes) - len(codes.lstrip())
+        return codes[:lead] + _spelled(text.strip(), core) + codes[lead + len(core):]
+    return "".join(code if ch == _UNDECODABLE and " " <= code <= "~" else ch
+                   for ch, code in zip(text, codes, strict=True))
 
 
 def _any_zero_width_span(data: dict[str, Any]) -> bool:
