@@ -111,6 +111,19 @@ def test_a_page_whose_ascii_glyphs_have_no_unicode_mapping_is_read_by_their_code
     assert converted.warnings == []
 
 
+def test_a_lone_unmapped_glyph_is_not_spelled_by_its_code():
+    # An icon before a CV's heading, drawn from a font that maps its code "j" to no
+    # Unicode: the code says nothing of the glyph (an envelope), so it is left out.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "j ", fontname="cour")
+    page.insert_text((86, 100), "Work experience", fontname="helv")
+    for xref in {font[0] for font in page.get_fonts() if font[3] == "Courier"}:
+        doc.xref_set_key(xref, "Encoding", "<</Type/Encoding/BaseEncoding/WinAnsiEncoding"
+                                           "/Differences[106/.notdef]>>")
+    assert convert(doc.tobytes(), settings=Settings(ocr=False)).markdown == "Work experience\n"
+
+
 def _pdf(objects: list[bytes]) -> bytes:
     """A PDF from its objects (numbered from 1, the catalog first), with a cross-reference
     table."""

@@ -69,6 +69,7 @@ _STRAY_JOINER = re.compile("(?<![\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\
                            "[\u200c\u200d]")
 _UNDECODABLE = "\ufffd"
 _UNDECODABLE_CHAR = re.compile(_UNDECODABLE)
+_UNDECODABLE_RUN = re.compile(_UNDECODABLE + "+")
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _LEAD_PRIVATE_USE = re.compile("^(\\s*)[\ue000-\uf8ff](?=\\s|$)")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -438,8 +439,11 @@ def _unmapped_codes(page: Any, data: dict[str, Any]) -> None:
     pypdf and PyMuPDF's own plain text do: a ToUnicode map that leaves the space out (the
     words of a line would run together) or that covers none of a simple font's codes (a
     two-byte map over one-byte codes: every letter of the page lost, and the page sent
-    to OCR for its junk share). Codes below the space or past ASCII (a symbol font's
-    private codes, glyph indexes) stay unmapped. The codes come from a second text page
+    to OCR for its junk share). Only a glyph within a word is spelled (a run of unmapped
+    glyphs, or one touching a letter or digit) and a space anywhere: a lone glyph is an
+    icon or a symbol whose code says nothing (an icon font's envelope is "j", TeX's
+    integral sign "Z"). Codes below the space or past ASCII (a symbol font's private
+    codes, glyph indexes) stay unmapped. The codes come from a second text page
     that spells unmapped glyphs by their codes; it may cut a line into other spans, or
     space a span's words otherwise at its ends. A line or span whose characters do not
     line up with it is left as it is."""
@@ -462,17 +466,24 @@ def _unmapped_codes(page: Any, data: dict[str, Any]) -> None:
 
 
 def _spelled(text: str, codes: str) -> str:
-    """`text` with each U+FFFD spelled by the printable ASCII code at its place in
-    `codes`; where `codes` has spaces more or fewer at its ends (a space the unmapped
-    text lost), its ends are taken."""
+    """`text` with each U+FFFD within a word spelled by the printable ASCII code at its
+    place in `codes` (`_unmapped_codes`); where `codes` has spaces more or fewer at its
+    ends (a space the unmapped text lost), its ends are taken."""
     if len(codes) != len(text):
         core = codes.strip()
         if len(core) != len(text.strip()):
             return text
         lead = len(codes) - len(codes.lstrip())
         return codes[:lead] + _spelled(text.strip(), core) + codes[lead + len(core):]
-    return "".join(code if ch == _UNDECODABLE and " " <= code <= "~" else ch
-                   for ch, code in zip(text, codes, strict=True))
+    out = list(text)
+    for run in _UNDECODABLE_RUN.finditer(text):
+        start, end = run.span()
+        in_word = end - start > 1 or any(0 <= k < len(text) and text[k].isalnum()
+                                         for k in (start - 1, end))
+        for k in range(start, end):
+            if codes[k] == " " or (in_word and " " < codes[k] <= "~"):
+                out[k] = codes[k]
+    return "".join(out)
 
 
 def _any_zero_width_span(data: dict[str, Any]) -> bool:
