@@ -366,3 +366,28 @@ def test_a_ruled_grid_of_blank_boxes_under_its_labels_is_a_form_not_a_table():
     result = convert(doc.tobytes())
     assert not [b for b in result.blocks if b.kind == "table"]
     assert "Score" in result.markdown and "Marker" in result.markdown
+
+
+def test_a_long_text_spanning_rows_is_written_once_and_a_label_repeated():
+    # A well log's chart: the depths column is one cell over every row of the table. Each
+    # row repeated all the depths (four times the page's words); a short label spanning
+    # two rows is still repeated into both.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 172, 352, 452]
+    # Rules between the body rows only where a cell ends: "Quaternary" spans the first
+    # two rows, the depths all three.
+    for y, left, right in [(100, 72, 452), (120, 72, 452), (140, 352, 452), (160, 72, 172),
+                           (160, 352, 452), (180, 72, 452)]:
+        page.draw_line((left, y), (right, y))
+    for x in xs:
+        page.draw_line((x, 100), (x, 180))
+    for x, y, text in [(76, 114, "Era"), (176, 114, "Depths (m)"), (356, 114, "Rock"),
+                       (76, 134, "Quaternary"), (76, 174, "Neogene"),
+                       (176, 134, "36.00 138.00 294.00 352.00 448.00"),
+                       (176, 146, "502.00 504.00 538.69 551.55 614.82"),
+                       (356, 134, "gravel"), (356, 154, "sand"), (356, 174, "marl")]:
+        page.insert_text((x, y), text, fontsize=9)
+    [table] = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert table.markdown.count("538.69") == 1
+    assert table.markdown.count("Quaternary") == 2

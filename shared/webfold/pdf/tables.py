@@ -9,7 +9,7 @@ rules of one width.
 drawings hold enough horizontal and vertical rules to make a grid. What it finds must
 look like a table (at least two rows and two columns, mostly filled cells, no prose
 paragraph in a box); merged cells are expanded by repeating their text into every
-grid cell they cover.
+grid cell they cover, when it is a label (`MAX_REPEATED_WORDS`).
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
 HIGHLIGHT_CLEAR = 1.5  # points between a filled box's side and a vertical rule it touches
 OPEN_SIDE_MIN = 5.0  # points from the outermost vertical rule to the rules' end: a column
 EDGE_SLACK = 2.0  # points: a one-row grid's cell edge this close to a table's column edge
+# Words a merged cell may hold to be repeated into each row it spans: a label. A longer
+# text (a chart's column of depths spanning 60 rows) stays in its first row only.
+MAX_REPEATED_WORDS = 8
 
 
 @dataclass(slots=True)
@@ -523,7 +526,8 @@ def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
 
 def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:
     """Text of the merged cell that covers grid position (r, c) from above; "" for one that
-    spans columns (a spanning header repeated across its columns reads as many headers)."""
+    spans columns (a spanning header repeated across its columns reads as many headers)
+    or holds more than a label (`MAX_REPEATED_WORDS`)."""
     for k in range(c - 1, -1, -1):
         if boxes[r][k] is not None:
             if _spans_to(boxes[r][k], boxes, c, axis=0):
@@ -531,7 +535,10 @@ def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: i
             break
     for k in range(r - 1, -1, -1):
         if c < len(boxes[k]) and boxes[k][c] is not None:
-            return (rows[k][c] or "") if _spans_to(boxes[k][c], boxes, r, axis=1) else ""
+            text = rows[k][c] or ""
+            if len(text.split()) > MAX_REPEATED_WORDS:
+                return ""
+            return text if _spans_to(boxes[k][c], boxes, r, axis=1) else ""
     return ""
 
 
