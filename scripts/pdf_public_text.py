@@ -3,7 +3,7 @@
 Reports, manuals, forms, invoices, slides, newsletters, data sheets, papers and book
 pages made by Word, InDesign, Illustrator, Acrobat Distiller and PDFMaker, LiveCycle
 Designer, Quartz, Chromium and Skia, LibreOffice, iText, ReportLab, AutoCAD and others,
-in English, French, German, Italian, Russian, Chinese and Japanese: the test documents
+in English, French, German, Italian, Spanish, Russian, Chinese and Japanese: the test documents
 that pdfminer 20191125 (`samples/nonfree/`), pikepdf 10.18.0 and PyMuPDF 2.1
 (`tests/resources/`) and pypdf 7.1.1 (`resources/`) ship. Picked by hand from every PDF
 in those archives: at most `MAX_PAGES` pages, at least 150 words, text that is drawn
