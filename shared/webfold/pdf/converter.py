@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 import time
 import zlib
 from collections.abc import Callable, Iterator
@@ -110,7 +111,53 @@ def _open(data: bytes) -> tuple[Any, Document | None]:
     if count == 0:
         doc.close()
         return None, failed("pdf", "empty", "the PDF has no readable pages")
+    _drop_cyclic_structure_tree(doc)
     return doc, None
+
+
+def _drop_cyclic_structure_tree(doc: Any) -> None:
+    """Take a tagged structure tree that loops out of the open file (never saved). MuPDF
+    walks the tree whenever it draws a page (the table finder's header colours, OCR's
+    render), and on a PowerPoint export among PyMuPDF's test files, whose table element is
+    its own row's child, that walk never ended. A sound tree stays: MuPDF reads the text
+    of tagged elements (ActualText) from it."""
+    try:
+        catalog = doc.pdf_catalog()
+        kind, root = doc.xref_get_key(catalog, "StructTreeRoot")
+        if kind == "xref" and _structure_loops(doc, int(root.split()[0])):
+            doc.xref_set_key(catalog, "StructTreeRoot", "null")
+    except Exception:  # a catalog too damaged to read has no tree MuPDF could walk either
+        return
+
+
+_REFERENCE = re.compile(r"(\d+) \d+ R")
+
+
+def _structure_loops(doc: Any, root: int) -> bool:
+    """Whether an element under `root` is reached again below itself, following `/K`
+    (depth first, each element read once)."""
+
+    def kids(xref: int) -> Iterator[int]:
+        kind, value = doc.xref_get_key(xref, "K")
+        return iter([int(n) for n in _REFERENCE.findall(value)]
+                    if kind in ("xref", "array", "dict") else [])
+
+    on_path, done = {root}, set()
+    stack = [(root, kids(root))]
+    while stack:
+        xref, pending = stack[-1]
+        for kid in pending:
+            if kid in on_path:
+                return True
+            if kid not in done:
+                on_path.add(kid)
+                stack.append((kid, kids(kid)))
+                break
+        else:
+            on_path.discard(xref)
+            done.add(xref)
+            stack.pop()
+    return False
 
 
 def _convert_open(doc: Any, run: _Run) -> Document:
