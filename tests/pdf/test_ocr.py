@@ -533,3 +533,14 @@ def test_a_latin_page_is_read_in_the_language_its_words_are_in(
     assert cer("\n".join(HARBOUR_REPORT[lang]), text) <= 0.01
     assert all(words in text for words in accented), text
     assert engine.processes == processes
+
+
+def test_a_latin_line_read_turned_is_read_in_the_language_its_words_are_in() -> None:
+    # Too few letters for OSD, so the line is read again turned 180 degrees; upside down
+    # its words are no language's, so only the turned reading can tell it is French.
+    if not _has_tesseract_data("eng", "osd", "fra"):
+        pytest.skip("tesseract or its eng/osd/fra data is not installed "
+                    "(scripts/setup_system.sh installs them)")
+    doc = convert(_one_line_scan("Le café de la gare est fermé", 30, 200, 180))
+    assert doc.pages[0].route == "ocr"
+    assert doc.markdown == "Le café de la gare est fermé\n"

@@ -186,7 +186,8 @@ class TesseractEngine:
                     extra = self._script_language(osd)
                     lang = f"{extra}+{FALLBACK_LANG}" if extra else FALLBACK_LANG
                 words = self._read(page, lang, deadline)
-                if auto and lang == FALLBACK_LANG:
+                by_words = auto and lang == FALLBACK_LANG  # its language told by its words
+                if by_words:
                     words = self._read_again_with(page, self._text_language(words), lang,
                                                   deadline, words)
                 if (words and not auto
@@ -196,7 +197,8 @@ class TesseractEngine:
                                                   deadline, words)
                 if words and (_mean_confidence(words) < TURN_CHECK_BELOW_CONFIDENCE
                               or osd == {}):
-                    words = self._read_turned(page, lang, deadline, words, width, height)
+                    words = self._read_turned(page, lang, deadline, words, width, height,
+                                              by_words)
         except pytesseract.TesseractNotFoundError:
             return _failed("ocr_failed", "tesseract is not installed or not on PATH "
                            "(install tesseract-ocr, or run with --no-ocr)")
@@ -263,19 +265,25 @@ class TesseractEngine:
         return again if _mean_confidence(again) > _mean_confidence(words) else words
 
     def _read_turned(self, page: _PageImage, lang: str, deadline: float, words: list[OcrWord],
-                     width: int, height: int) -> list[OcrWord]:
+                     width: int, height: int, by_words: bool) -> list[OcrWord]:
         """`words`, or the reading of the image turned 180 degrees when it is surer (boxes
-        mapped back into the image as sent, so `reading_rotation` sees the turn)."""
+        mapped back into the image as sent, so `reading_rotation` sees the turn). With
+        `by_words`, the turned reading gets the language check an upright one gets: upside
+        down, a French line's words are no words of any language."""
         from PIL import Image
 
         with tempfile.NamedTemporaryFile(suffix=".img") as turned:
             with Image.open(page.path) as img:
                 img.rotate(180).save(turned, format="PPM")
             turned.flush()
+            turned_page = _PageImage(turned.name, page.options)
             try:
-                again = self._read(_PageImage(turned.name, page.options), lang, deadline)
+                again = self._read(turned_page, lang, deadline)
             except RuntimeError:  # out of time: keep the first reading
                 return words
+            if by_words:
+                again = self._read_again_with(turned_page, self._text_language(again), lang,
+                                              deadline, again)
         if _mean_confidence(again) <= _mean_confidence(words):
             return words
         return [OcrWord(w.text, (width - w.box[2], height - w.box[3], width - w.box[0],
