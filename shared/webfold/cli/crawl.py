@@ -31,13 +31,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="page budget (default: WEBFOLD_CRAWL_MAX_PAGES or 50)")
     parser.add_argument("--allow-loopback", action="store_true",
                         help="let the crawl reach 127.0.0.0/8 and ::1 (tests, local stack)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--out", metavar="DIR", help="write one .md and one .json per page")
-    where.add_argument("--jsonl", dest="format", action="store_const", const="json",
-                       help="print one JSON record (with its Markdown) per line")
-    output.add_format_options(parser)
-    output.add_select_options(parser)
-    parser.set_defaults(format="markdown")  # --jsonl shares the destination of --format
+    output.add_many_documents_options(parser, out_help="write one .md and one .json per page")
     return parser
 
 
@@ -47,9 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from webfold.web.crawl import crawl_folder, crawl_site
 
     try:
-        output.check_output_options(args)
-        if args.out and args.output:
-            raise ValueError("--out DIR and -o FILE: choose one")
+        output.check_many_documents_options(args)
         settings = Settings.from_env(os.environ)
     except ValueError as exc:
         print(f"webfold crawl: {exc}", file=sys.stderr)

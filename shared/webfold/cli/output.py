@@ -47,6 +47,25 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
                         help="write to FILE instead of stdout")
 
 
+def add_many_documents_options(parser: argparse.ArgumentParser, out_help: str) -> None:
+    """For commands that print many documents (`warc`, `crawl`): `--out DIR` (described by
+    `out_help`) or `--jsonl`, then `add_format_options` and `add_select_options`."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--out", metavar="DIR", help=out_help)
+    where.add_argument("--jsonl", dest="format", action="store_const", const="json",
+                       help="print one JSON record (with its Markdown) per line")
+    add_format_options(parser)
+    add_select_options(parser)
+    parser.set_defaults(format="markdown")  # --jsonl shares the destination of --format
+
+
+def check_many_documents_options(args: argparse.Namespace) -> None:
+    """`check_output_options`, and `--out DIR` and `-o FILE` are not both given."""
+    check_output_options(args)
+    if args.out and args.output:
+        raise ValueError("--out DIR and -o FILE: choose one")
+
+
 def add_chunk_options(parser: argparse.ArgumentParser) -> None:
     """`--chunk N`, `--jsonl`: print one document as chunks."""
     parser.add_argument("--chunk", type=int, metavar="N",

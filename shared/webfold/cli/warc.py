@@ -31,15 +31,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "warc", help="convert the HTML and PDF responses of a WARC archive",
         description="Convert every HTML/PDF response record of a WARC (.warc or .warc.gz).")
     parser.add_argument("file", metavar="FILE", help="a .warc or .warc.gz file (- for stdin)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--out", metavar="DIR",
-                       help="write DIR/name.json and one .md and .json per record in "
-                            "DIR/name.parts/")
-    where.add_argument("--jsonl", dest="format", action="store_const", const="json",
-                       help="print one JSON record (with its Markdown) per line")
-    output.add_format_options(parser)
-    output.add_select_options(parser)
-    parser.set_defaults(format="markdown")  # --jsonl shares the destination of --format
+    output.add_many_documents_options(
+        parser, out_help="write DIR/name.json and one .md and .json per record in DIR/name.parts/")
     return parser
 
 
@@ -48,9 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from webfold.settings import Settings
 
     try:
-        output.check_output_options(args)
-        if args.out and args.output:
-            raise ValueError("--out DIR and -o FILE: choose one")
+        output.check_many_documents_options(args)
         settings = Settings.from_env(os.environ)
         handle, size = _open(args.file)
         out_dir = Path(args.out) if args.out else None
