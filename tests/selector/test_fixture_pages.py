@@ -742,6 +742,15 @@ PAGES = [
                "night crossing on Wednesdays", "answer questions from passengers"),
          drop=("Local reporting like this", "monthly contribution", "Drivers crossing to the",
                "Builders finished the new roof", "Weather")),
+    # A listing whose filters are dropdown menus (GitHub's `<details-menu>`, an ARIA
+    # `role="menu"`): their choices are a `<select>`'s options in other markup; the
+    # list of 150 spoken languages had been kept above the projects.
+    Page("trending_dropdown_filters.html", "https://codeshelf.example.com/rising?since=weekly",
+         keep=("# Rising repositories", "grew fastest over the past seven days",
+               "tidewater / harbor-tiles", "no tile server in between",
+               "checks every posting balances", "Go · 1,102 stars"),
+         drop=("Afrikaans", "Luxembourgish", "Pick a spoken language", "Since yesterday",
+               "Over the past thirty days", "Sign in", "Privacy")),
 ]
 
 

@@ -18,7 +18,15 @@ FURNITURE_TAGS = frozenset({
     # ruby annotations (furigana over kanji) and their fallback parentheses: inline they
     # would run into the base text ("子こども"), which is the text
     "rt", "rp",
+    # GitHub's dropdown menu element (a filter's list of choices; it takes role=menu
+    # only once its script runs)
+    "details-menu",
 })
+# ARIA roles of a widget's list of choices, which are no more the page's text than a
+# <select>'s options: a dropdown of 200 spoken languages, a site's menu bar. Not
+# "listbox": a shop's category facets with their counts ("Adhesives 704"), which WCXB
+# keeps on a collection page, sit in one.
+MENU_ROLES = frozenset({"menu", "menubar"})
 # Furniture that is content when it sits inside these containers.
 KEPT_INSIDE = {
     "header": ("main", "article"),
@@ -48,6 +56,12 @@ CHROME_TOKENS = frozenset({
     # far: ArchWiki's "accuracy disputed" notes, which readers and WCXB keep, carry it)
     "mw-editsection", "mw-jump-link",
 })
+
+
+def is_menu(attrs: dict[str, str | None]) -> bool:
+    """Whether the element's role makes it a menu or a menu bar (`MENU_ROLES`)."""
+    role = attrs.get("role")
+    return role is not None and role.strip().lower() in MENU_ROLES
 
 
 def is_hidden(attrs: dict[str, str | None]) -> bool:
