@@ -74,3 +74,22 @@ def test_a_fallback_holding_nested_boundaries_goes_whole() -> None:
     main = tree.css_first("main")
     assert main.html == "<main><!--$?--><p>Late text.</p><!--/$--><p>After.</p></main>"
     assert tree.css_first('[id="S:0"]') is None
+
+
+def test_a_page_saved_without_scripts_shows_its_segments() -> None:
+    # A saved copy without any script can never run the calls; the live page showed the
+    # segments' text. A segment goes where its P: placeholder stands; a boundary's content,
+    # whose B: template only the lost call named, is shown where it is.
+    html = re.sub(r"<script>.*?</script>", "", PAGE.read_text("utf-8"), flags=re.S)
+    assert "<script" not in html
+    out = markdown(html)
+    for text in (BODY, NESTED, SEGMENT, "A segment no script completes"):
+        assert out.count(text) == 1, text
+    saved = ('<main><h1>Title</h1><template id="B:0"></template><p>Loading…</p>'
+             '<section><template id="P:1"></template></section></main>'
+             '<div hidden id="S:1"><p>Placed text.</p></div>'
+             '<div hidden id="S:0"><p>Late text.</p></div>')
+    tree = LexborHTMLParser(saved)
+    streaming.complete(tree, saved)
+    assert tree.css_first("section").html == "<section><p>Placed text.</p></section>"
+    assert tree.css_first('[id="S:0"]').attributes == {"id": "S:0"}

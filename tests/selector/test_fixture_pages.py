@@ -751,6 +751,16 @@ PAGES = [
                "checks every posting balances", "Go · 1,102 stars"),
          drop=("Afrikaans", "Luxembourgish", "Pick a spoken language", "Since yesterday",
                "Over the past thirty days", "Sign in", "Privacy")),
+    # A React-streamed article saved without its scripts: the body is in a hidden
+    # segment at the end of the page and no call can ever put it in place; the live page
+    # showed it.
+    Page("saved_copy_streamed_article.html",
+         "https://ledgerlane.example.com/investing/index-fund-costs",
+         keep=("# How index funds keep costs down", "Cheap funds are not cheap by accident",
+               "does not pay anyone to pick stocks", "## What the expense ratio covers",
+               "deserves more attention than last year's return"),
+         drop=("Loading", "Compound interest calculator", "Ledger Lane letter",
+               "not financial advisers", "Log in")),
 ]
 
 

@@ -14,6 +14,12 @@ The walk skips hidden elements, so without this a page streamed this way loses w
 came late (often the article body) and keeps the fallback ("Loading..."). A call is
 done only when both its elements exist and, for a boundary, its comments enclose the
 fallback among the template's siblings; otherwise the page is left as it is.
+
+A page saved without any script (a saved or cleaned copy: no call can ever run, and
+what a reader of the live page saw is the segments' text) has its hidden segments
+shown: a segment where its `P:` placeholder stands, a boundary's content where it is.
+A page that has scripts but no call for a segment keeps it hidden (React did not
+complete it, or its call is in a part never sent).
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ def complete(tree: LexborHTMLParser, markup: str | bytes) -> None:
     reading each script's text from the tree costs more than the parse on pages with large
     script payloads, and a page without calls pays one regex scan (about a tenth of its
     parse). Never raises; a call whose elements are missing (or were taken out by an
-    earlier call) or out of shape changes nothing.
+    earlier call) or out of shape changes nothing. On markup without any `<script`,
+    the hidden segments are shown instead (`_show_segments`).
     """
     if isinstance(markup, bytes):
         calls = [tuple(part.decode("utf-8", "replace") for part in call)
@@ -45,6 +52,8 @@ def complete(tree: LexborHTMLParser, markup: str | bytes) -> None:
     else:
         calls = _CALL.findall(markup)
     if not calls:
+        if _saved_without_scripts(markup):
+            _show_segments(tree)
         return
     wanted = {name for _, first, second in calls for name in (first, second)}
     by_id: dict[str, LexborNode] = {}
@@ -60,6 +69,32 @@ def complete(tree: LexborHTMLParser, markup: str | bytes) -> None:
         elif not _inside(second_node, first_node):
             _move_children(first_node, second_node)
             second_node.decompose(recursive=False)
+
+
+def _saved_without_scripts(markup: str | bytes) -> bool:
+    """Whether `markup` holds no script at all and a hidden segment's id (the first
+    `<script` is found early on nearly every page, so the scan stops there)."""
+    if isinstance(markup, bytes):
+        return b"<script" not in markup and b'id="S:' in markup
+    return "<script" not in markup and 'id="S:' in markup
+
+
+def _show_segments(tree: LexborHTMLParser) -> None:
+    """Show the hidden segments of a page saved without its scripts: each where its
+    placeholder `<template id="P:n">` stands (`$RS` always pairs S:n with P:n), or else
+    where it is (a boundary's content: only the call, gone with the scripts, named its
+    `B:` template; the fallback, whose comments such copies lose too, stays)."""
+    segments = tree.css('div[hidden][id^="S:"]')
+    if not segments:
+        return
+    placeholders = {node.id: node for node in tree.css('template[id^="P:"]')}
+    for segment in segments:
+        placeholder = placeholders.get("P:" + segment.id[2:])
+        if placeholder is not None and not _inside(placeholder, segment):
+            _move_children(segment, placeholder)
+            placeholder.decompose(recursive=False)
+        else:
+            del segment.attrs["hidden"]
 
 
 def _complete_boundary(template: LexborNode, segment: LexborNode) -> None:
