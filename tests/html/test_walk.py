@@ -161,19 +161,21 @@ def test_a_form_with_nothing_to_fill_in_is_a_wrapper_and_its_text_is_walked() ->
         "A flexible cement adhesive rated C2 has held mine through six winters."]
 
 
-def test_menus_are_furniture_as_a_select_is() -> None:
+def test_menus_and_landmark_roles_are_furniture_as_their_tags_are() -> None:
     # A dropdown's choices (ARIA menu or menubar, GitHub's <details-menu>) are no more
-    # the page's text than a <select>'s options; a menu role wrapping the page does not
-    # take it away.
-    page = ("<body><main><h1>Rising repositories</h1><details><summary>Language</summary>"
+    # the page's text than a <select>'s options; role=navigation is a <nav> and
+    # role=contentinfo a <footer>. A role wrapping the page does not take it away.
+    page = ("<body><div role='navigation'><a href='/'>Home</a> <a href='/blog'>Blog</a></div>"
+            "<main><h1>Rising repositories</h1><details><summary>Language</summary>"
             "<details-menu><a href='?l=c'>C</a> <a href='?l=go'>Go</a></details-menu></details>"
             "<div role='menu'><a role='menuitem' href='?since=daily'>Since yesterday</a></div>"
             "<ul role='menubar'><li><a href='/explore'>Explore</a></li></ul>"
-            "<p>Projects whose stars grew fastest this week.</p></main></body>")
+            "<p>Projects whose stars grew fastest this week.</p></main>"
+            "<div role='contentinfo'><p>© 2026 Codeshelf · Terms · Privacy</p></div></body>")
     assert [b.text for b in blocks_of(page)] == [
         "Rising repositories", "Language", "Projects whose stars grew fastest this week."]
-    wrapper = ("<body><div role=menu><main><h1>Harbor tiles</h1><p>Vector tiles served from "
-               "object storage.</p></main></div></body>")
+    wrapper = ("<body><div role=navigation><main><h1>Harbor tiles</h1><p>Vector tiles served "
+               "from object storage.</p></main></div></body>")
     assert [b.text for b in blocks_of(wrapper)] == [
         "Harbor tiles", "Vector tiles served from object storage."]
 

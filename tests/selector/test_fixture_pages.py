@@ -751,6 +751,14 @@ PAGES = [
                "checks every posting balances", "Go · 1,102 stars"),
          drop=("Afrikaans", "Luxembourgish", "Pick a spoken language", "Since yesterday",
                "Over the past thirty days", "Sign in", "Privacy")),
+    # A catalogue whose site menu, breadcrumb, buying-guide box, pager and footer are
+    # ARIA landmarks on plain <div>s (role=navigation, role=contentinfo): the same
+    # furniture as <nav> and <footer>; the guides' sentences had been kept.
+    Page("landmark_roles_catalogue.html", "https://oaklinetools.example.com/planes",
+         keep=("# Hand planes", "test-cut in our workshop", "No. 4 smoothing plane",
+               "figured hardwoods", "Large shoulder plane", "cleaning rebates"),
+         drop=("Buying guides", "Which plane should you buy first", "Harder steels",
+               "Chisels and gouges", "Next page", "Registered in England", "Terms of sale")),
     # A React-streamed article saved without its scripts: the body is in a hidden
     # segment at the end of the page and no call can ever put it in place; the live page
     # showed it.

@@ -22,11 +22,12 @@ FURNITURE_TAGS = frozenset({
     # only once its script runs)
     "details-menu",
 })
-# ARIA roles of a widget's list of choices, which are no more the page's text than a
-# <select>'s options: a dropdown of 200 spoken languages, a site's menu bar. Not
-# "listbox": a shop's category facets with their counts ("Adhesives 704"), which WCXB
-# keeps on a collection page, sit in one.
-MENU_ROLES = frozenset({"menu", "menubar"})
+# ARIA roles that make an element what a furniture tag is: a menu or menu bar is a
+# <select>'s options in other markup (a dropdown of 200 spoken languages, a site's menu
+# bar), navigation a <nav>, contentinfo a <footer>. Not "listbox": a shop's category
+# facets with their counts ("Adhesives 704"), which WCXB keeps on a collection page, sit
+# in one.
+FURNITURE_ROLES = frozenset({"menu", "menubar", "navigation", "contentinfo"})
 # Furniture that is content when it sits inside these containers.
 KEPT_INSIDE = {
     "header": ("main", "article"),
@@ -58,10 +59,10 @@ CHROME_TOKENS = frozenset({
 })
 
 
-def is_menu(attrs: dict[str, str | None]) -> bool:
-    """Whether the element's role makes it a menu or a menu bar (`MENU_ROLES`)."""
+def has_furniture_role(attrs: dict[str, str | None]) -> bool:
+    """Whether the element's ARIA role makes it furniture (`FURNITURE_ROLES`)."""
     role = attrs.get("role")
-    return role is not None and role.strip().lower() in MENU_ROLES
+    return role is not None and role.strip().lower() in FURNITURE_ROLES
 
 
 def is_hidden(attrs: dict[str, str | None]) -> bool:

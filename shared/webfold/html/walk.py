@@ -13,11 +13,11 @@ first, ending with the block's own element; the innermost `MAX_PATH` when deeper
 `flags` (`BlockFlag` bits of the containers), `link_chars`.
 
 Furniture (script, style, nav, header, footer, aside, form, select, GitHub's
-details-menu ...; see `furniture.py`) and elements whose ARIA role makes them a menu
-or menu bar (a dropdown's choices) are always dropped with their subtree, except a
-header inside main/article, an aside inside main, a form that wraps the page (holds
-main, article or h1: ASP.NET) and a header, aside or menu that does (holds main or an
-article's h1: a header left open swallows the page).
+details-menu ...; see `furniture.py`) and elements whose ARIA role makes them furniture
+(menu and menu bar: a dropdown's choices; navigation; contentinfo, a footer) are always
+dropped with their subtree, except a header inside main/article, an aside inside main,
+a form that wraps the page (holds main, article or h1: ASP.NET) and a header, aside or
+role that does (holds main or an article's h1: a header left open swallows the page).
 
 The hidden-content switch, for thin pages: `walk(..., include_hidden=False)` is the
 default and drops hidden subtrees (`hidden`, `aria-hidden="true"`, inline
@@ -39,7 +39,13 @@ from selectolax.lexbor import LexborNode
 from webfold import markdown as md
 from webfold.document import Block, BlockFlag
 from webfold.html import callouts, footnotes, mathml, urls
-from webfold.html.furniture import CHROME_TOKENS, FURNITURE_TAGS, KEPT_INSIDE, is_hidden, is_menu
+from webfold.html.furniture import (
+    CHROME_TOKENS,
+    FURNITURE_TAGS,
+    KEPT_INSIDE,
+    has_furniture_role,
+    is_hidden,
+)
 
 MAX_PATH = 64  # path/ancestors keep the innermost elements beyond this depth
 MAX_TOKENS = 256  # tokens keep the innermost class/id tokens beyond this many
@@ -64,7 +70,7 @@ _UNSEEN = BlockFlag.UNSEEN  # bound once for the per-element loop
 # makes hold the whole page (a site header holds an h1 logo, or article cards, but not
 # main or an article's title).
 _WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1",
-               "aside": "main, article h1", "role=menu": "main, article h1"}
+               "aside": "main, article h1", "role": "main, article h1"}
 # A <form> with nothing to fill in or press (hidden inputs at most) is a wrapper, not a
 # form: forum software sets a thread's posts in a moderation form (SMF), old Reddit each
 # comment's text in one.
@@ -346,9 +352,9 @@ class _Walker:
         attrs = node.attributes
         own: tuple[str, ...] = ()  # the element's class and id tokens, lowercased
         if attrs:
-            if ("role" in attrs and is_menu(attrs)
-                    and node.css_first(_WRAPS_PAGE["role=menu"]) is None):
-                return False  # a menu's choices, as a <select>'s options
+            if ("role" in attrs and has_furniture_role(attrs)
+                    and node.css_first(_WRAPS_PAGE["role"]) is None):
+                return False  # a menu's choices, as a <select>'s options; a nav; a footer
             classes = attrs.get("class")
             element_id = attrs.get("id")
             chrome = False
