@@ -167,3 +167,20 @@ def test_margin_line_numbers_beside_two_columns_keep_the_columns_apart():
         page.insert_text((548, 100 + 12 * k), str(k + 6), fontname="helv", fontsize=7)
     text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
     assert text.index("the eastern") < text.index("work before") < text.index("Farmers")
+
+
+def test_a_centred_title_over_a_side_column_is_read_before_the_column():
+    # A report head: a title centred on the page, then a narrow column at the left margin
+    # level with the text beside it. The title starts right of the side column, so a
+    # column cut put it in the right-hand column, read after the side column.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for y, text in ((52, "Harbour Survey Office"), (66, "Eastern Quay Station 12"),
+                    (80, "Northport, Sea District 14")):
+        width = pymupdf.get_text_length(text, "tiro", 11)
+        page.insert_text(((612 - width) / 2, y), text, fontname="tiro", fontsize=11)
+    _column(page, 45, LEFT, width=140)
+    _column(page, 300, RIGHT, width=250)
+    text = " ".join(convert(doc.tobytes()).markdown.split())
+    assert text.index("Northport") < text.index("The harbour office"), text
+    assert LEFT in text and RIGHT in text, text

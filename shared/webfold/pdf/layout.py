@@ -28,6 +28,9 @@ RUN_IN_MAX_WORDS = 6
 # A gap between label/value columns more than this many times as wide as the gap on the
 # other side of a narrow column is a gutter between two grids, not one of a grid's.
 GRID_GAP_RATIO = 2.0
+# Font sizes of white between a heading over columns and the columns' first lines: more
+# than the leading between two lines of a paragraph (0.3 of a size between line cores).
+HEAD_GAP = 0.5
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -253,6 +256,8 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int,
     if bands:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
     columns = _vertical_split(items, gutter)
+    if columns and (bands := _head_over_columns(columns, rtl)):
+        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
     if columns:
         if gutters is not None:
             top, bottom = min(it.box[1] for it in items), max(it.box[3] for it in items)
@@ -268,6 +273,30 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int,
     if bands:
         return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
     return _by_rows(items)
+
+
+def _head_over_columns(columns: list[list[Item]], rtl: bool) -> list[list[Item]] | None:
+    """A heading band and the columns under it, when lines of a column read after the
+    first stand above the top of every other column, set off from the rest by a gap
+    wider than a line's leading, most of them off their column's left edge (a centred
+    title over a form's label column and its grid): read column by column, the title
+    came after the column to its left. Lines on their column's edge above a shorter
+    column start that column's text and stay in it."""
+    order = columns[::-1] if rtl else columns
+    for k, col in enumerate(order[1:], start=1):
+        others = min(it.box[1] for j, c in enumerate(order) if j != k for it in c)
+        head = [it for it in col if it.box[3] <= others]
+        body = [it for it in col if it.box[3] > others]
+        if not head or not body:
+            continue
+        rest = [it for c in order for it in c if it.box[3] > others]
+        size = max(it.size for it in head) or 10.0
+        gap = min(it.box[1] for it in rest) - max(it.box[3] for it in head)
+        edge = min(it.box[0] for it in body)
+        on_edge = sum(1 for it in head if abs(it.box[0] - edge) <= size)
+        if gap >= HEAD_GAP * size and on_edge * 2 < len(head):
+            return [head, rest]
+    return None
 
 
 def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
