@@ -184,3 +184,41 @@ def test_a_centred_title_over_a_side_column_is_read_before_the_column():
     text = " ".join(convert(doc.tobytes()).markdown.split())
     assert text.index("Northport") < text.index("The harbour office"), text
     assert LEFT in text and RIGHT in text, text
+
+
+def test_a_grid_of_narrow_cells_cut_out_alone_is_read_row_by_row():
+    # A tax form's line codes and their entry codes: two narrow columns of one-word
+    # cells, one pair a row, between text lines across the page. Cut out between those
+    # lines, the grid fills its own region, where its cells were not narrow, and it was
+    # read column by column: all the line codes, then all the entry codes.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((45, 80), "20   State additions to the partner's share of income",
+                     fontname="helv", fontsize=9)
+    rows = [(100 + 13 * k, f"20{letter}", "EA") for k, letter in enumerate("abcdef")]
+    for y, code, _ in rows:  # drawn a column at a time, as the form's software did
+        page.insert_text((45, y), code, fontname="hebo", fontsize=8)
+    for y, _, entry in rows:
+        page.insert_text((72, y), entry, fontname="hebo", fontsize=8)
+    page.insert_text((45, 200), "21   Total addition modifications of column A, lines 20a "
+                     "through 20f, carried to the summary", fontname="helv", fontsize=9)
+    # The reading order itself: so regular a grid is also a table to the table finder.
+    text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
+    assert "20a EA 20b EA 20c EA 20d EA 20e EA 20f EA" in text, text
+
+
+def test_two_wrapped_labels_side_by_side_are_read_one_after_the_other():
+    # A figure's two labels next to each other, each wrapped over lines ("Corrected
+    # posi-/tion of the ball"): narrow on the page, but text, not a grid's cells.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _column(page, 60, LEFT, width=480)
+    for x, lines in ((150, ("Corrected posi-", "tion of the", "ball")),
+                     (250, ("Predicted", "position of", "the ball"))):
+        for k, line in enumerate(lines):
+            page.insert_text((x, 200 + 9 * k), line, fontname="helv", fontsize=7)
+    page.insert_text((60, 260), "Fig. 1. Tracking the ball from one frame to the next.",
+                     fontname="tiro", fontsize=10)
+    text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
+    assert "Corrected posi- tion of the ball" in text, text
+    assert "Predicted position of the ball" in text, text

@@ -28,9 +28,10 @@ RUN_IN_MAX_WORDS = 6
 # A gap between label/value columns more than this many times as wide as the gap on the
 # other side of a narrow column is a gutter between two grids, not one of a grid's.
 GRID_GAP_RATIO = 2.0
-# Font sizes of white between a heading over columns and the columns' first lines: more
-# than the leading between two lines of a paragraph (0.3 of a size between line cores).
-HEAD_GAP = 0.5
+# Font sizes of white between two line cores, one under the other, up to which they are
+# lines of one paragraph (set solid to 1.2 leading: 0.1 to 0.3); a heading over columns
+# stands further off, as do the rows of a form's grid.
+PARAGRAPH_GAP = 0.5
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -87,7 +88,7 @@ def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Ite
         return []
     sizes = [it.size for it in items if it.line is not None]
     rtl = sum(it.rtl for it in items) * 2 > len(sizes) if sizes else False
-    return _cut(items, _gutter_width(sizes), rtl, 0)
+    return _cut(items, _Measures(_gutter_width(sizes), _text_width(items)), rtl, 0)
 
 
 def column_gutters(lines: list[Line]) -> list[Gutter]:
@@ -99,8 +100,23 @@ def column_gutters(lines: list[Line]) -> list[Gutter]:
     if not items:
         return []
     found: list[Gutter] = []
-    _cut(items, _gutter_width([it.size for it in items]), False, 0, found)
+    measures = _Measures(_gutter_width([it.size for it in items]), _text_width(items))
+    _cut(items, measures, False, 0, found)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Measures:
+    """What every cut of a page judges its region by: the narrowest white between two
+    columns, and the width of the page's text (a grid's cells are narrow on the page,
+    however much of a region cut down to the grid they fill)."""
+
+    gutter: float
+    width: float
+
+
+def _text_width(items: list[Item]) -> float:
+    return max(it.box[2] for it in items) - min(it.box[0] for it in items)
 
 
 def _gutter_width(sizes: list[float]) -> float:
@@ -247,17 +263,17 @@ def _merge(a: Item, b: Item) -> Item:
     return Item(box=box, size=max(a.size, b.size), line=line, rtl=a.rtl or b.rtl)
 
 
-def _cut(items: list[Item], gutter: float, rtl: bool, depth: int,
+def _cut(items: list[Item], measures: _Measures, rtl: bool, depth: int,
          gutters: list[Gutter] | None = None) -> list[Item]:
     """`items` in reading order; each vertical cut made is added to `gutters` (when given)."""
     if len(items) <= 1 or depth > MAX_DEPTH:
         return _by_rows(items)
-    bands = _spanner_bands(items, gutter)
+    bands = _spanner_bands(items, measures)
     if bands:
-        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
-    columns = _vertical_split(items, gutter)
+        return [it for band in bands for it in _cut(band, measures, rtl, depth + 1, gutters)]
+    columns = _vertical_split(items, measures)
     if columns and (bands := _head_over_columns(columns, rtl)):
-        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
+        return [it for band in bands for it in _cut(band, measures, rtl, depth + 1, gutters)]
     if columns:
         if gutters is not None:
             top, bottom = min(it.box[1] for it in items), max(it.box[3] for it in items)
@@ -267,11 +283,11 @@ def _cut(items: list[Item], gutter: float, rtl: bool, depth: int,
         foot = _foot_notes(columns)
         if rtl:
             columns.reverse()
-        return [it for col in columns for it in _cut(col, gutter, rtl, depth + 1, gutters)] + \
+        return [it for col in columns for it in _cut(col, measures, rtl, depth + 1, gutters)] + \
             _by_rows(foot)
     bands = _horizontal_split(items)
     if bands:
-        return [it for band in bands for it in _cut(band, gutter, rtl, depth + 1, gutters)]
+        return [it for band in bands for it in _cut(band, measures, rtl, depth + 1, gutters)]
     return _by_rows(items)
 
 
@@ -294,18 +310,18 @@ def _head_over_columns(columns: list[list[Item]], rtl: bool) -> list[list[Item]]
         gap = min(it.box[1] for it in rest) - max(it.box[3] for it in head)
         edge = min(it.box[0] for it in body)
         on_edge = sum(1 for it in head if abs(it.box[0] - edge) <= size)
-        if gap >= HEAD_GAP * size and on_edge * 2 < len(head):
+        if gap > PARAGRAPH_GAP * size and on_edge * 2 < len(head):
             return [head, rest]
     return None
 
 
-def _spanner_bands(items: list[Item], gutter: float) -> list[list[Item]] | None:
+def _spanner_bands(items: list[Item], measures: _Measures) -> list[list[Item]] | None:
     """Bands between the items that cross the text's column gutters (full-width lines,
     figures), when the lines alone show columns; each spanner is a band of its own."""
     lines = [it for it in items if it.line is not None]
     if len(lines) < 4 or len(lines) == len(items):
         return None
-    cols = _vertical_split(lines, gutter)
+    cols = _vertical_split(lines, measures)
     if not cols:
         return None
     edges = [(max(it.box[2] for it in a), min(it.box[0] for it in b))
@@ -370,19 +386,19 @@ def _by_rows(items: list[Item]) -> list[Item]:
     return [it for row in rows for it in sorted(row, key=lambda it: it.box[0])]
 
 
-def _vertical_split(items: list[Item], gutter: float) -> list[list[Item]] | None:
+def _vertical_split(items: list[Item], measures: _Measures) -> list[list[Item]] | None:
     spans = sorted(items, key=lambda it: it.box[0])
     groups: list[list[Item]] = [[spans[0]]]
     right = spans[0].box[2]
     for it in spans[1:]:
-        if it.box[0] - right >= gutter:
+        if it.box[0] - right >= measures.gutter:
             groups.append([it])
         else:
             groups[-1].append(it)
         right = max(right, it.box[2])
     if len(groups) < 2 or not _side_by_side(groups):
         return None
-    groups = _grids_joined(groups, items)
+    groups = _grids_joined(groups, items, measures.width)
     return groups if len(groups) > 1 else None
 
 
@@ -397,10 +413,14 @@ def _side_by_side(groups: list[list[Item]]) -> bool:
     return True
 
 
-def _grids_joined(groups: list[list[Item]], items: list[Item]) -> list[list[Item]]:
+def _grids_joined(groups: list[list[Item]], items: list[Item],
+                  page_width: float) -> list[list[Item]]:
     """`groups` with each label/value grid made one group, to be read by rows: a narrow
-    group (its items' median width under a fifth of the region's) joins a neighbour
-    when most items of either stand on the other's rows (short cells on shared
+    group (its items' median width under a fifth of the region's; or of `page_width`,
+    the page's text, when it and the neighbour both look like a column of cells
+    (`_cells`), not labels wrapped over a line or two side by side in a figure or a
+    form: a grid cut out alone fills its region)
+    joins a neighbour when most items of either stand on the other's rows (short cells on shared
     baselines; a lone header line level with the page's first line), unless the gap to
     it is over `GRID_GAP_RATIO` times the gap to its other neighbour. The gutters left
     are columns': a reference card's two columns of label/value rows are read one after
@@ -410,10 +430,13 @@ def _grids_joined(groups: list[list[Item]], items: list[Item]) -> list[list[Item
     joined = [False] * (len(groups) - 1)  # joined[k]: groups k and k + 1 are one grid
     for k, group in enumerate(groups):
         own = [it for it in group if not it.turned]
-        if not own or statistics.median(it.box[2] - it.box[0] for it in own) >= 0.2 * width:
+        if not own or (median := statistics.median(it.box[2] - it.box[0] for it in own)) \
+                >= 0.2 * page_width:
             continue
         near = {n: _group_gap(groups[n], group) for n in (k - 1, k + 1) if 0 <= n < len(groups)}
         for n, gap in near.items():
+            if median >= 0.2 * width and not (_cells(own) and _cells(groups[n])):
+                continue
             if gap <= GRID_GAP_RATIO * min(near.values()) and (
                     _mostly_level(groups[n], own) or _mostly_level(own, groups[n])):
                 joined[min(n, k)] = True
@@ -424,6 +447,18 @@ def _grids_joined(groups: list[list[Item]], items: list[Item]) -> list[list[Item
         else:
             out.append(list(group))
     return out
+
+
+def _cells(items: list[Item]) -> bool:
+    """True when `items` look like a grid's column, a cell a row: three lines or more,
+    none running on into the line right under it at a paragraph's leading
+    (`PARAGRAPH_GAP`) by ending in a hyphen or with the next starting in lower case."""
+    lines = sorted((it for it in items if it.line is not None), key=lambda it: it.box[1])
+    return len(lines) >= 3 and not any(
+        b.box[1] - a.box[3] <= PARAGRAPH_GAP * a.size and b.box[0] < a.box[2]
+        and a.box[0] < b.box[2]
+        and (a.text.rstrip().endswith("-") or b.text.lstrip()[:1].islower())
+        for a, b in zip(lines, lines[1:], strict=False))
 
 
 def _mostly_level(items: list[Item], others: list[Item]) -> bool:
