@@ -41,7 +41,9 @@ _PAGE_REFS = re.compile(r"^[\s\d,\u2013-]+$|^\s*(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{
                         r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})\s*$", re.I)
 # A section number set apart from its title ("5.1   Methods", "A.", "IV.").
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
-LONE_MARKER = re.compile(r"^\s*(?:[☐☑☒•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s*$")
+_MARKER = r"(?:[☐☑☒•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])"
+LONE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
+_MARKED = re.compile(rf"^\s*{_MARKER}\s")  # a list item's line
 
 
 @dataclass(slots=True)
@@ -451,10 +453,13 @@ def _grids_joined(groups: list[list[Item]], items: list[Item],
 
 def _cells(items: list[Item]) -> bool:
     """True when `items` look like a grid's column, a cell a row: three lines or more,
-    none running on into the line right under it at a paragraph's leading
-    (`PARAGRAPH_GAP`) by ending in a hyphen or with the next starting in lower case."""
+    none a list item (a list set in two columns runs down the first), none running on
+    into the line right under it at a paragraph's leading (`PARAGRAPH_GAP`) by ending in
+    a hyphen or with the next starting in lower case."""
     lines = sorted((it for it in items if it.line is not None), key=lambda it: it.box[1])
-    return len(lines) >= 3 and not any(
+    if len(lines) < 3 or any(_MARKED.match(it.text) for it in lines):
+        return False
+    return not any(
         b.box[1] - a.box[3] <= PARAGRAPH_GAP * a.size and b.box[0] < a.box[2]
         and a.box[0] < b.box[2]
         and (a.text.rstrip().endswith("-") or b.text.lstrip()[:1].islower())
