@@ -222,3 +222,28 @@ def test_two_wrapped_labels_side_by_side_are_read_one_after_the_other():
     text = " ".join(it.text for it in order_page(read_page(doc[0], 1)))
     assert "Corrected posi- tion of the ball" in text, text
     assert "Predicted position of the ball" in text, text
+
+
+def test_line_numbers_in_the_margin_stay_out_of_the_sentences():
+    # A draft's numbered lines: a whole number in the left margin beside every line of
+    # double-spaced text, the first line indented. Joined to their lines as a numbered
+    # list's markers are, the numbers landed in the middle of sentences ("... spring, 2
+    # when ..."), and the indented first line, above the margin's first number once a
+    # page number's place was cleared, stood apart as if a heading.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    words, lines, line = f"{LEFT} {RIGHT}".split(), [], []
+    for word in words:
+        width = 450 - (36 if not lines else 0)
+        if pymupdf.get_text_length(" ".join([*line, word]), "tiro", 12) > width and line:
+            lines.append(" ".join(line))
+            line = []
+        line.append(word)
+    lines.append(" ".join(line))
+    for k, text in enumerate(lines):
+        y = 100 + 24 * k
+        page.insert_text((61 + (36 if k == 0 else 0), y), text, fontname="tiro", fontsize=12)
+        if k:  # the first line's number left out, as a page's furniture can be
+            page.insert_text((32, y), str(k + 1), fontname="helv", fontsize=12)
+    text = " ".join(convert(doc.tobytes()).markdown.split())
+    assert f"{LEFT} {RIGHT}" in text, text

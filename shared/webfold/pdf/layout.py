@@ -15,7 +15,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from webfold.pdf.model import BBox, Line, PageLines, Span
+from webfold.pdf.model import BBox, Line, PageLines, Span, is_code
 
 MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
@@ -32,6 +32,9 @@ GRID_GAP_RATIO = 2.0
 # lines of one paragraph (set solid to 1.2 leading: 0.1 to 0.3); a heading over columns
 # stands further off, as do the rows of a form's grid.
 PARAGRAPH_GAP = 0.5
+# A heading over columns stands further off the first lines under it than this many
+# times the white between its own column's lines (double-spaced text's lines are far apart).
+HEAD_LEADING = 1.5
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -61,6 +64,8 @@ class Item:
     rtl: bool = False
     # Written across the page's direction: a stamp along a margin, a figure's axis label.
     turned: bool = False
+    # A number in the margin numbering the lines of running text (`_number_lines`).
+    line_number: bool = False
 
     @property
     def text(self) -> str:
@@ -205,6 +210,7 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
 def _join_fragments(items: list[Item]) -> list[Item]:
     """Join pieces of one visual line (same baseline, small gap) into one line."""
     items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
+    _number_lines(items)
     out: list[Item] = []
     for it in items:
         k = _partner(out, it)
@@ -224,13 +230,50 @@ def _partner(done: list[Item], it: Item) -> int | None:
             continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
         gap = right.box[0] - left.box[2]
-        lone = LONE_MARKER.match(left.text) or _SECTION_NUMBER.match(left.text)
+        lone = not left.line_number and (LONE_MARKER.match(left.text)
+                                         or _SECTION_NUMBER.match(left.text))
         leads = _LEADER_END.search(left.text) and _PAGE_REFS.match(right.text)
         limit = (5.0 if lone else LEADER_GAP if leads else
                  RUN_IN_GAP if _runs_in(left.line, right.line) else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
     return None
+
+
+def _number_lines(items: list[Item]) -> None:
+    """Mark the line numbers among `items` (lines sorted by their bottoms): three whole
+    numbers or more rising down one margin column (their middles within a font size),
+    half of them or more level with a line on their right that goes on with the sentence
+    above it (starts in lower case), not a line of code. A list's numbers start its
+    items; line numbers (a draft's, a pleading's) stand beside every line, and, joined to
+    their lines as a list's are, landed in the middle of sentences ("torquent 2
+    efficitur")."""
+    numbers = [it for it in items if it.line is not None and it.text.strip().isdecimal()]
+    columns: list[list[Item]] = []
+    for it in numbers:
+        middle = (it.box[0] + it.box[2]) / 2
+        column = next((c for c in columns
+                       if abs((c[0].box[0] + c[0].box[2]) / 2 - middle) <= it.size), None)
+        if column is None:
+            columns.append([it])
+        else:
+            column.append(it)
+    for column in columns:
+        values = [int(it.text) for it in column]
+        if len(column) < 3 or any(a >= b for a, b in zip(values, values[1:], strict=False)):
+            continue
+        if sum(_goes_on(it, items) for it in column) * 2 >= len(column):
+            for it in column:
+                it.line_number = True
+
+
+def _goes_on(number: Item, items: list[Item]) -> bool:
+    """True when the line level with `number`, on its right, starts in lower case and is
+    no code."""
+    right = [it for it in items if it.line is not None and it.box[0] > number.box[2]
+             and abs(it.box[3] - number.box[3]) <= 0.35 * number.size]
+    first = min(right, key=lambda it: it.box[0], default=None)
+    return first is not None and first.text.lstrip()[:1].islower() and not is_code(first.line)
 
 
 def _runs_in(label: Line, text: Line) -> bool:
@@ -312,9 +355,19 @@ def _head_over_columns(columns: list[list[Item]], rtl: bool) -> list[list[Item]]
         gap = min(it.box[1] for it in rest) - max(it.box[3] for it in head)
         edge = min(it.box[0] for it in body)
         on_edge = sum(1 for it in head if abs(it.box[0] - edge) <= size)
-        if gap > PARAGRAPH_GAP * size and on_edge * 2 < len(head):
+        if gap > max(PARAGRAPH_GAP * size, HEAD_LEADING * _leading(body)) and \
+                on_edge * 2 < len(head):
             return [head, rest]
     return None
+
+
+def _leading(items: list[Item]) -> float:
+    """The median white between a line of `items` and the one right under it (0 for
+    fewer than two)."""
+    lines = sorted((it for it in items if it.line is not None), key=lambda it: it.box[1])
+    gaps = [b.box[1] - a.box[3] for a, b in zip(lines, lines[1:], strict=False)
+            if b.box[1] > a.box[3] and b.box[0] < a.box[2] and a.box[0] < b.box[2]]
+    return statistics.median(gaps) if gaps else 0.0
 
 
 def _spanner_bands(items: list[Item], measures: _Measures) -> list[list[Item]] | None:
@@ -432,8 +485,10 @@ def _grids_joined(groups: list[list[Item]], items: list[Item],
     joined = [False] * (len(groups) - 1)  # joined[k]: groups k and k + 1 are one grid
     for k, group in enumerate(groups):
         own = [it for it in group if not it.turned]
-        if not own or (median := statistics.median(it.box[2] - it.box[0] for it in own)) \
-                >= 0.2 * page_width:
+        if not own or all(it.line_number for it in own):
+            continue
+        median = statistics.median(it.box[2] - it.box[0] for it in own)
+        if median >= 0.2 * page_width:
             continue
         near = {n: _group_gap(groups[n], group) for n in (k - 1, k + 1) if 0 <= n < len(groups)}
         for n, gap in near.items():
