@@ -104,6 +104,27 @@ def test_a_header_spanning_two_columns_is_written_once():
     assert tables[0].markdown.count("Levels") == 1
 
 
+def test_header_cells_beside_a_grouped_header_are_written_once():
+    # A two-row header: "Period" spans two columns over "From" and "To"; "Station" and
+    # "Rate" span both header rows. They were repeated into the second row, which then
+    # read as a second header ("Station | From | To | Rate").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 172, 262, 352, 442], [100, 120, 140, 160, 180]
+    for y in ys:
+        page.draw_line((xs[0] if y != 120 else xs[1], y), (xs[-1] if y != 120 else xs[3], y))
+    for x in xs:
+        page.draw_line((x, 100 if x != 262 else 120), (x, 180))
+    for x, y, text in [(76, 124, "Station"), (176, 114, "Period"), (356, 124, "Rate"),
+                       (176, 134, "From"), (266, 134, "To"), (76, 154, "North"),
+                       (176, 154, "2019"), (266, 154, "2021"), (356, 154, "3.2"),
+                       (76, 174, "South"), (176, 174, "2020"), (266, 174, "2022"),
+                       (356, 174, "2.9")]:
+        page.insert_text((x, y), text, fontsize=10)
+    [table] = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert table.text.splitlines()[:2] == ["Station\tPeriod\t\tRate", "\tFrom\tTo\t"]
+
+
 def test_a_diagram_of_boxes_is_not_a_table():
     doc = pymupdf.open()
     page = doc.new_page()

@@ -99,8 +99,10 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
         except Exception:  # PyMuPDF raises assorted errors on odd vector content
             continue
         for tab in found.tables:
-            rows = _expanded_rows(tab, [] if turned else lines)
+            rows, header_repeats = _expanded_rows(tab, [] if turned else lines)
             if rows is not None and _looks_like_table(rows):
+                for r, c in header_repeats:
+                    rows[r][c] = ""
                 box = pymupdf.Rect(tab.bbox) * page.derotation_matrix if turned else tab.bbox
                 out.append(FoundTable(bbox=tuple(box), block=table_block(rows)))
                 columns.append(_column_spans(tab))
@@ -408,17 +410,21 @@ def _add_rule(x0: float, y0: float, x1: float, y1: float,
         vertical.append((x0, min(y0, y1), max(y0, y1)))
 
 
-def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
+def _expanded_rows(tab: Any, lines: list[Line]
+                   ) -> tuple[list[list[str]] | None, list[tuple[int, int]]]:
     """The table's cell texts, merged cells repeated; right-to-left tables with their
     first column the rightmost, as read. `lines` (the page's, in the finder's space)
-    re-split rows the finder took as one cell (`_resplit_rows`)."""
+    re-split rows the finder took as one cell (`_resplit_rows`). Also the (row, column)
+    positions of the repeats in a grouped header's lower row (`_under_groups`): they
+    fill the grid as the table is checked, but one header spanning both rows is written
+    once. (None, []) when the finder's cells cannot be read."""
     try:
         cells = tab.extract()
         boxes = [row.cells for row in tab.rows]
     except Exception:
-        return None
+        return None, []
     if len(cells) != len(boxes):
-        return None
+        return None, []
     rows = [[join_cell_lines(c.split("\n")) if c is not None else None for c in row]
             for row in cells]
     if lines:
@@ -434,14 +440,18 @@ def _expanded_rows(tab: Any, lines: list[Line]) -> list[list[str]] | None:
         rows[r][c] = join_cell_lines(cell_lines) or visual_to_logical(rows[r][c])
     if lines:
         _without_lines_across(rows, boxes, lines, tab.bbox)
+    header_repeats = []
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if value is None:
                 row[c] = _covering(rows, boxes, r, c)
+                if row[c] and _under_groups(boxes, r):
+                    header_repeats.append((r, c))
     out = [[c or "" for c in row] for row in rows]
     if len(rtl) * 2 > sum(1 for row in out for c in row if _LETTER.search(c)):  # digits: either way
         out = [row[::-1] for row in out]
-    return out
+        header_repeats = [(r, len(out[r]) - 1 - c) for r, c in header_repeats]
+    return out, header_repeats
 
 
 def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
@@ -540,6 +550,16 @@ def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: i
                 return ""
             return text if _spans_to(boxes[k][c], boxes, r, axis=1) else ""
     return ""
+
+
+def _under_groups(boxes: list[list[Any]], r: int) -> bool:
+    """True when every cell of row `r` lies right under a wider cell of the row above: the
+    lower row of a grouped header ("Rate period" over "From" and "To")."""
+    above = [b for b in boxes[r - 1] if b is not None] if r > 0 else []
+    present = [b for b in boxes[r] if b is not None]
+    return bool(present) and all(any(
+        a[0] - 1 <= b[0] and b[2] <= a[2] + 1 and abs(a[3] - b[1]) <= 1
+        and a[2] - a[0] > b[2] - b[0] + 1 for a in above) for b in present)
 
 
 def _spans_to(box: Any, boxes: list[list[Any]], index: int, axis: int) -> bool:
