@@ -1223,7 +1223,7 @@ def test_a_numbered_list_set_in_two_columns_is_no_table():
     assert [b.text for b in result.blocks if b.kind == "list_item"] == items
 
 
-@pytest.mark.parametrize("family", ["AnonymousPro", "newtxtt"])
+@pytest.mark.parametrize("family", ["AnonymousPro", "newtxtt", "NimbusMonL-Regu"])
 def test_code_in_a_typewriter_font_not_flagged_fixed_pitch_is_no_table(family: str) -> None:
     # A BibTeX entry, its "=" signs aligned, in a typewriter family whose font the PDF
     # does not mark fixed-pitch (MuPDF reports no monospace flag for it).

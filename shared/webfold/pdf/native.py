@@ -45,9 +45,10 @@ _FLAG_BOLD = 16
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
 _ITALIC_NAME = re.compile(r"italic|oblique|slanted", re.I)
 # Not "code": it matches "ArialUnicodeMS". Subset prefixes ("ABCDEF+CMTT10") stay in names.
-# Anonymous Pro and newtx's typewriter ("newtxtt") come without the fixed-pitch flag.
+# Anonymous Pro, newtx's typewriter ("newtxtt") and URW's Courier clone ("NimbusMonL") come
+# without the fixed-pitch flag.
 _MONO_NAME = re.compile(r"mono|courier|consol|menlo|inconsolata|sourcecode|firacode|jetbrains|"
-                        r"typewriter|cmtt|anonymous|txtt", re.I)
+                        r"typewriter|cmtt|anonymous|txtt|nimbusmon", re.I)
 # Span text as written: invisibles out, and Adobe's expert glyphs (small capitals and
 # old-style figures, which fonts such as Minion and Garamond Premier give private-use
 # codes: U+F761 "Asmall", U+F730 "zerooldstyle", U+F7E0 "Agravesmall") back to the
