@@ -685,6 +685,38 @@ def test_two_tables_side_by_side_are_parted_beside_a_wide_gap_within_one_of_them
     assert _tables(doc.tobytes()) == [left, right]
 
 
+def test_tables_side_by_side_each_ruling_its_rows_are_parted_where_their_rules_stop():
+    # A deal summary: parties, assets and notes side by side, 8 pt of white between them,
+    # narrower than the notes' own gap before their right-aligned balances; each table
+    # draws a rule under each of its rows, as far as its own columns. The notes' first
+    # column went to the tables beside it, or all were read as one.
+    parties = [["Party", "Name"], ["Issuer", "North Mill Ltd"], ["Trustee", "River Bank"],
+               ["Manager", "Stone Farm LLC"], ["Agent", "East Gate"],
+               ["Auditor", "Salt Works"]]
+    assets = [["Asset", "Count"], ["Term loan", "293"], ["Revolver", "12"], ["Bond", "4"]]
+    notes = [["Notes", "Balance", "Rate"], ["Class A-1", "256,000,000", "1.52%"],
+             ["Class A-2", "16,000,000", "1.72%"], ["Class B", "24,000,000", "2.00%"],
+             ["Class C", "8,000,000", "5.84%"]]
+
+    def write(rows: list[list[str]], x: float, edges: list[float], pitch: float) -> None:
+        for r, row in enumerate(rows):
+            y = 110 + pitch * r
+            page.insert_text((x, y), row[0], fontsize=10)
+            for text, edge in zip(row[1:], edges, strict=True):  # right-aligned
+                page.insert_text((edge - pymupdf.get_text_length(text, fontsize=10), y), text,
+                                 fontsize=10)
+            page.draw_line((x - 2, y + 4), (edges[-1] + 2, y + 4))
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    write(parties, 72, [200], 16)
+    write(assets, 210, [290], 21)
+    write(notes, 300, [430, 480], 19)
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [parties, assets, notes]
+
+
 def test_one_of_two_tables_side_by_side_is_not_parted_again():
     # The left table has a wide gap of its own (44 pt, before its numbers) and a row whose
     # first two cells both wrap: on their own its first two columns have a row more than

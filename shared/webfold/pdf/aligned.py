@@ -165,8 +165,9 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
     `in_columns`: a table in one column of a two-column paper shares its rows with the
     lines of the other column's prose (and with the prose above and below it in its own
     column, whose lines cover its columns' stripes). The lines of one `side` of two
-    tables side by side are not parted again (a gap before right-aligned numbers, its
-    rows made anew, is no third table's)."""
+    tables side by side are parted again only where rules show a third table
+    (`_ruled_gutter`: a gap before right-aligned numbers, its rows made anew, is no
+    third table's)."""
     rows = _rows(lines)
     foot = page.rect.y1 - BOTTOM_SHARE * page.rect.height if page is not None else None
     tables: list[AlignedTable] = []
@@ -183,7 +184,7 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
             cells = _without_footer(table_rows, foot)
-            found = [] if side else _side_by_side(cells, whole, rules, gutters, page)
+            found = _side_by_side(cells, whole, rules, gutters, page, ruled_only=side)
             found = found or _tables_in(cells, whole, page)
             cut = _page_gutter(table_rows, gutters) if found else None
             if cut is not None:  # lines of the page's two text columns: each looked at alone
@@ -288,34 +289,42 @@ def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool
 
 
 def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], list[Rule]],
-                  gutters: Callable[[], list[Gutter]], page: Any) -> list[AlignedTable]:
+                  gutters: Callable[[], list[Gutter]], page: Any,
+                  ruled_only: bool = False) -> list[AlignedTable]:
     """The tables of a run that holds two tables side by side, left one first; [] for a
     run that is one table.
 
-    Two tables they are when the widest white stripe through every row, with at least
-    `MIN_COLUMNS` columns on each side, is wider than the median of the other gaps
+    Two tables they are when a white stripe through every row, with at least
+    `MIN_COLUMNS` columns on each side, is where each side's horizontal rules stop while
+    rules cross gaps between other columns (`_ruled_gutter`: each table ruled its own
+    rows); or when the widest such stripe is wider than the median of the other gaps
     between the run's columns by `GUTTER_RATIO` times and by `GUTTER_EXCESS` font sizes
-    (within one table most gaps are its cells' padding), the two sides do not share their
-    rows (`_own_rows`) or each has rules of its own (`_ruled_apart`), and each side is a
-    table on its own, not parted again. Each side's rows are made again from its own
-    lines: a wrapped cell on one side no longer joins rows of the other."""
+    (within one table most gaps are its cells' padding) and the two sides do not share
+    their rows (`_own_rows`) or each has rules of its own (`_ruled_apart`); with
+    `ruled_only` (a side of two tables), only the first. Each side must be a table on
+    its own. Each side's rows are made again from its own lines: a wrapped cell on one
+    side no longer joins rows of the other."""
     columns = _columns(run)
     gaps = [b[0] - a[1] for a, b in zip(columns, columns[1:], strict=False)]
     inner = gaps[MIN_COLUMNS - 1:len(gaps) - MIN_COLUMNS + 1]
     if not inner:
         return []
-    k = max(range(len(inner)), key=inner.__getitem__) + MIN_COLUMNS - 1
-    others = sorted(g for i, g in enumerate(gaps) if i != k)
-    median = others[len(others) // 2]
     size = max(run[0].cells[0][0].spans[0].size, 1.0)
-    if gaps[k] < GUTTER_RATIO * median or gaps[k] - median < GUTTER_EXCESS * size:
+    k = _ruled_gutter(run, columns, rules(), size)
+    if k is None and ruled_only:
         return []
+    if k is None:
+        k = max(range(len(inner)), key=inner.__getitem__) + MIN_COLUMNS - 1
+        others = sorted(g for i, g in enumerate(gaps) if i != k)
+        median = others[len(others) // 2]
+        if gaps[k] < GUTTER_RATIO * median or gaps[k] - median < GUTTER_EXCESS * size:
+            return []
     cut = columns[k][1]
     sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
              [ln for row in run for seg in row.cells if _span(seg)[0] > cut for ln in seg])
     left, right = _rows(sides[0]), _rows(sides[1])
     if not _own_rows(left, right) and not _repeats(left, right) and not _ruled_apart(
-            run, (cut, columns[k + 1][0]), rules()):
+            run, (cut, columns[k + 1][0]), rules(), size):
         return []
     found = [_tables_of(lines, whole, rules, gutters, page, in_columns=False, side=True)
              for lines in sides]
@@ -354,16 +363,48 @@ def _shape(text: str) -> str:
     return _LETTERS.sub("a", _DIGITS.sub("9", text.replace(",", "")))
 
 
-def _ruled_apart(run: list[_Row], gutter: tuple[float, float], rules: list[Rule]) -> bool:
-    """True when the horizontal rules among the run's rows stop in the gutter on both
-    sides of it and none crosses it: each table drew its own."""
+def _ruled_gutter(run: list[_Row], columns: list[tuple[float, float]], rules: list[Rule],
+                  size: float) -> int | None:
+    """The gap after column k of the run (with `MIN_COLUMNS` columns on each side) that
+    is `_ruled_apart`, the widest of them, when the rules among the run's rows cross
+    another gap more often than they stop at it: tables side by side, each ruling its
+    own rows (a shaded row, a header rule), their gutter no wider than their own gaps
+    (a deal summary's parties, assets and notes). None when there is none: a table
+    whose every cell draws its own rule, with a gap at each column, is one table."""
+    gutters = [(b[0] - a[1], k) for k, (a, b) in enumerate(zip(columns, columns[1:],
+                                                                strict=False))
+               if MIN_COLUMNS - 1 <= k < len(columns) - MIN_COLUMNS
+               and _ruled_apart(run, (a[1], b[0]), rules, size)]
+    if not gutters or not any(
+            crossed > stopped for stopped, crossed in (
+                _rule_ends(run, (a[1], b[0]), rules, size)
+                for a, b in zip(columns, columns[1:], strict=False))):
+        return None
+    return max(gutters)[1]
+
+
+def _ruled_apart(run: list[_Row], gutter: tuple[float, float], rules: list[Rule],
+                 size: float) -> bool:
+    """True when more horizontal rules among the run's rows stop in the gutter, on both
+    sides of it, than cross it: each table drew its own (a title's rule over both may
+    cross it)."""
+    stopped, crossed = _rule_ends(run, gutter, rules, size)
+    return stopped > crossed
+
+
+def _rule_ends(run: list[_Row], gutter: tuple[float, float], rules: list[Rule],
+               size: float) -> tuple[int, int]:
+    """(rules among the run's rows that end in the gutter on its left side or start in it
+    on its right side, whichever are fewer; rules that cross it). A rule may start up to
+    a font size (`size`) past the gutter: a shaded row's box reaches out of its text
+    less than the text sits in from the box."""
     height = max(run[0].height, 1.0)
     near = [(x0, x1) for y, x0, x1 in rules
             if run[0].top - height <= y <= run[-1].bottom + height]
     left, right = gutter
-    return (not any(x0 < left and x1 > right for x0, x1 in near)
-            and any(left - 1 <= x1 <= right for _, x1 in near)
-            and any(left <= x0 <= right + 1 for x0, _ in near))
+    ends = sum(1 for _, x1 in near if left - 1 <= x1 <= right)
+    starts = sum(1 for x0, _ in near if left <= x0 <= right + size)
+    return min(ends, starts), sum(1 for x0, x1 in near if x0 < left and x1 > right)
 
 
 def _own_rows(a: list[_Row], b: list[_Row]) -> bool:
