@@ -206,6 +206,23 @@ def test_a_code_listing_with_line_numbers_is_no_table():
     assert result.blocks[0].text.splitlines()[0] == "125 \\TMP@EnsureCode{33}{12}% !"
 
 
+def test_a_book_index_is_no_table():
+    # Entries and their page numbers, set apart by a gap (a two-column index's entries
+    # line up as a table's columns would).
+    entries = [("\\labelitemi", "3, 14"), ("\\labelitemii", "3, 17"),
+               ("\\labelitemiii", "3, 20"), ("legge (ambiente)", "5, 63"),
+               ("lemma (ambiente)", "77, 78"), ("lista", "12")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Index", fontsize=14)
+    for k, (entry, pages) in enumerate(entries):
+        page.insert_text((72, 110 + 13 * k), entry, fontsize=10)
+        page.insert_text((200, 110 + 13 * k), pages, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "77, 78" in result.markdown
+
+
 def test_lines_numbered_at_the_margin_are_no_table():
     prose = ["The authors thank the editors of the journal for their",
              "patience with the many drafts of this paper, and the",

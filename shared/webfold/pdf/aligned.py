@@ -83,6 +83,10 @@ SPACE_WIDTH = 0.25
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
+# A book index's page numbers after an entry: "3, 14", "99–101, 128" (a comma and a space
+# between them: "1,204" is one number), or leader dots cut from the entry they follow.
+_PAGE_LIST = re.compile(r"\b\d{1,4}(?:[–-]\d{1,4})?(?:, \d{1,4}(?:[–-]\d{1,4})?)+,?$")
+_CUT_LEADER = re.compile(r"^(?:[.\u2026\u00b7]\s*){3,}")
 _EQUATION_NUMBER = re.compile(r"^\(\w{1,6}\)$")  # "(3)", "(B2a)" beside displayed math
 _REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
 # A list item's text after its marker: "• Item", "▶Section", "3. Step", "(b) case",
@@ -1027,7 +1031,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []
     if all(not row[0] or LONE_MARKER.match(row[0]) or _REFERENCE.match(row[0])
            for row in texts) or _line_numbers(texts) or _numbered_titles(
-            texts) or _one_symbol([row[0] for row in texts]) or _marked_items(texts):
+            texts) or _one_symbol([row[0] for row in texts]) or _marked_items(texts) or \
+            _index_entries(texts):
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
         return []  # a column of a page set in two, beside the other's lines
@@ -1066,6 +1071,15 @@ def _marked_items(texts: list[list[str]]) -> bool:
     side), not a table."""
     filled = [text for row in texts for text in row if text]
     return sum(1 for text in filled if _MARKED_ITEM.match(text)) * 2 >= len(filled)
+
+
+def _index_entries(texts: list[list[str]]) -> bool:
+    """True when more than half the rows hold a cell ending in a list of page numbers
+    (`_PAGE_LIST`) or starting with leader dots cut from its entry: a book's index set
+    in columns, its entries, leaders and page numbers parted at their gaps, not a table
+    (a table's figures are one number a cell)."""
+    return sum(1 for row in texts if any(_PAGE_LIST.search(t) or _CUT_LEADER.match(t)
+                                         for t in row)) * 2 > len(texts)
 
 
 def _one_symbol(texts: list[str]) -> bool:
