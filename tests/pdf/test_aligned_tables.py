@@ -206,6 +206,29 @@ def test_a_code_listing_with_line_numbers_is_no_table():
     assert result.blocks[0].text.splitlines()[0] == "125 \\TMP@EnsureCode{33}{12}% !"
 
 
+@pytest.mark.parametrize("rotation", [90, 270])
+def test_a_borderless_table_on_a_page_stored_turned_is_found(rotation: int) -> None:
+    # A landscape page stored as print drivers store it: portrait, its content drawn
+    # sideways, under a /Rotate that shows it upright. Its lines run down the stored page.
+    rows = [["Site", "Count", "Owner", "Share"], ["North mill", "1,204", "Town", "12%"],
+            ["Old bridge", "98", "River board", "3%"], ["Stone farm", "7,310", "Private", "40%"],
+            ["Lake port", "415", "Harbour", "9%"]]
+    landscape = pymupdf.open()
+    page = landscape.new_page(width=842, height=595)
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for r, row in enumerate(rows):
+        _write_row(page, 110 + 16 * r, row, [72, 200, 300, 420])
+    page.insert_text((72, 220), OUTRO, fontsize=10)
+    doc = pymupdf.open()
+    stored = doc.new_page(width=595, height=842)
+    stored.show_pdf_page(stored.rect, landscape, 0, rotate=rotation)
+    stored.set_rotation(rotation)
+    result = convert(doc.tobytes())
+    assert _tables(doc.tobytes()) == [rows]
+    assert result.markdown.index(INTRO) < result.markdown.index("North mill") < \
+        result.markdown.index(OUTRO)
+
+
 def test_a_book_index_is_no_table():
     # Entries and their page numbers, set apart by a gap (a two-column index's entries
     # line up as a table's columns would).

@@ -18,6 +18,7 @@ whose rows need not line up, are parted at the white stripe between them
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 import math
@@ -138,10 +139,14 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     that run across cells (`CELL_GAP`); without it (None) lines are taken whole. `rules`
     lists the page's horizontal rules (called only for two tables side by side whose
     rows line up: `_side_by_side`). `page` (the `pymupdf.Page`) gives right-to-left
-    cells their text from the glyphs; without it they keep the lines' text. Returns the
-    tables top to bottom, each with the page lines it is made of and the pieces of them
-    it left out (`rest`); lines not in a table are left alone. Never raises.
+    cells their text from the glyphs; without it they keep the lines' text. On a page
+    stored turned (/Rotate) the lines are looked at as the page is shown
+    (`_turned_page_tables`; `rules` are given as shown too). Returns the tables top to
+    bottom, each with the page lines it is made of and the pieces of them it left out
+    (`rest`); lines not in a table are left alone. Never raises.
     """
+    if page is not None and page.rotation:
+        return _turned_page_tables(lines, textpage, rules, page)
     # A code listing's indents and word gaps align like columns.
     upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
                and ln.text.strip() and not is_code(ln)]
@@ -159,6 +164,59 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
         table.rest += [p for line in table.lines if id(line) in cut_lines
                       for p in cut_lines.pop(id(line)) if id(p) not in in_cells]
     return tables
+
+
+def _turned_page_tables(lines: list[Line], textpage: Any, rules: Callable[[], list[Rule]],
+                        page: Any) -> list[AlignedTable]:
+    """The tables of a page stored turned (a landscape page under /Rotate 90: its lines
+    run down the stored page), found among its lines and words turned as the page is
+    shown (`_ShownWords`), cells keeping their lines' text; boxes, cells and new lines
+    are carried back to the stored page."""
+    shown = [_moved(ln, page.rotation_matrix) for ln in lines]
+    stored = {id(turned): line for turned, line in zip(shown, lines, strict=True)}
+    back = page.derotation_matrix
+    words = None if textpage is None else _ShownWords(textpage, page.rotation_matrix)
+    tables = find_aligned_tables(shown, words, rules)
+    for table in tables:
+        table.bbox = _moved_box(table.bbox, back)
+        table.lines = [stored[id(ln)] for ln in table.lines]
+        table.cells = [stored.get(id(ln)) or _moved(ln, back) for ln in table.cells]
+        table.rest = [_moved(ln, back) for ln in table.rest]
+    return tables
+
+
+@dataclass(slots=True)
+class _ShownWords:
+    """A text page's words as its turned page is shown: `extractWORDS` with each word's
+    box carried by `matrix`."""
+
+    textpage: Any
+    matrix: Any
+
+    def extractWORDS(self) -> list[tuple]:  # noqa: N802 (the text page's own name)
+        return [(*_moved_box(w[:4], self.matrix), *w[4:]) for w in self.textpage.extractWORDS()]
+
+
+def _moved(line: Line, matrix: Any) -> Line:
+    """A copy of `line` with its boxes, origin and direction carried by `matrix`."""
+    dx, dy = line.direction
+    return dataclasses.replace(
+        line, spans=[dataclasses.replace(s, bbox=_moved_box(s.bbox, matrix)) for s in line.spans],
+        bbox=_moved_box(line.bbox, matrix),
+        direction=(matrix.a * dx + matrix.c * dy, matrix.b * dx + matrix.d * dy),
+        origin=None if line.origin is None else _moved_point(line.origin, matrix))
+
+
+def _moved_point(point: tuple[float, float], matrix: Any) -> tuple[float, float]:
+    x, y = point
+    return (matrix.a * x + matrix.c * y + matrix.e, matrix.b * x + matrix.d * y + matrix.f)
+
+
+def _moved_box(box: BBox, matrix: Any) -> BBox:
+    """The box around `box` carried by `matrix` (a quarter turn keeps it a box)."""
+    corners = [_moved_point(p, matrix) for p in ((box[0], box[1]), (box[2], box[3]))]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],

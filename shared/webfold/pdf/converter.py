@@ -278,8 +278,9 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
             lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
             out.placed.append((table.bbox, table.block))
     with _contained("aligned tables", out, run):
+        turn = page.rotation_matrix if page.rotation else None  # rules as the page is shown
         for aligned in find_aligned_tables(lines.lines, lines.textpage,
-                                           lambda: horizontal_rules(paths()), page):
+                                           lambda: horizontal_rules(paths(), turn), page):
             used = {id(ln) for ln in aligned.lines}
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
             if aligned.rows:  # else a contents list, its entries in `rest`

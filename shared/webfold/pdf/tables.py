@@ -241,9 +241,11 @@ def grid_areas(paths: list[dict[str, Any]]) -> list[Grid]:
     return areas
 
 
-def horizontal_rules(paths: list[dict[str, Any]]) -> list[tuple[float, float, float]]:
-    """The horizontal rules (y, x0, x1) drawn by `paths`, collinear pieces joined."""
-    return _joined(_rules(paths)[0])
+def horizontal_rules(paths: list[dict[str, Any]], matrix: Any = None
+                     ) -> list[tuple[float, float, float]]:
+    """The horizontal rules (y, x0, x1) drawn by `paths`, collinear pieces joined; with a
+    `pymupdf.Matrix`, of the paths carried by it (a turned page's rules as it is shown)."""
+    return _joined(_rules(paths, matrix)[0])
 
 
 def page_paths(page: Any) -> list[dict[str, Any]]:
@@ -354,20 +356,26 @@ _DRAWING_KEYS = ("closePath", "fill", "color", "width", "lineCap", "lineJoin", "
                  "stroke_opacity", "fill_opacity", "even_odd")
 
 
-def _rules(paths: list[dict[str, Any]]
+def _rules(paths: list[dict[str, Any]], matrix: Any = None
            ) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
-    """(horizontal (y, x0, x1), vertical (x, y0, y1)) line segments of `paths`."""
+    """(horizontal (y, x0, x1), vertical (x, y0, y1)) line segments of `paths`, carried
+    by `matrix` when one is given."""
     horizontal: list[tuple[float, float, float]] = []  # y, x0, x1
     vertical: list[tuple[float, float, float]] = []  # x, y0, y1
     for path in paths:
         for item in path.get("items", ()):
             if item[0] == "l":
-                _add_rule(item[1][0], item[1][1], item[2][0], item[2][1], horizontal, vertical)
+                segments = [(*item[1], *item[2])]
             elif item[0] == "re":
                 x0, y0, x1, y1 = item[1]
-                for a, b, c, d in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1),
-                                   (x1, y0, x1, y1)):
-                    _add_rule(a, b, c, d, horizontal, vertical)
+                segments = [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1),
+                            (x1, y0, x1, y1)]
+            else:
+                continue
+            for a, b, c, d in segments:
+                if matrix is not None:
+                    (a, b), (c, d) = pymupdf.Point(a, b) * matrix, pymupdf.Point(c, d) * matrix
+                _add_rule(a, b, c, d, horizontal, vertical)
     return horizontal, vertical
 
 
