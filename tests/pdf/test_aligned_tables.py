@@ -229,6 +229,30 @@ def test_a_borderless_table_on_a_page_stored_turned_is_found(rotation: int) -> N
         result.markdown.index(OUTRO)
 
 
+def test_boxes_of_a_class_diagram_side_by_side_are_no_table():
+    # Two objects of a class diagram drawn as filled frames, their attributes level with
+    # each other: the lines line up as a table's columns would, each column in a box of
+    # its own.
+    objects = [("margret", ["kenntVerleiher1", "kenntVerleiher2", "kenntEhemann",
+                            "hatFormular", "alter = 28", "name = MARGRET",
+                            "nimmAn(formular)"], 92),
+               ("manni", ["hatFormular", "kenntMieter1", "kenntMieter2", "name = MANNI",
+                          "lieblingslied = HOCH", "singeLied", "erledigeFormalitaet"], 239)]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for name, attributes, x in objects:
+        page.draw_rect((x - 3, 160, x + 120, 240), color=(0, 0, 0), fill=(0.9, 0.9, 0.9))
+        page.insert_text((x + 30, 169), name, fontsize=8)
+        for k, attribute in enumerate(attributes):  # the methods set a little apart
+            page.insert_text((x, 181 + 8.4 * k + (3.5 if k == 6 else 0)), attribute,
+                             fontsize=8)
+    page.insert_text((72, 280), OUTRO, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "erledigeFormalitaet" in result.markdown
+
+
 def test_a_book_index_is_no_table():
     # Entries and their page numbers, set apart by a gap (a two-column index's entries
     # line up as a table's columns would).

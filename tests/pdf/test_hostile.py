@@ -165,10 +165,10 @@ def test_a_failing_table_step_keeps_the_page_text_and_names_page_and_step(monkey
 
     real = converter.find_aligned_tables
 
-    def failing_on_page_2(lines, textpage, rules, page):
+    def failing_on_page_2(lines, textpage, drawn, page):
         if page.number == 1:
             raise ValueError("odd vector content")
-        return real(lines, textpage, rules, page)
+        return real(lines, textpage, drawn, page)
 
     monkeypatch.setattr(converter, "find_aligned_tables", failing_on_page_2)
     rows = [["Station", "Level", "Change"], ["North", "3.2", "+0.4"], ["South", "2.9", "-0.1"],

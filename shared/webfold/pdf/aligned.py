@@ -131,22 +131,31 @@ class AlignedTable:
     rest: list[Line] = field(default_factory=list)
 
 
-def find_aligned_tables(lines: list[Line], textpage: Any,
-                        rules: Callable[[], list[Rule]], page: Any = None) -> list[AlignedTable]:
+@dataclass(slots=True)
+class Drawn:
+    """What a page draws, as it is shown, that tells tables apart, each asked for only
+    when a table needs it: its horizontal rules (`_side_by_side`) and the boxes of its
+    closed shapes, frames and fills (`_framed_apart`)."""
+
+    rules: Callable[[], list[Rule]]
+    shapes: Callable[[], list[BBox]]
+
+
+def find_aligned_tables(lines: list[Line], textpage: Any, drawn: Drawn,
+                        page: Any = None) -> list[AlignedTable]:
     """Tables made of upright `lines` aligned in columns (see the module docstring).
 
     `textpage` is the native text page the lines came from: its word boxes split lines
-    that run across cells (`CELL_GAP`); without it (None) lines are taken whole. `rules`
-    lists the page's horizontal rules (called only for two tables side by side whose
-    rows line up: `_side_by_side`). `page` (the `pymupdf.Page`) gives right-to-left
+    that run across cells (`CELL_GAP`); without it (None) lines are taken whole. `drawn`
+    gives the page's rules and shapes. `page` (the `pymupdf.Page`) gives right-to-left
     cells their text from the glyphs; without it they keep the lines' text. On a page
     stored turned (/Rotate) the lines are looked at as the page is shown
-    (`_turned_page_tables`; `rules` are given as shown too). Returns the tables top to
+    (`_turned_page_tables`; `drawn` gives them as shown too). Returns the tables top to
     bottom, each with the page lines it is made of and the pieces of them it left out
     (`rest`); lines not in a table are left alone. Never raises.
     """
     if page is not None and page.rotation:
-        return _turned_page_tables(lines, textpage, rules, page)
+        return _turned_page_tables(lines, textpage, drawn, page)
     # A code listing's indents and word gaps align like columns.
     upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.direction[0] > 0
                and ln.text.strip() and not is_code(ln)]
@@ -158,7 +167,7 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
         if id(piece) in whole:
             cut_lines.setdefault(id(whole[id(piece)]), []).append(piece)
     gutters = functools.cache(lambda: column_gutters(lines))
-    tables = _tables_of(upright, whole, rules, gutters, page, in_columns=True)
+    tables = _tables_of(upright, whole, drawn, gutters, page, in_columns=True)
     in_cells = {id(ln) for table in tables for ln in table.cells}
     for table in tables:
         table.rest += [p for line in table.lines if id(line) in cut_lines
@@ -166,7 +175,7 @@ def find_aligned_tables(lines: list[Line], textpage: Any,
     return tables
 
 
-def _turned_page_tables(lines: list[Line], textpage: Any, rules: Callable[[], list[Rule]],
+def _turned_page_tables(lines: list[Line], textpage: Any, drawn: Drawn,
                         page: Any) -> list[AlignedTable]:
     """The tables of a page stored turned (a landscape page under /Rotate 90: its lines
     run down the stored page), found among its lines and words turned as the page is
@@ -176,7 +185,7 @@ def _turned_page_tables(lines: list[Line], textpage: Any, rules: Callable[[], li
     stored = {id(turned): line for turned, line in zip(shown, lines, strict=True)}
     back = page.derotation_matrix
     words = None if textpage is None else _ShownWords(textpage, page.rotation_matrix)
-    tables = find_aligned_tables(shown, words, rules)
+    tables = find_aligned_tables(shown, words, drawn)
     for table in tables:
         table.bbox = _moved_box(table.bbox, back)
         table.lines = [stored[id(ln)] for ln in table.lines]
@@ -219,7 +228,7 @@ def _moved_box(box: BBox, matrix: Any) -> BBox:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], list[Rule]],
+def _tables_of(lines: list[Line], whole: dict[int, Line], drawn: Drawn,
                gutters: Callable[[], list[Gutter]], page: Any, in_columns: bool,
                side: bool = False) -> list[AlignedTable]:
     """The tables among `lines`: runs of rows of several cells. A run that is no table
@@ -246,18 +255,18 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], rules: Callable[[], li
             around += [row] if row is not None else []
             table_rows = _without_prose(run, around)
             cells = _without_footer(table_rows, foot)
-            found = _side_by_side(cells, whole, rules, gutters, page, ruled_only=side)
-            found = found or _tables_in(cells, whole, page)
+            found = _side_by_side(cells, whole, drawn, gutters, page, ruled_only=side)
+            found = found or _tables_in(cells, whole, drawn, page)
             cut = _page_gutter(table_rows, gutters) if found else None
             if cut is not None:  # lines of the page's two text columns: each looked at alone
                 found = [table for lines in _sides(table_rows, cut)
-                         for table in _tables_of(lines, whole, rules, gutters, page,
+                         for table in _tables_of(lines, whole, drawn, gutters, page,
                                                  in_columns=False)]
             if not found and in_columns:
                 for x0, x1 in _columns(run):
                     inside = [ln for r in run for seg in r.cells
                               if x0 <= _span(seg)[0] and _span(seg)[1] <= x1 for ln in seg]
-                    found += _tables_of(inside, whole, rules, gutters, page, in_columns=False)
+                    found += _tables_of(inside, whole, drawn, gutters, page, in_columns=False)
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
@@ -350,7 +359,7 @@ def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool
     return False
 
 
-def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], list[Rule]],
+def _side_by_side(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
                   gutters: Callable[[], list[Gutter]], page: Any,
                   ruled_only: bool = False) -> list[AlignedTable]:
     """The tables of a run that holds two tables side by side, left one first; [] for a
@@ -372,7 +381,7 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
     if not inner:
         return []
     size = max(run[0].cells[0][0].spans[0].size, 1.0)
-    k = _ruled_gutter(run, columns, rules(), size)
+    k = _ruled_gutter(run, columns, drawn.rules(), size)
     if k is None and ruled_only:
         return []
     if k is None:
@@ -386,9 +395,9 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], rules: Callable[[], l
              [ln for row in run for seg in row.cells if _span(seg)[0] > cut for ln in seg])
     left, right = _rows(sides[0]), _rows(sides[1])
     if not _own_rows(left, right) and not _repeats(left, right) and not _ruled_apart(
-            run, (cut, columns[k + 1][0]), rules(), size):
+            run, (cut, columns[k + 1][0]), drawn.rules(), size):
         return []
-    found = [_tables_of(lines, whole, rules, gutters, page, in_columns=False, side=True)
+    found = [_tables_of(lines, whole, drawn, gutters, page, in_columns=False, side=True)
              for lines in sides]
     return found[0] + found[1] if found[0] and found[1] else []
 
@@ -1066,7 +1075,8 @@ def _grid(run: list[_Row]) -> list[list[list[Line]]]:
     return grid
 
 
-def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[AlignedTable]:
+def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
+               page: Any) -> list[AlignedTable]:
     columns = _columns(run)
     if len(columns) < MIN_COLUMNS:
         return []
@@ -1098,6 +1108,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         return []  # lines of a justified paragraph, cut at their widest spaces
     if all(_EQUATION_NUMBER.match(row[-1]) for row in texts if row[-1]):
         return []  # displayed equations and their numbers
+    if _framed_apart(grid, drawn.shapes()):
+        return []  # boxes of a diagram, lining up by chance
     if _labelled_values(texts):
         return [_entries(grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"
     cells = [ln for row in run for seg in row.cells for ln in seg]
@@ -1109,6 +1121,25 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], page: Any) -> list[Align
         texts, grid = [row[::-1] for row in texts], [row[::-1] for row in grid]
     _repeat_spanning_labels(grid, texts)
     return [AlignedTable(bbox=_box(cells), rows=texts, lines=lines, cells=cells)]
+
+
+def _framed_apart(grid: list[list[list[Line]]], shapes: list[BBox]) -> bool:
+    """True when two or more columns of the grid each have lines of two rows or more in
+    a closed shape that holds no line of another column: the boxes of a diagram (a class
+    diagram's classes, a flow chart's steps) or cards side by side, whose lines line up
+    by chance. A table's fills and frames hold one row (a shaded row, a coloured cell) or
+    all its columns (a frame round it)."""
+    columns = [[(r, ln) for r, row in enumerate(grid) for ln in row[k]]
+               for k in range(len(grid[0]))]
+    x0, y0, x1, y1 = _box([ln for column in columns for _, ln in column])
+    near = [s for s in shapes if s[0] < x1 and s[2] > x0 and s[1] < y1 and s[3] > y0]
+    owned = 0
+    for k, column in enumerate(columns):
+        others = [ln for j, other in enumerate(columns) if j != k for _, ln in other]
+        if any(len({r for r, ln in column if centre_in(ln.bbox, shape)}) >= 2
+               and not any(centre_in(ln.bbox, shape) for ln in others) for shape in near):
+            owned += 1
+    return owned >= 2
 
 
 def _line_numbers(texts: list[list[str]]) -> bool:

@@ -26,7 +26,7 @@ from webfold.document import Document, Metadata, PageInfo, failed
 from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
-from webfold.pdf.aligned import find_aligned_tables
+from webfold.pdf.aligned import Drawn, find_aligned_tables
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
@@ -41,7 +41,13 @@ from webfold.pdf.native import (
     symbol_glyphs,
 )
 from webfold.pdf.structure import build_blocks, document_styles
-from webfold.pdf.tables import find_tables, horizontal_rules, page_paths, table_block
+from webfold.pdf.tables import (
+    find_tables,
+    horizontal_rules,
+    page_paths,
+    shape_boxes,
+    table_block,
+)
 from webfold.settings import Settings
 from webfold.sniff import StreamInfo
 
@@ -278,9 +284,9 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
             lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
             out.placed.append((table.bbox, table.block))
     with _contained("aligned tables", out, run):
-        turn = page.rotation_matrix if page.rotation else None  # rules as the page is shown
-        for aligned in find_aligned_tables(lines.lines, lines.textpage,
-                                           lambda: horizontal_rules(paths(), turn), page):
+        turn = page.rotation_matrix if page.rotation else None  # drawings as the page is shown
+        drawn = Drawn(lambda: horizontal_rules(paths(), turn), lambda: shape_boxes(paths(), turn))
+        for aligned in find_aligned_tables(lines.lines, lines.textpage, drawn, page):
             used = {id(ln) for ln in aligned.lines}
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
             if aligned.rows:  # else a contents list, its entries in `rest`

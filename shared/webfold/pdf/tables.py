@@ -248,6 +248,18 @@ def horizontal_rules(paths: list[dict[str, Any]], matrix: Any = None
     return _joined(_rules(paths, matrix)[0])
 
 
+def shape_boxes(paths: list[dict[str, Any]], matrix: Any = None) -> list[BBox]:
+    """The boxes of the closed shapes `paths` draw (filled paths, rectangles, closed
+    strokes: frames, fills, a cell's shading); with a `pymupdf.Matrix`, carried by it."""
+    out = []
+    for path in paths:
+        if "f" in path.get("type", "") or path.get("closePath") or any(
+                item[0] in ("re", "qu") for item in path.get("items", ())):
+            box = pymupdf.Rect(path["rect"]) * matrix if matrix is not None else path["rect"]
+            out.append(tuple(box))
+    return out
+
+
 def page_paths(page: Any) -> list[dict[str, Any]]:
     """The page's vector paths (`get_cdrawings()`), a page of more than `MAX_DRAWINGS`
     with the dots of its dotted rules joined (`_dotted_rules`); [] for a page still
