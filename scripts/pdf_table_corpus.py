@@ -32,6 +32,17 @@ not written on, the closest stand-in here for tables of other people's documents
 - pdflatex typesets `tabular`s: booktabs rules, `|l|r|` grids with `\hline`,
   `\multicolumn` group headers under `\cmidrule`, a small table in a two-column article.
 
+A fourth batch (its own random stream) gives Word tables the styles only the Chromium
+pages had, and turns pages round:
+
+- LibreOffice converts Word files with a header ruled above and below (and the last row
+  under, or not) and no other lines; shaded cells (a dark header in white type, body
+  rows in light fills) without lines; a right-to-left table (`bidiVisual`, Arabic
+  cells); a wide table in a landscape section.
+- Chromium's landscape tables are stored turned: each page portrait, its content drawn
+  sideways under a /Rotate of 90 or 270 that shows it upright, as print drivers and
+  scanners store landscape pages.
+
 Calc (Debian libreoffice-calc-nogui), reportlab (the bench extra) and pdflatex (Debian
 texlive-latex-recommended) are corpus-only tools, not in `setup_system.sh`.
 
@@ -347,7 +358,7 @@ def _chromium_page(kind: str, rng: random.Random, name: str) -> tuple[str, list,
     elif kind == "chromium-long":
         rows = _grid(rng, rng.randint(45, 80), cols)
         expected = rows
-    elif kind == "chromium-landscape":
+    elif kind in ("chromium-landscape", "chromium-turned"):
         cols = rng.randint(6, 10)
         rows = _grid(rng, nrows, cols)
         expected, landscape = rows, True
@@ -434,6 +445,8 @@ CHROMIUM_KINDS = tuple(f"chromium-{s}" for s in STYLES) + tuple(
                               "long", "landscape", "beside", "two", "caption", "rtl"))
 # The second batch: kinds of the public table suites (camelot, tabula, pdfplumber tests).
 WIDER_KINDS = tuple(f"chromium-{k}" for k in ("multihead", "footmarks", "side", "paper"))
+# The fourth batch: a landscape page stored turned (`_store_turned`).
+TURNED_KINDS = ("chromium-turned",)
 
 
 def chromium_cases(out: Path, per_kind: int, rng: random.Random,
@@ -481,15 +494,36 @@ def chromium_cases(out: Path, per_kind: int, rng: random.Random,
                 continue
             finally:
                 page.close()
+            if kind == "chromium-turned":
+                _store_turned(path, rng.choice([90, 270]))
             cases.append(TableCase(name, kind, path.name, "\n\n".join(texts), tables))
         browser.close()
     return cases
+
+
+def _store_turned(path: Path, rotation: int) -> None:
+    """Rewrite the PDF at `path` with each page stored a quarter turn round (its content
+    drawn sideways on a page of swapped width and height) under a /Rotate of `rotation`
+    that shows it as printed: how print drivers and scanners store landscape pages."""
+    import pymupdf
+
+    with pymupdf.open(path) as source:
+        turned = pymupdf.open()
+        for page in source:
+            new = turned.new_page(width=page.rect.height, height=page.rect.width)
+            new.show_pdf_page(new.rect, source, page.number, rotate=rotation)
+            new.set_rotation(rotation)
+        data = turned.tobytes(garbage=3, deflate=True)
+    path.write_bytes(data)
 
 
 # --- LibreOffice ------------------------------------------------------------------------
 
 LO_KINDS = ("libreoffice-grid", "libreoffice-none", "libreoffice-styled", "libreoffice-merged")
 WIDER_LO_KINDS = ("libreoffice-spanhead",)
+# The fourth batch: the Chromium styles Word tables had not had, and a landscape section.
+STYLED_LO_KINDS = ("libreoffice-headrule", "libreoffice-shaded", "libreoffice-rtl",
+                   "libreoffice-landscape")
 DOCX_STYLES = ("Light Shading", "Light Shading Accent 1", "Light List Accent 1",
                "Medium Shading 1 Accent 1", "Light Grid Accent 1", "Medium List 1")
 
@@ -558,6 +592,82 @@ def _docx_group_header(table: Any, rows: list[list[str]],
     return [first] + expected
 
 
+def _docx_styled_case(out: Path, kind: str, name: str, rng: random.Random) -> TableCase:
+    """A Word table of a `STYLED_LO_KINDS` kind: no borders but rules over and under the
+    header (and under the last row, booktabs-like, or not); cells shaded (a dark header in
+    white type, body rows in one or two light fills); right to left (the first column on
+    the right, Arabic text); or a wide table on a landscape page, ruled or not."""
+    import docx
+    from docx.enum.section import WD_ORIENT
+    from docx.oxml.ns import qn
+    from docx.shared import Pt, RGBColor
+
+    document = docx.Document()
+    intro, outro = rng.choice(PROSE), rng.choice(PROSE)
+    document.add_paragraph(intro)
+    cols = rng.randint(7, 10) if kind == "libreoffice-landscape" else rng.randint(3, 6)
+    nrows = rng.randint(4, 10)
+    rows = _rtl_rows(rng, nrows, cols) if kind == "libreoffice-rtl" else _grid(rng, nrows, cols)
+    if kind == "libreoffice-landscape":
+        section = document.sections[0]
+        section.orientation = WD_ORIENT.LANDSCAPE
+        section.page_width, section.page_height = section.page_height, section.page_width
+    table = document.add_table(rows=len(rows), cols=cols)
+    if kind in ("libreoffice-rtl", "libreoffice-landscape") and rng.random() < 0.5:
+        table.style = "Table Grid"
+    if kind == "libreoffice-rtl":
+        table._tbl.tblPr.append(_oxml("w:bidiVisual"))
+    size = Pt(rng.choice([8, 9, 10, 11]))
+    rule, last_rule = str(rng.choice([4, 8, 12])), rng.random() < 0.5
+    fills = rng.sample(["DDE6F0", "E6E6E6", "E2EFD9", "FDF3E1", "FFFFFF"], 2)
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            cell = table.cell(r, c)
+            paragraph = cell.paragraphs[0]
+            run = paragraph.add_run(value)
+            run.font.size = size
+            if kind == "libreoffice-rtl":
+                paragraph._p.get_or_add_pPr().append(_oxml("w:bidi"))
+                run._r.get_or_add_rPr().append(_oxml("w:rtl"))
+                run._r.rPr.get_or_add_rFonts().set(qn("w:cs"), "DejaVu Sans")
+            elif kind == "libreoffice-headrule":
+                edges = {"top": rule, "bottom": rule} if r == 0 else {}
+                if r == len(rows) - 1 and last_rule:
+                    edges["bottom"] = rule
+                _cell_borders(cell, edges)
+            elif kind == "libreoffice-shaded":
+                run.font.bold = r == 0
+                if r == 0:
+                    run.font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+                _cell_fill(cell, "2F4F7F" if r == 0 else fills[r % 2])
+    document.add_paragraph(outro)
+    document.save(out / f"{name}.docx")
+    text = "\n\n".join([intro, "\n".join(" ".join(r) for r in rows), outro])
+    return TableCase(name, kind, f"{name}.pdf", text, [rows])
+
+
+def _oxml(tag: str, **attributes: str) -> Any:
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+
+    element = OxmlElement(tag)
+    for key, value in attributes.items():
+        element.set(qn(f"w:{key}"), value)
+    return element
+
+
+def _cell_borders(cell: Any, edges: dict[str, str]) -> None:
+    """Single black rules of the given eighths of a point on `edges` of a Word cell."""
+    borders = _oxml("w:tcBorders")
+    for edge, size in edges.items():
+        borders.append(_oxml(f"w:{edge}", val="single", sz=size, space="0", color="000000"))
+    cell._tc.get_or_add_tcPr().append(borders)
+
+
+def _cell_fill(cell: Any, colour: str) -> None:
+    cell._tc.get_or_add_tcPr().append(_oxml("w:shd", val="clear", color="auto", fill=colour))
+
+
 def libreoffice_cases(out: Path, per_kind: int, rng: random.Random,
                       kinds: tuple[str, ...] = LO_KINDS) -> list[TableCase]:
     """Word files made here of every kind of `kinds`, converted by LibreOffice; [] without
@@ -571,8 +681,8 @@ def libreoffice_cases(out: Path, per_kind: int, rng: random.Random,
     if soffice is None:
         print("skipping LibreOffice: soffice is not on PATH", file=sys.stderr)
         return []
-    made = [_docx_case(out, kind, f"{kind.replace('-', '_')}_{i}", rng)
-            for kind in kinds for i in range(per_kind)]
+    made = [(_docx_styled_case if kind in STYLED_LO_KINDS else _docx_case)(
+        out, kind, f"{kind.replace('-', '_')}_{i}", rng) for kind in kinds for i in range(per_kind)]
     return soffice_convert(soffice, [out / f"{c.name}.docx" for c in made], out, made,
                            SOFFICE_TIMEOUT_S)
 
@@ -950,8 +1060,11 @@ def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False,
         cases += (chromium_cases(out, per_kind, wider, WIDER_KINDS, diagrams=False) +
                   libreoffice_cases(out, per_kind, wider, WIDER_LO_KINDS))
         third = random.Random(seed + 2)  # engines the rules were not written on, likewise apart
-        return cases + (calc_cases(out, per_kind, third) + reportlab_cases(out, per_kind, third)
-                         + latex_cases(out, per_kind, third))
+        cases += (calc_cases(out, per_kind, third) + reportlab_cases(out, per_kind, third)
+                  + latex_cases(out, per_kind, third))
+        fourth = random.Random(seed + 3)  # styles one engine lacked, turned pages; apart too
+        return cases + (libreoffice_cases(out, per_kind, fourth, STYLED_LO_KINDS) +
+                        chromium_cases(out, per_kind, fourth, TURNED_KINDS, diagrams=False))
 
     return manifest_cases(out, TableCase, make, rebuild)
 
