@@ -391,8 +391,11 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
         if gaps[k] < GUTTER_RATIO * median or gaps[k] - median < GUTTER_EXCESS * size:
             return []
     cut = columns[k][1]
-    sides = ([ln for row in run for seg in row.cells if _span(seg)[1] <= cut for ln in seg],
-             [ln for row in run for seg in row.cells if _span(seg)[0] > cut for ln in seg])
+    segs = [seg for row in run for seg in row.cells]
+    # Once each: a label straddling two rows is in both (`_join_straddling`).
+    parts = ([seg for seg in segs if _span(seg)[1] <= cut],
+             [seg for seg in segs if _span(seg)[0] > cut])
+    sides = tuple(list({id(ln): ln for seg in part for ln in seg}.values()) for part in parts)
     left, right = _rows(sides[0]), _rows(sides[1])
     if not _own_rows(left, right) and not _repeats(left, right) and not _ruled_apart(
             run, (cut, columns[k + 1][0]), drawn.rules(), size):
