@@ -285,7 +285,8 @@ def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
             out.placed.append((table.bbox, table.block))
     with _contained("aligned tables", out, run):
         turn = page.rotation_matrix if page.rotation else None  # drawings as the page is shown
-        drawn = Drawn(lambda: horizontal_rules(paths(), turn), lambda: shape_boxes(paths(), turn))
+        drawn = Drawn(functools.cache(lambda: horizontal_rules(paths(), turn)),
+                      functools.cache(lambda: shape_boxes(paths(), turn)))
         for aligned in find_aligned_tables(lines.lines, lines.textpage, drawn, page):
             used = {id(ln) for ln in aligned.lines}
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
