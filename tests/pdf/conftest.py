@@ -1,5 +1,5 @@
-"""Fixtures for the PDF tests: the generated hard-case corpus, built once per session, and
-PDFs printed by headless Chromium."""
+"""Fixtures for the PDF tests: the generated hard-case corpus, built once per session,
+PDFs printed by headless Chromium, and files of the public born-digital corpus."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# Where scripts/pdf_public_text.py puts the PDFs it fetches from the package index.
+PUBLIC_TEXT = REPO / ".pdf-public-text"
 
 
 def load_corpus_module():
@@ -55,3 +57,18 @@ def chromium_pdf(tmp_path: Path) -> Callable[[str], bytes]:
         return out.read_bytes()
 
     return print_pdf
+
+
+@pytest.fixture
+def public_pdf() -> Callable[[str], Path]:
+    """A function giving the path of a file of the public born-digital corpus ("pymupdf/
+    test_2548.pdf"); the test is skipped when the corpus is not built (a clean clone)."""
+
+    def path(name: str) -> Path:
+        file = PUBLIC_TEXT / name
+        if not file.exists():
+            pytest.skip("the public born-digital corpus is not built "
+                        "(scripts/pdf_public_text.py fetches it from the package index)")
+        return file
+
+    return path

@@ -4,7 +4,6 @@ wrapped onto several lines, statements with leader dots, a paragraph beside a ta
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pymupdf
 import pytest
@@ -1367,18 +1366,13 @@ def test_a_footer_line_far_under_a_table_at_the_page_foot_is_no_row():
     assert "Annex 2" in convert(doc.tobytes()).markdown
 
 
-SIDE_BY_SIDE_DEAL_SUMMARY = (Path(__file__).resolve().parents[2] / ".pdf-public-text" / "pymupdf"
-                             / "test_4017.pdf")
-
-
-@pytest.mark.skipif(not SIDE_BY_SIDE_DEAL_SUMMARY.exists(),
-                    reason="the public born-digital corpus is not built "
-                           "(scripts/pdf_public_text.py fetches it from the package index)")
-def test_a_label_straddling_two_rows_comes_once_into_a_side_of_tables_side_by_side():
+def test_a_label_straddling_two_rows_comes_once_into_a_side_of_tables_side_by_side(
+        public_pdf):
     # A loan deal summary with ruled tables side by side (PyMuPDF's test_4017): a label
     # set between two rows of one side is joined to both rows; the side, parted at the
     # rules, took the line twice ("Miscellaneous Information Miscellaneous Information").
     # No generated layout made a straddled line reach a parted side, hence the real file.
-    markdown = convert(SIDE_BY_SIDE_DEAL_SUMMARY.read_bytes(), filename="deal.pdf").markdown
+    deal = public_pdf("pymupdf/test_4017.pdf").read_bytes()
+    markdown = convert(deal, filename="deal.pdf").markdown
     lines = [line for line in markdown.splitlines() if "Miscellaneous Information" in line]
     assert lines and all(line.count("Miscellaneous Information") == 1 for line in lines), lines

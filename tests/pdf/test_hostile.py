@@ -198,20 +198,14 @@ def test_a_failing_table_step_keeps_the_page_text_and_names_page_and_step(monkey
             "without them") in record["warnings"]
 
 
-CYCLIC_STRUCTURE_TREE = (Path(__file__).resolve().parents[2] / ".pdf-public-text" / "pymupdf"
-                         / "test_2548.pdf")
-
-
-@pytest.mark.skipif(not CYCLIC_STRUCTURE_TREE.exists(),
-                    reason="the public born-digital corpus is not built "
-                           "(scripts/pdf_public_text.py fetches it from the package index)")
-def test_a_structure_tree_with_a_cycle_does_not_hang_the_page_drawing():
+def test_a_structure_tree_with_a_cycle_does_not_hang_the_page_drawing(public_pdf):
     # A PowerPoint export whose tagged structure tree loops: MuPDF walking it to draw a
     # page (the table finder's header colours) never returned. Run apart, so a hang fails.
     script = ("import sys; from webfold import convert; "
               "doc = convert(open(sys.argv[1], 'rb').read(), filename='slides.pdf'); "
               "print(doc.error is None and 'BRCA1' in doc.markdown)")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "shared")}
-    done = subprocess.run([sys.executable, "-c", script, str(CYCLIC_STRUCTURE_TREE)],
+    slides = public_pdf("pymupdf/test_2548.pdf")
+    done = subprocess.run([sys.executable, "-c", script, str(slides)],
                           capture_output=True, text=True, timeout=90, env=env)
     assert done.stdout.strip() == "True", done.stderr[-2000:]
