@@ -146,6 +146,33 @@ def test_a_latex_contents_list_is_lines_not_a_table():
     assert {b.kind for b in result.blocks} == {"paragraph"}
 
 
+def _glued_contents_line(page: pymupdf.Page, y: float, number: str, title: str,
+                         label: str) -> None:
+    """One line of a word processor's contents page: a chapter's number, in bold, in a
+    column of its own, a section's number indented under its title; the title, its leader
+    dots and its page number one text line (no gap between leaders and number)."""
+    chapter = "." not in number
+    font, size = ("hebo", 12) if chapter else ("helv", 10)
+    page.insert_text((72 if chapter else 86, y), number, fontsize=size, fontname=font)
+    text = title + " "
+    while pymupdf.get_text_length(f"{text}. {label}", fontsize=size, fontname=font) < 300:
+        text += "."
+    page.insert_text((102, y), f"{text} {label}", fontsize=size, fontname=font)
+
+
+def test_a_contents_list_with_leaders_run_into_the_page_numbers_is_lines_not_a_table():
+    entries = [("1", "LOCATION OF THE PROJECT", "14"), ("1.1", "GEOGRAPHIC LOCATION", "14"),
+               ("1.2", "LAND REGISTRY", "15"), ("2", "HOW THE PLANT WORKS", "16"),
+               ("2.1", "GENERAL PRINCIPLES", "16"), ("2.2", "ORDER OF DEFINITION", "17")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, entry in enumerate(entries):
+        _glued_contents_line(page, 100 + 20 * k, *entry)
+    result = convert(doc.tobytes())
+    assert [(b.kind, b.text) for b in result.blocks] == [
+        ("paragraph", f"{number} {title} ... {label}") for number, title, label in entries]
+
+
 def test_a_contents_list_without_numbers_or_leaders_is_lines_not_a_table():
     entries = [("Introduction", "1"), ("The system", "2"), ("Some examples", "3"),
                ("Some assurances", "5"), ("Configuration possibilities", "5")]

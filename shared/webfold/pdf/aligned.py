@@ -83,6 +83,10 @@ SPACE_WIDTH = 0.25
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
+# Leader dots run into the page label at the end of one cell ("．．．．１", "PROJET ..... 14",
+# "Preface.......iii"): MuPDF writes leaders set close to their page number as one line.
+_LEADER_TO_PAGE = re.compile(
+    r"(?:[.\u2026\u00b7\uff0e]\s*){3,}(\d{1,4}|[ivxlc]{1,7}|[\u2160-\u217f])$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
 # A book index's page numbers after an entry: "3, 14", "99–101, 128" (a comma and a space
 # between them: "1,204" is one number), or leader dots cut from the entry they follow.
@@ -1451,9 +1455,17 @@ def _is_contents(grid: list[list[list[Line]]], beside: bool = False) -> bool:
     every row is titled in words and ends in a page label (no heading row: a table heads
     its column of figures). A list `beside` other text needs leader dots, or section
     numbers some of several levels ("2.1"): a table's first columns can be a row's
-    number, a title and a year. A statement's leaders run to amounts ("1,250",
-    "(340)"); a table's figures go up and down."""
+    number, a title and a year. A contents list is one too when more than half its rows'
+    last cells end in leader dots run into a page label (`_LEADER_TO_PAGE`), the labels
+    never going down: a row without them is a title wrapped onto the next line (two
+    such lists side by side, leaders in other columns too, are not one list's rows). A
+    statement's leaders run to amounts ("1,250", "(340)"); a table's figures go up and
+    down."""
     labels = [_cell_text(row[-1]) for row in grid]
+    glued = [m.group(1) for m in map(_LEADER_TO_PAGE.search, labels) if m]
+    if len(glued) * 2 > len(grid) and _in_page_order(glued) is not None and not any(
+            _LEADER_TO_PAGE.search(_cell_text(cell)) for row in grid for cell in row[:-1]):
+        return True
     if not all(_PAGE_LABEL.match(text) for text in labels[1:] if text):
         return False
     if sum(1 for text in labels if _PAGE_LABEL.match(text)) * 2 <= len(grid):
