@@ -297,6 +297,27 @@ def test_a_book_index_is_no_table():
     assert "77, 78" in result.markdown
 
 
+def test_an_index_with_one_page_an_entry_is_lines_not_a_table():
+    # LaTeX's index: each entry, its leader dots and its page number, right-aligned; no
+    # page lists ("3, 14") tell it from a table of names and figures, the entries' order
+    # and the figures' column without a heading do.
+    entries = [("headheight", "30"), ("headsep", "31"), ("helvet (package)", "8"),
+               ("hyperref (package)", "1"), ("hyphenation", "12")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((120, 95), "H", fontsize=9, fontname="hebo")
+    for k, (entry, number) in enumerate(entries):
+        text = entry + " "
+        while pymupdf.get_text_length(text + " .", fontsize=9) < 96:
+            text += " ."
+        page.insert_text((72, 110 + 11 * k), text, fontsize=9)
+        page.insert_text((184 - pymupdf.get_text_length(number, fontsize=9), 110 + 11 * k),
+                         number, fontsize=9)
+    blocks = convert(doc.tobytes()).blocks
+    assert [b.kind for b in blocks] == ["heading"] + ["paragraph"] * len(entries)
+    assert [b.text.split()[-1] for b in blocks[1:]] == [number for _, number in entries]
+
+
 def test_lines_numbered_at_the_margin_are_no_table():
     prose = ["The authors thank the editors of the journal for their",
              "patience with the many drafts of this paper, and the",

@@ -1117,8 +1117,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
         return []  # displayed equations and their numbers
     if _framed_apart(grid, drawn.shapes()):
         return []  # boxes of a diagram, lining up by chance
-    if _labelled_values(texts):
-        return [_entries(grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"
+    if _labelled_values(texts) or _sorted_entries(texts):
+        return [_entries(grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"; an index
     cells = [ln for row in run for seg in row.cells for ln in seg]
     lines = list({id(w): w for w in (whole.get(id(ln), ln) for ln in cells)}.values())
     if page is not None:
@@ -1176,6 +1176,20 @@ def _index_entries(texts: list[list[str]]) -> bool:
     (a table's figures are one number a cell)."""
     return sum(1 for row in texts if any(_PAGE_LIST.search(t) or _CUT_LEADER.match(t)
                                          for t in row)) * 2 > len(texts)
+
+
+def _sorted_entries(texts: list[list[str]]) -> bool:
+    """True for two columns whose second holds page numbers alone, no heading over them,
+    beside entries in alphabetical order, `MIN_ROWS` or more of them worded ("\\headheight",
+    "helvet (package)", "hyperref (package)"): an index whose entries have one page each,
+    its leader dots dropped, an entry's further pages on rows of their own. A table
+    heads its column of figures; a contents list runs in page order (`_is_contents`).
+    Each row is one entry a line."""
+    if len(texts[0]) != 2 or not all(page.isdigit() for _, page in texts if page):
+        return False
+    keys = ["".join(filter(str.isalpha, entry.casefold())) for entry, _ in texts]
+    keys = [key for key in keys if key]
+    return len(keys) >= MIN_ROWS and keys == sorted(keys)
 
 
 def _one_symbol(texts: list[str]) -> bool:
