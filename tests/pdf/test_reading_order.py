@@ -247,3 +247,20 @@ def test_line_numbers_in_the_margin_stay_out_of_the_sentences():
             page.insert_text((32, y), str(k + 1), fontname="helv", fontsize=12)
     text = " ".join(convert(doc.tobytes()).markdown.split())
     assert f"{LEFT} {RIGHT}" in text, text
+
+
+def test_small_bullets_raised_to_the_letters_middle_start_their_items():
+    # A word processor's bullets: a symbol font at less than half the text's size, raised
+    # off the baseline, a column gap before the items' text. They were a column read
+    # before every item (and each its own paragraph).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((54, 100), "The office may respond to a missed test by:", fontsize=10)
+    items = ["Encouraging me to improve my adherence.", "Changing this agreement.",
+             "Increasing my monitoring.", "Reporting me to the board."]
+    for i, text in enumerate(items):
+        y = 124 + 18 * i
+        page.insert_text((54, y - 2.5), "\u2022", fontsize=4.5)
+        page.insert_text((71, y), text, fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert md.strip().endswith("\n".join(f"- {text}" for text in items))

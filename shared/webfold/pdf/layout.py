@@ -225,19 +225,34 @@ def _partner(done: list[Item], it: Item) -> int | None:
     """Index in `done` (among the last few) of the fragment `it` continues, if any."""
     for k in range(len(done) - 1, max(len(done) - 7, -1), -1):
         prev = done[k]
-        tol = 0.35 * max(prev.size, it.size)
-        if abs(prev.box[3] - it.box[3]) > tol or abs(prev.size - it.size) > 0.3 * it.size:
-            continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
-        gap = right.box[0] - left.box[2]
         lone = not left.line_number and (LONE_MARKER.match(left.text)
                                          or _SECTION_NUMBER.match(left.text))
+        if not (_marker_level(left, right) if lone and LONE_MARKER.match(left.text)
+                else _level(prev, it)):
+            continue
+        gap = right.box[0] - left.box[2]
         leads = _LEADER_END.search(left.text) and _PAGE_REFS.match(right.text)
         limit = (5.0 if lone else LEADER_GAP if leads else
                  RUN_IN_GAP if _runs_in(left.line, right.line) else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
     return None
+
+
+def _level(a: Item, b: Item) -> bool:
+    """True when `a` and `b` share a baseline (within a third of a font size) at about
+    one size."""
+    return (abs(a.box[3] - b.box[3]) <= 0.35 * max(a.size, b.size)
+            and abs(a.size - b.size) <= 0.3 * b.size)
+
+
+def _marker_level(marker: Item, line: Item) -> bool:
+    """True when a list `marker` stands level with `line`: its middle within the line's
+    height, whatever its size (a word processor's bullet is set in a symbol font at less
+    than half the text's size, raised off the baseline to the middle of the letters)."""
+    middle = (marker.box[1] + marker.box[3]) / 2
+    return line.box[1] <= middle <= line.box[3]
 
 
 def _number_lines(items: list[Item]) -> None:
