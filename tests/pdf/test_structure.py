@@ -707,3 +707,21 @@ def test_lines_broken_by_hand_are_lines_and_ragged_prose_one_paragraph():
     assert result.markdown == ("Ms Anna Brook\\\n7 Mill Lane\\\nValley Town VT4 2QP\n\n"
                                + prose + "\n")
     assert result.blocks[0].text == "\n".join(address)
+
+
+def test_form_codes_stacked_in_a_larger_type_are_no_heading():
+    # A tax form's line labels stacked down its margin, set larger than the text: codes,
+    # no title. They were one heading ("## 24a 24b 24c"); a titled line in that type
+    # is still a heading.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Additions to itemized deductions", fontname="hebo", fontsize=12)
+    body = ("Enter each addition on its own line with the letter of the schedule it comes "
+            "from, and carry the total to the line below.")
+    page.insert_textbox((72, 92, 500, 140), body, fontsize=9)
+    for i, code in enumerate(("24a", "24b", "24c")):
+        page.insert_text((72, 160 + 14 * i), code, fontname="hebo", fontsize=12)
+    md = convert(doc.tobytes()).markdown
+    assert md.startswith("# Additions to itemized deductions\n")
+    assert "#" not in md.split("\n", 1)[1]
+    assert "24a 24b 24c" in md

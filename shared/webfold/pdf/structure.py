@@ -75,6 +75,8 @@ _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
 # "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
 _CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\-]*[.:]?\s",
                       re.I)
+# A word that starts with a letter, past any opening punctuation (`_has_word`).
+_WORD_START = re.compile(r"(?:^|\s)[^\w\s]*[^\W\d_]")
 _DOTS_AND_SPACES = re.compile(r"[.\s]*")
 _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 # A word with its inner hyphens ("data-driven"), and a hyphen it ends with, if any.
@@ -341,7 +343,7 @@ def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
 
 def _heading_level(row: _Row, st: Styles) -> int:
     text = row.text
-    if (row.item.turned or len(text) > MAX_HEADING_CHARS or not any(c.isalpha() for c in text)
+    if (row.item.turned or len(text) > MAX_HEADING_CHARS or not _has_word(text)
             or PAGE_NUMBER.match(text) or _LEADER.search(text) or row.item.line.contents):
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
@@ -367,6 +369,13 @@ def _heading_level(row: _Row, st: Styles) -> int:
             and row.item.line.source != "ocr"):
         return min(st.bold_level + numbered.group(1).count("."), 6)
     return 0
+
+
+def _has_word(text: str) -> bool:
+    """Whether `text` has a word to read as a title: one starting with a letter
+    ("Results", "LR_Element", "A", "(b)"). Codes and numbers alone ("24a 24b 24c", a
+    form's line labels stacked in its margin; "7a"; "1040NR") head nothing."""
+    return _WORD_START.search(text) is not None
 
 
 def _numbered_no_title(text: str) -> bool:
