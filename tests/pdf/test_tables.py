@@ -153,6 +153,32 @@ def test_a_caption_below_a_table_is_written_above_it_as_a_paragraph():
         ("paragraph", "Table 1:"), ("table", "Station\t"), ("paragraph", "The leve")]
 
 
+def test_a_caption_between_two_tables_under_captions_set_above_stays_with_the_next():
+    # A tax booklet's worksheet: each table's caption above it, a note between the first
+    # caption and its table. The second caption, right under the first table, was moved
+    # above that table as if captions were set below.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 172, 272]
+    page.insert_text((72, 90), "Table 1: Levels at two stations.", fontname="hebo", fontsize=10)
+    page.insert_text((72, 106), "Read at noon.", fontsize=10)
+    for caption, top, rows in (
+            (None, 120, [["Station", "Level"], ["North", "3.2"], ["South", "2.9"]]),
+            ("Table 2: Flows at two weirs.", 220, [["Weir", "Flow"], ["Upper", "14"],
+                                                  ["Lower", "11"]])):
+        if caption:
+            page.insert_text((72, top - 14), caption, fontname="hebo", fontsize=10)
+        ys = [top + 20 * r for r in range(len(rows) + 1)]
+        _grid(page, xs, ys)
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert [(b.kind, b.text[:8]) for b in blocks] == [
+        ("paragraph", "Table 1:"), ("paragraph", "Read at "), ("table", "Station\t"),
+        ("paragraph", "Table 2:"), ("table", "Weir\tFlo")]
+
+
 def test_rows_between_shaded_rows_keep_their_cells():
     # A word processor's banded style: a ruled frame and header, every other body row's
     # cells filled, the rows between them drawn with no rule inside.

@@ -299,14 +299,23 @@ def _side_by_side(a: BBox | None, b: BBox | None) -> bool:
 
 
 def _captions_above_tables(blocks: list[Block]) -> None:
-    """A table's caption set below it moves above it, where HTML tables have theirs."""
+    """A table's caption set below it moves above it, where HTML tables have theirs;
+    not when the table has its caption above it already, nor when the caption stands
+    between it and the next table and some caption stands between it and the table
+    before it (captions set above their tables: this one is the next table's)."""
     for i in range(len(blocks) - 1):
         table, caption = blocks[i], blocks[i + 1]
-        if (table.kind == "table" and caption.kind == "paragraph"
-                and _CAPTION.match(caption.text)
-                and not (i and blocks[i - 1].kind == "paragraph"
-                         and _CAPTION.match(blocks[i - 1].text))):
-            blocks[i], blocks[i + 1] = caption, table
+        if table.kind != "table" or not _is_caption(caption) or (i and _is_caption(blocks[i - 1])):
+            continue
+        if i + 2 < len(blocks) and blocks[i + 2].kind == "table":
+            start = next((k + 1 for k in range(i - 1, -1, -1) if blocks[k].kind == "table"), 0)
+            if any(_is_caption(b) for b in blocks[start:i]):
+                continue
+        blocks[i], blocks[i + 1] = caption, table
+
+
+def _is_caption(block: Block) -> bool:
+    return block.kind == "paragraph" and _CAPTION.match(block.text) is not None
 
 
 def _row(it: Item, page: int, page_lines: list[Item], at: int, page_items: list[Item]) -> _Row:
