@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pymupdf
+
 from webfold.pdf.bidi import is_one_rtl_run
 from webfold.pdf.furniture import BOTTOM_SHARE
 from webfold.pdf.layout import LONE_MARKER, Gutter, column_gutters, is_rtl
@@ -217,19 +219,12 @@ def _moved(line: Line, matrix: Any) -> Line:
         line, spans=[dataclasses.replace(s, bbox=_moved_box(s.bbox, matrix)) for s in line.spans],
         bbox=_moved_box(line.bbox, matrix),
         direction=(matrix.a * dx + matrix.c * dy, matrix.b * dx + matrix.d * dy),
-        origin=None if line.origin is None else _moved_point(line.origin, matrix))
-
-
-def _moved_point(point: tuple[float, float], matrix: Any) -> tuple[float, float]:
-    x, y = point
-    return (matrix.a * x + matrix.c * y + matrix.e, matrix.b * x + matrix.d * y + matrix.f)
+        origin=None if line.origin is None else tuple(pymupdf.Point(line.origin) * matrix))
 
 
 def _moved_box(box: BBox, matrix: Any) -> BBox:
     """The box around `box` carried by `matrix` (a quarter turn keeps it a box)."""
-    corners = [_moved_point(p, matrix) for p in ((box[0], box[1]), (box[2], box[3]))]
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-    return (min(xs), min(ys), max(xs), max(ys))
+    return tuple(pymupdf.Rect(box) * matrix)
 
 
 def _tables_of(lines: list[Line], whole: dict[int, Line], drawn: Drawn,
