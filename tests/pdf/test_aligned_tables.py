@@ -186,6 +186,39 @@ def test_a_contents_list_without_numbers_or_leaders_is_lines_not_a_table():
     assert [b.text for b in result.blocks] == [f"{title} {label}" for title, label in entries]
 
 
+def test_a_contents_list_with_pages_numbered_within_chapters_is_lines_not_a_table():
+    # A thesis's contents list numbers pages within each chapter ("2-1"), without leaders.
+    entries = [("Preface", "iii"), ("List of Figures", "v"), ("Abstract", "vii"),
+               ("I. The first chapter", "1-1"), ("1.1 The first section", "1-1"),
+               ("1.2 The second section", "1-4"), ("II. The second chapter", "2-1"),
+               ("2.1 A section in the second chapter", "2-1"), ("III. Conclusions", "3-1"),
+               ("Appendix A. Data", "A-1"), ("Vita", "VITA-1")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((300 - pymupdf.get_text_length("Page", fontsize=10), 86), "Page",
+                     fontsize=10)
+    for k, (title, label) in enumerate(entries):
+        page.insert_text((72, 110 + 16 * k), title, fontsize=10)
+        page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 110 + 16 * k),
+                         label, fontsize=10)
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts[-len(entries):] == [f"{title} {label}" for title, label in entries]
+
+
+@pytest.mark.parametrize("rows", [
+    [("Age group", "Years"), ("Children", "5-12"), ("Young people", "13-24"),
+     ("Adults", "25-64"), ("Older people", "65-99")],
+    [("Aircraft", "Type"), ("Fighter", "F-16"), ("Bomber", "B-52"), ("Tanker", "KC-135")]])
+def test_ranges_or_codes_beside_titles_are_no_contents_list(rows):
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, (title, label) in enumerate(rows):
+        page.insert_text((72, 110 + 16 * k), title, fontsize=10)
+        page.insert_text((300 - pymupdf.get_text_length(label, fontsize=10), 110 + 16 * k),
+                         label, fontsize=10)
+    assert _tables(doc.tobytes()) == [[list(row) for row in rows]]
+
+
 def test_a_running_header_over_a_contents_list_is_no_entry_of_it():
     entries = [("1 Introduction", "1"), ("2 Methods", "3"), ("3 Results", "8"),
                ("4 Discussion", "12")]
@@ -295,6 +328,23 @@ def test_a_book_index_is_no_table():
     result = convert(doc.tobytes())
     assert not [b for b in result.blocks if b.kind == "table"]
     assert "77, 78" in result.markdown
+
+
+def test_an_index_whose_page_lists_break_after_a_comma_is_no_table():
+    # An index's page lists set with their spaces stretched: the first page and its comma
+    # stand apart from the next page as a cell of their own in every row.
+    entries = [("caption (package)", "39,", "41"), ("figure (env.)", "27,", "33"),
+               ("label", "20,", "24"), ("table (env.)", "8,", "12")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Index", fontsize=14)
+    for k, (entry, first, rest) in enumerate(entries):
+        page.insert_text((72, 110 + 13 * k), entry, fontsize=10)
+        page.insert_text((200, 110 + 13 * k), first, fontsize=10)
+        page.insert_text((240, 110 + 13 * k), rest, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "27, 33" in result.markdown
 
 
 def test_an_index_with_one_page_an_entry_is_lines_not_a_table():

@@ -84,15 +84,21 @@ SPACE_WIDTH = 0.25
 # An amount, a date, a code of digits: a number under a number is the next row's, never
 # a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
-_PAGE_LABEL = re.compile(r"^(?:\d{1,4}|[ivxlc]{1,7})$", re.I)
+# A page number: "14", "xi", or a page numbered within its chapter or appendix, "2-1",
+# "A-3", "VITA-1" (`_CHAPTER_PAGE`).
+_PAGE_LABEL = re.compile(r"^(?:\d{1,4}|(?:\d{1,2}|[A-Z]{1,6})[-–]\d{1,3}|[ivxlc]{1,7})$", re.I)
+_CHAPTER_PAGE = re.compile(r"^(\d{1,2}|[A-Z]{1,6})[-–](\d{1,3})$", re.I)
 # Leader dots run into the page label at the end of one cell ("．．．．１", "PROJET ..... 14",
 # "Preface.......iii"): MuPDF writes leaders set close to their page number as one line.
 _LEADER_TO_PAGE = re.compile(
     r"(?:[.\u2026\u00b7\uff0e]\s*){3,}(\d{1,4}|[ivxlc]{1,7}|[\u2160-\u217f])$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
 # A book index's page numbers after an entry: "3, 14", "99–101, 128" (a comma and a space
-# between them: "1,204" is one number), or leader dots cut from the entry they follow.
-_PAGE_LIST = re.compile(r"\b\d{1,4}(?:[–-]\d{1,4})?(?:, \d{1,4}(?:[–-]\d{1,4})?)+,?$")
+# between them: "1,204" is one number), or a list cut after a comma that goes on in the
+# next cell or line ("28, 29," | "30"; "39,"), or leader dots cut from the entry they
+# follow.
+_PAGE_LIST = re.compile(
+    r"\b\d{1,4}(?:[–-]\d{1,4})?(?:(?:, \d{1,4}(?:[–-]\d{1,4})?)+,?|,)$")
 _CUT_LEADER = re.compile(r"^(?:[.\u2026\u00b7]\s*){3,}")
 _EQUATION_NUMBER = re.compile(r"^\(\w{1,6}\)$")  # "(3)", "(B2a)" beside displayed math
 _REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
@@ -1166,9 +1172,10 @@ def _marked_items(texts: list[list[str]]) -> bool:
 
 def _index_entries(texts: list[list[str]]) -> bool:
     """True when more than half the rows hold a cell ending in a list of page numbers
-    (`_PAGE_LIST`) or starting with leader dots cut from its entry: a book's index set
-    in columns, its entries, leaders and page numbers parted at their gaps, not a table
-    (a table's figures are one number a cell)."""
+    (`_PAGE_LIST`, a list cut after a comma too) or starting with leader dots cut from its
+    entry: a book's index set in columns, its entries, leaders and page numbers parted at
+    their gaps, not a table (a table's figures are one number a cell, and no cell ends
+    in a comma after a number)."""
     return sum(1 for row in texts if any(_PAGE_LIST.search(t) or _CUT_LEADER.match(t)
                                          for t in row)) * 2 > len(texts)
 
@@ -1477,11 +1484,15 @@ def _is_contents(grid: list[list[list[Line]]], beside: bool = False) -> bool:
         return True
     if not all(_PAGE_LABEL.match(text) for text in labels[1:] if text):
         return False
+    chapter_pages = [m for m in map(_CHAPTER_PAGE.match, labels) if m]
+    if chapter_pages and not any(m[1].isdigit() and int(m[2]) <= int(m[1])
+                                 for m in chapter_pages):
+        return False  # ranges ("18-25") or codes ("F-16"): a chapter's pages start at 1
     if sum(1 for text in labels if _PAGE_LABEL.match(text)) * 2 <= len(grid):
         return False
     if _in_page_order(labels) is None:
         return False
-    numbers = [text for text in labels if text.isdigit()]
+    numbers = [text for text in labels if text.isdigit() or _CHAPTER_PAGE.match(text)]
     titles = [[cell for cell in row[:-1] if cell] for row in grid]
     dotted = sum(1 for cells in titles if cells and _LEADER.search(cells[-1][-1].text))
     if dotted * 2 > len(grid):
@@ -1505,10 +1516,22 @@ def _in_page_order(labels: list[str]) -> range | None:
     but a first or last row out of order (a running header or footer caught in the run);
     None when the numbers go up and down."""
     for rows in (range(len(labels)), range(1, len(labels)), range(len(labels) - 1)):
-        numbers = [int(labels[r]) for r in rows if labels[r].isdigit()]
+        numbers = [n for n in (_page_number(labels[r]) for r in rows) if n is not None]
         if numbers == sorted(numbers):
             return rows
     return None
+
+
+def _page_number(label: str) -> tuple[int, ...] | None:
+    """Where a page label stands in a book: (14,) for "14", (2, 1) for the first page of
+    chapter 2 numbered within it, "2-1"; None for a roman numeral, an appendix's page
+    ("A-1") or no page number."""
+    if label.isdigit():
+        return (int(label),)
+    chapter_page = _CHAPTER_PAGE.match(label)
+    if chapter_page is None or not chapter_page[1].isdigit():
+        return None
+    return int(chapter_page[1]), int(chapter_page[2])
 
 
 def _labelled_values(texts: list[list[str]]) -> bool:
