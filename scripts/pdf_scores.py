@@ -209,15 +209,22 @@ def table_scores(expected: list[list[str]],
     """(cell recall, row recall, column count right) of one expected table against the
     output table sharing most cells with it; (0, 0, 0) when there is none.
 
-    Cells are compared normalised and case-folded, as multisets; a row is found as in
-    `table_row_recall` (a merged cell's repeats may be empty); the column count is right
-    when the matched table's widest row has as many cells as the expected table's.
+    Cells are compared normalised and case-folded, as multisets; a merged cell's repeat
+    (a cell equal to the one above or to its left) is found when the output leaves it
+    empty, as a row is in `table_row_recall`, so a spanning label written once counts as
+    whole; the column count is right when the matched table's widest row has as many
+    cells as the expected table's.
     """
     want = Counter(_key(c) for row in expected for c in row if _key(c))
+    repeats = Counter(_key(c) for i, row in enumerate(expected) for k, c in enumerate(row)
+                      if _key(c) and ((k and row[k - 1] == c) or (
+                          i and k < len(expected[i - 1]) and expected[i - 1][k] == c)))
     best, best_overlap = None, 0
     for table in tables:
         got = Counter(_key(c) for row in table for c in row if _key(c))
-        overlap = sum((want & got).values())
+        empty = sum(1 for row in table for c in row if not _key(c))
+        left_empty = sum(((want - got) & repeats).values())
+        overlap = sum((want & got).values()) + min(left_empty, empty)
         if overlap > best_overlap:
             best, best_overlap = table, overlap
     if best is None or not want:

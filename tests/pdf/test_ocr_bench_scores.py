@@ -15,8 +15,10 @@ from pdf_scores import (  # noqa: E402
     heading_recall,
     levenshtein,
     markdown_table_rows,
+    markdown_tables,
     plain_text,
     table_row_recall,
+    table_scores,
     word_f1,
 )
 
@@ -100,6 +102,21 @@ def test_table_rows_match_with_merged_cells_repeated_or_left_empty() -> None:
     assert table_row_recall(rows, wrong) == 0.75
     assert table_row_recall(rows, "Region Units North 120") == 0.0
     assert table_row_recall([], repeated) is None
+
+
+def test_table_cells_of_a_span_count_whole_written_once_or_repeated() -> None:
+    # A year spanning two columns and a row label spanning both header rows: written
+    # once with its repeats left empty, or repeated, the table is whole; a cell lost
+    # is not found, nor a repeat where the output has no empty cell for it.
+    expected = [["Site", "2019", "2019"], ["Site", "Cost", "Budget"], ["Mill", "12", "30"]]
+    once = "| Site | 2019 | |\n|---|---|---|\n| | Cost | Budget |\n| Mill | 12 | 30 |"
+    repeated = "| Site | 2019 | 2019 |\n|---|---|---|\n| Site | Cost | Budget |\n| Mill | 12 | 30 |"
+    lost = "| Site | 2019 | |\n|---|---|---|\n| | Cost | Budget |\n| Mill | | 30 |"
+    merged = "| Site | 2019 Cost | Budget |\n|---|---|---|\n| Mill | 12 | 30 |"
+    assert table_scores(expected, markdown_tables(once)) == (1.0, 1.0, 1.0)
+    assert table_scores(expected, markdown_tables(repeated)) == (1.0, 1.0, 1.0)
+    assert table_scores(expected, markdown_tables(lost))[0] == 8 / 9
+    assert table_scores(expected, markdown_tables(merged))[0] == 5 / 9
 
 
 def test_a_compact_pipe_row_keeps_its_empty_last_cell() -> None:
