@@ -1165,6 +1165,64 @@ def test_group_labels_centred_over_their_columns_head_a_row_of_their_own():
                                        *rows]]
 
 
+def test_a_label_straddling_a_group_row_and_the_headings_heads_both():
+    # A report's two-level header: years centred over their two columns (inside the
+    # second one's width), the first column's heading set in the middle of both header
+    # rows, a rule under the headings.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 200, 260, 330, 390]
+    rows = [["Project", "Share", "Category", "Supplier", "Count"],
+            ["South", "2.1%", "Bridge", "Iron rope", "68,870"],
+            ["Paper lead", "73.7%", "Road wine", "Rope", "21,404"],
+            ["Mill", "64.7%", "New", "Lead", "25,737"],
+            ["Salt paper", "85.3%", "Copper", "Sugar", "88,077"]]
+    for year, (a, b) in (("2019", (1, 2)), ("2020", (3, 4))):
+        right = xs[b] + max(pymupdf.get_text_length(row[b], fontsize=10) for row in rows)
+        width = pymupdf.get_text_length(year, fontsize=10)
+        page.insert_text(((xs[a] + right - width) / 2, 120), year, fontsize=10)
+    page.insert_text((72, 129), rows[0][0], fontsize=10)
+    _write_row(page, 138, rows[0][1:], xs[1:], font="hebo")
+    page.draw_line((72, 142), (440, 142), width=0.5)
+    for r, row in enumerate(rows[1:]):
+        _write_row(page, 156 + 18 * r, row, xs)
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["Project", "2019", "", "2020", ""], *rows]]
+
+
+def test_a_group_label_between_right_aligned_columns_heads_both():
+    # Figures right-aligned under wider headings, a year centred over the white between
+    # its two columns, and the first column's heading straddling both header rows.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    rights = [300, 350, 420]
+    rows = [["Project", "Volume", "Revenue", "Rate"],
+            ["Timber town", "28.1%", "17.05", "42.70"],
+            ["Mountain upper", "76.7%", "37.29", "29.80"],
+            ["Garden coast", "35.1%", "14.65", "28.26"],
+            ["Coal", "66.9%", "19.49", "31.97"]]
+
+    def right_aligned(y: float, cells: list[str], font: str = "helv") -> None:
+        for right, text in zip(rights, cells, strict=True):
+            width = pymupdf.get_text_length(text, fontsize=10, fontname=font)
+            page.insert_text((right - width, y), text, fontsize=10, fontname=font)
+
+    left = rights[0] - pymupdf.get_text_length("Volume", fontsize=10, fontname="hebo")
+    width = pymupdf.get_text_length("2019", fontsize=10)
+    page.insert_text(((left + rights[1] - width) / 2, 120), "2019", fontsize=10)
+    page.insert_text((rights[2] - width, 120), "2020", fontsize=10)
+    page.insert_text((72, 129), rows[0][0], fontsize=10)
+    right_aligned(138, rows[0][1:], font="hebo")
+    page.draw_line((72, 142), (440, 142), width=0.5)
+    for r, row in enumerate(rows[1:]):
+        page.insert_text((72, 156 + 18 * r), row[0], fontsize=10)
+        right_aligned(156 + 18 * r, row[1:])
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["Project", "2019", "", "2020"], *rows]]
+
+
 def test_a_name_running_over_into_the_next_column_keeps_the_columns_apart():
     # One surname too long for its column runs on into the next one (a space from the
     # first name: one text line); every other row leaves the white between them.

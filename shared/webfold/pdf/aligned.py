@@ -945,14 +945,20 @@ def _join_straddling(rows: list[_Row]) -> list[_Row]:
 
 def _straddles(above: _Row, row: _Row, below: _Row) -> bool:
     """True when `row` overlaps the rows around it, which hold their cells in the same
-    columns (two rows of one table, not lines of paragraphs side by side), and its cells
-    lie in columns where neither has one."""
-    if len(row.cells) >= len(above.cells) or len(above.cells) != len(below.cells):
+    columns, or `above` fewer cells, all over the span of `below`'s (two rows of one
+    table, the second under a row of group labels, not lines of paragraphs side by
+    side), and its cells lie in columns where neither has one."""
+    if len(row.cells) >= len(above.cells) or len(above.cells) > len(below.cells):
         return False
     if not (row.top < above.bottom and row.bottom > below.top and above.bottom <= below.top):
         return False
-    if not all(_overlaps(_span(a), _span(b)) for a, b in zip(above.cells, below.cells,
-                                                              strict=True)):
+    if len(above.cells) < len(below.cells):
+        left, right = _span(below.cells[0])[0], _span(below.cells[-1])[1]
+        if not all(left - COLUMN_SLACK <= _span(a)[0] and _span(a)[1] <= right + COLUMN_SLACK
+                   for a in above.cells):
+            return False
+    elif not all(_overlaps(_span(a), _span(b)) for a, b in zip(above.cells, below.cells,
+                                                                strict=True)):
         return False
     spans = [_span(c) for c in above.cells + below.cells]
     return not any(_overlaps(_span(seg), span) for seg in row.cells for span in spans)
@@ -1066,10 +1072,13 @@ def _overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
 
 
 def _grid(run: list[_Row]) -> list[list[list[Line]]]:
-    """The run's lines by row and column (`_columns`), each cell its lines."""
+    """The run's lines by row and column (`_columns`), each cell its lines. A first
+    row's label in one column but centred over it and the empty column before it, both
+    headed in the second row, is a group's label over both, in the first
+    (`_centred_over_pair`)."""
     columns = _columns(run)
     grid: list[list[list[Line]]] = []
-    for row in run:
+    for r, row in enumerate(run):
         cells: list[list[Line]] = [[] for _ in columns]
         for index, seg in enumerate(row.cells):
             x0, x1 = _span(seg)
@@ -1079,8 +1088,24 @@ def _grid(run: list[_Row]) -> list[list[list[Line]]]:
                 k = next((i for i, c in enumerate(columns) if _overlaps(c, (x0, x1))),
                          index)  # or a header's cell apart: `_heads_fit`
             cells[k] += seg
+        if r == 1:  # headings under a first row of group labels
+            head = grid[0]
+            for k in range(1, len(columns)):
+                if head[k] and not head[k - 1] and cells[k - 1] and cells[k] and \
+                        _centred_over_pair(_span(head[k]), columns[k - 1], columns[k]):
+                    head[k - 1], head[k] = head[k], []
         grid.append(cells)
     return grid
+
+
+def _centred_over_pair(span: tuple[float, float], left: tuple[float, float],
+                       right: tuple[float, float]) -> bool:
+    """True when `span` is centred over the neighbouring columns `left` and `right`
+    together (within `LABEL_CENTRE` of their width) and over neither alone: a group's
+    label set over two columns, narrower than one of them."""
+    middle = (span[0] + span[1]) / 2
+    return abs(middle - (left[0] + right[1]) / 2) <= LABEL_CENTRE * (right[1] - left[0]) \
+        and all(abs(middle - (a + b) / 2) > LABEL_CENTRE * (b - a) for a, b in (left, right))
 
 
 def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
@@ -1336,13 +1361,18 @@ def _columns(run: list[_Row]) -> list[tuple[float, float]]:
     them in order (`_grid`). So is a first row of labels each over one or more of the
     body's columns, some over several (`_labels_over`: a group row above the headings,
     each group's label centred across its columns' gutters); each goes to the first
-    column it covers."""
+    column it covers. Both can come together: a row of group labels over such a header
+    (a label straddling the two, `_join_straddling`, in both)."""
     columns = _merged_spans(run)
     if len(run) > MIN_ROWS - 1:
         body = _merged_spans(run[1:])
         if (len(body) < len(columns) and _heads_fit(run[0], body)) or (
                 len(body) > len(columns) and _labels_over(run[0], body)):
             return body
+    if len(run) > MIN_ROWS and len(run[0].cells) < len(run[1].cells):
+        below = _columns(run[1:])
+        if _labels_over(run[0], below):
+            return below
     return columns
 
 
