@@ -347,6 +347,29 @@ def test_an_index_whose_page_lists_break_after_a_comma_is_no_table():
     assert "27, 33" in result.markdown
 
 
+def test_a_change_history_in_two_columns_is_no_table():
+    # LaTeX's change history: version labels, entries wrapped over lines with the page
+    # number level with their last line, set in two columns (no column headed).
+    left = [("v1.0", ""), ("General: First draft.", "1"), ("v1.1a", ""),
+            ("General: New concept: redefine the", ""), ("internal commands etc.", "1"),
+            ("v1.1b", ""), ("General: Font used to", ""), ("specify the font.", "3")]
+    right = [("v2.0a", ""), ("General: New implementation and", ""),
+             ("new documentation.", "1"), ("v2.0b", ""), ("General: Spaces removed", ""),
+             ("from the macros.", "9"), ("v2.0c", ""), ("General: Documentation.", "5")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Change History", fontsize=14)
+    for x, edge, entries in ((72, 270, left), (310, 508, right)):
+        for k, (text, number) in enumerate(entries):
+            page.insert_text((x, 110 + 12 * k), text, fontsize=9)
+            if number:
+                width = pymupdf.get_text_length(number, fontsize=9)
+                page.insert_text((edge - width, 110 + 12 * k), number, fontsize=9)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "General: Spaces removed" in result.markdown
+
+
 def test_an_index_with_one_page_an_entry_is_lines_not_a_table():
     # LaTeX's index: each entry, its leader dots and its page number, right-aligned; no
     # page lists ("3, 14") tell it from a table of names and figures, the entries' order

@@ -99,6 +99,7 @@ _DOTS = re.compile(r"[.\u2026\u00b7]+")
 # follow.
 _PAGE_LIST = re.compile(
     r"\b\d{1,4}(?:[–-]\d{1,4})?(?:(?:, \d{1,4}(?:[–-]\d{1,4})?)+,?|,)$")
+_PAGE_NUMBERS = re.compile(r"^\d{1,4}(?:,? \d{1,4})*$")  # "7", "5 5", "12, 14"
 _CUT_LEADER = re.compile(r"^(?:[.\u2026\u00b7]\s*){3,}")
 _EQUATION_NUMBER = re.compile(r"^\(\w{1,6}\)$")  # "(3)", "(B2a)" beside displayed math
 _REFERENCE = re.compile(r"^\[[^\]\s]{1,12}\]$")  # "[12]", "[Knu84]": a reference's label
@@ -1133,7 +1134,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
     if all(not row[0] or LONE_MARKER.match(row[0]) or _REFERENCE.match(row[0])
            for row in texts) or _line_numbers(texts) or _numbered_titles(
             texts) or _one_symbol([row[0] for row in texts]) or _marked_items(texts) or \
-            _index_entries(texts):
+            _index_entries(texts) or _wrapped_entries(texts):
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
         return []  # a column of a page set in two, beside the other's lines
@@ -1203,6 +1204,33 @@ def _index_entries(texts: list[list[str]]) -> bool:
     in a comma after a number)."""
     return sum(1 for row in texts if any(_PAGE_LIST.search(t) or _CUT_LEADER.match(t)
                                          for t in row)) * 2 > len(texts)
+
+
+def _wrapped_entries(texts: list[list[str]]) -> bool:
+    """True when the last column, and any other holding page numbers alone
+    (`_PAGE_NUMBERS`), has no heading (its first cell empty or a number), and these
+    columns are empty in a quarter of their body rows or more, mostly where the column
+    of words before goes on: entries wrapped over several lines, each page number level
+    with an entry's last line (a change history or an index set in columns), the pages
+    of a column repeating or going down somewhere (a form numbers its lines 1, 2, 3). A
+    table heads its columns of figures, and a cell's wrapped lines join into one row."""
+    pages = [k for k in range(1, len(texts[0]))
+             if all(_PAGE_NUMBERS.match(row[k]) for row in texts if row[k])]
+    if len(texts[0]) - 1 not in pages or any(
+            texts[0][k] and not _PAGE_NUMBERS.match(texts[0][k]) for k in pages):
+        return False
+    if all(_counts_up([int(row[k].split()[0].rstrip(",")) for row in texts if row[k]])
+           for k in pages):
+        return False  # a form's line numbers, each line its own
+    open_cells = [row[k - 1] for k in pages for row in texts[1:] if not row[k]]
+    going_on = sum(1 for text in open_cells if any(c.isalpha() for c in text))
+    return len(open_cells) * 4 >= len(pages) * (len(texts) - 1) and \
+        going_on * 2 >= len(open_cells)
+
+
+def _counts_up(numbers: list[int]) -> bool:
+    """True when each number is greater than the one before."""
+    return all(b > a for a, b in itertools.pairwise(numbers))
 
 
 def _sorted_entries(texts: list[list[str]]) -> bool:
