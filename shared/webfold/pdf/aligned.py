@@ -89,9 +89,10 @@ _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 _PAGE_LABEL = re.compile(r"^(?:\d{1,4}|(?:\d{1,2}|[A-Z]{1,6})[-–]\d{1,3}|[ivxlc]{1,7})$", re.I)
 _CHAPTER_PAGE = re.compile(r"^(\d{1,2}|[A-Z]{1,6})[-–](\d{1,3})$", re.I)
 # Leader dots run into the page label at the end of one cell ("．．．．１", "PROJET ..... 14",
-# "Preface.......iii"): MuPDF writes leaders set close to their page number as one line.
+# "Preface.......iii"; a template's placeholder, "．．．．＊"): MuPDF writes leaders set
+# close to their page number as one line.
 _LEADER_TO_PAGE = re.compile(
-    r"(?:[.\u2026\u00b7\uff0e]\s*){3,}(\d{1,4}|[ivxlc]{1,7}|[\u2160-\u217f])$", re.I)
+    r"(?:[.\u2026\u00b7\uff0e]\s*){3,}(\d{1,4}|[ivxlc]{1,7}|[\u2160-\u217f]|[*\uff0a])$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
 # A book index's page numbers after an entry: "3, 14", "99–101, 128" (a comma and a space
 # between them: "1,204" is one number), or a list cut after a comma that goes on in the
