@@ -769,6 +769,17 @@ PAGES = [
                "deserves more attention than last year's return"),
          drop=("Loading", "Compound interest calculator", "Ledger Lane letter",
                "not financial advisers", "Log in")),
+    # A blog post whose author box, tag pills, share links, sign-up box and "Keep
+    # reading" cards stand inside its `<article>`, after the `<div>` holding the text, in
+    # utility-class markup no rule knows by name; the author's bio had been kept.
+    Page("blog_author_box_in_article.html",
+         "https://larkspur.example.com/blog/queue-off-redis",
+         keep=("# Why we moved our queue off Redis", "lost about nine thousand of them",
+               "## What we needed", "SKIP LOCKED", "## What it cost",
+               "archive finished jobs to cold storage every hour"),
+         drop=("Nils works on Larkspur's data platform", "distrust anything",
+               "Get new posts by email", "Keep reading", "Feature flags in plain SQL",
+               "Privacy")),
 ]
 
 

@@ -76,7 +76,11 @@ enclosing `<article>`. Then:
   guides whose FAQ or method section follows the body's element; service one page
   worse, a contact paragraph under an og:article page; product one better). The body
   found at half or 60% of the prose instead of 75% cut articles split over sibling
-  elements (article 0.9529, 11 pages worse).
+  elements (article 0.9529, 11 pages worse). The body container is the deepest such
+  element, not widened to an enclosing `<article>` as the content region is: a theme
+  that sets its author box, sign-up box and "Keep reading" cards inside the post's
+  `<article>`, after the `<div>` of its text, had its author's bio kept (no WCXB or
+  Trafilatura-dev page moved, fold models of 2026-12-06).
 - `calls_to_action` (pages declared an article): short kept paragraphs after the story's
   last paragraph of prose that ask the reader to subscribe, sign up, follow or get an
   app. Kept text uses the same words (the reason they are not dropped anywhere else):
@@ -402,8 +406,18 @@ class BlockKinds:
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
     """The walk id of the content region for the kept blocks, or -1 when none is kept:
     the deepest element holding REGION_SHARE of their words and two of them (one, when
-    one is kept). `words`: each block's words outside links (link text does not make a
-    region)."""
+    one is kept), or the nearest `<article>` around it. `words`: each block's words
+    outside links (link text does not make a region)."""
+    region = deepest_region(blocks, kept, words)
+    if region < 0:
+        return region
+    return _enclosing_article(blocks[int((kept & (words > 0)).argmax())], region)
+
+
+def deepest_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
+    """The deepest element holding REGION_SHARE of the kept blocks' `words` and two of
+    them (one, when one is kept), or -1: `content_region` before it widens to an
+    `<article>`."""
     chosen = (kept & (words > 0)).nonzero()[0]
     if len(chosen) == 0:
         return -1
@@ -425,8 +439,7 @@ def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> 
               & (held >= min(2, len(chosen)))).nonzero()[0]
     if len(enough) == 0:
         return -1
-    region = int(enough[depth[enough].argmax()])
-    return _enclosing_article(blocks[int(chosen[0])], region)
+    return int(enough[depth[enough].argmax()])
 
 
 def _enclosing_article(block: Block, region: int) -> int:
@@ -1213,7 +1226,7 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
                plain_words: np.ndarray) -> np.ndarray:
     """Kept blocks trailing an article's body outside it: after the last paragraph of
     prose (over BYLINE_WORDS words, not mostly links) inside the body container
-    (`content_region` of the prose blocks outside comment containers, `plain_words`
+    (`deepest_region` of the prose blocks outside comment containers, `plain_words`
     their words outside links) and outside that container, when it holds BODY_SHARE of
     the kept words or more (on a listing the prose is spread over cards and no
     container holds it). What follows the story outside its element is the page's, not
@@ -1229,7 +1242,7 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     at = prose.nonzero()[0]
     if len(at) == 0:
         return out
-    body = content_region(blocks, prose, plain_words)
+    body = deepest_region(blocks, prose, plain_words)
     held_at = at[inside(blocks, body, at)]
     end = int(held_at[-1]) if len(held_at) else int(at[-1])
     tail = kept[end + 1:].nonzero()[0] + end + 1
