@@ -780,6 +780,17 @@ PAGES = [
          drop=("Nils works on Larkspur's data platform", "distrust anything",
                "Get new posts by email", "Keep reading", "Feature flags in plain SQL",
                "Privacy")),
+    # A blog post whose body `<div>` holds everything after the story too: an inline
+    # "You might also like:" link, a share line, a sign-up heading over one sentence, a
+    # related list and reader comments, with no class name saying which is which.
+    Page("blog_flat_body_chrome.html",
+         "https://homefixnotes.example.com/plumbing/leaking-kitchen-tap/",
+         keep=("# Mending a leaking kitchen tap", "a new washer or a new cartridge",
+               "a quarter of a turn has a ceramic cartridge", "nothing small disappears",
+               "hold the tap body still", "turn the water on slowly"),
+         drop=("You might also like", "How to bleed a radiator", "Related posts",
+               "Fixing a running toilet", "4 Comments", "the drip has stopped",
+               "Replacing a socket", "Privacy")),
 ]
 
 
