@@ -788,7 +788,8 @@ PAGES = [
          keep=("# Mending a leaking kitchen tap", "a new washer or a new cartridge",
                "a quarter of a turn has a ceramic cartridge", "nothing small disappears",
                "hold the tap body still", "turn the water on slowly"),
-         drop=("You might also like", "How to bleed a radiator", "Related posts",
+         drop=("You might also like", "How to bleed a radiator", "Pinterest",
+               "Related posts",
                "Fixing a running toilet", "4 Comments", "the drip has stopped",
                "Replacing a socket", "Privacy")),
 ]

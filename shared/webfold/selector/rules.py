@@ -137,8 +137,9 @@ enclosing `<article>`. Then:
 - `promo_blocks`: short runs of kept blocks inside newsletter, subscription, paywall
   or author-box containers; `chrome_labels`: labels naming an ad slot, a loading
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
-  "Share this article"), and a blog theme's post footer ("This entry was posted in
-  News. Bookmark the permalink.").
+  "Share this article"), or a share line naming where to ("Share: Facebook | X |
+  Email"; 2026-12-06, no WCXB or Trafilatura-dev page moved), and a blog theme's post
+  footer ("This entry was posted in News. Bookmark the permalink.").
 - `customer_reviews` (pages declared a product and not an article): kept blocks inside
   review or testimonial containers, unless they hold half the kept words (WCXB's
   product references leave out what buyers wrote: product +0.0088 replayed, 13 pages
@@ -339,6 +340,10 @@ _LABEL_EDGES = " \t:.…-–—»›>|#*\u00a0"
 _CREDIT = (r"(?:(?:foto|fotos|bild|bilder|photo|photos|image|images|credit|quelle|source|crédit)s?"
            r"\s*:.*|\(?(?:foto|photo|quelle|bild|image)\s*:.*|fot\.\s.*|©.*"
            r"|crédits? photos?\s*:.*)")
+# Where a share button sends a page: "Share: Facebook | X | Email".
+_SHARE_NETWORKS = (r"(?:facebook|twitter|x|linkedin|pinterest|whatsapp|e-?mail|reddit|telegram"
+                   r"|print|copy link|messenger|threads|bluesky|mastodon|flipboard|tumblr"
+                   r"|hacker news|sms|xing)")
 # A label that is never what a reader came for: an ad slot's caption, a loading notice, a
 # picture credit (`_CREDIT`), a share, like or print button's text.
 _CHROME_LABEL = re.compile(
@@ -347,6 +352,8 @@ _CHROME_LABEL = re.compile(
     r"|empfohlener redaktioneller inhalt"
     r"|share(?: this)?(?: article| post| story| page)?(?: on \w+)?|teilen|artikel teilen"
     r"|partager(?: cet article)?|compartir|udostępnij|print|drucken|imprimer"
+    r"|(?:share|teilen|partager|compartir|udostępnij)(?: this(?: article| post| story| page)?)?"
+    r"\s*[:|]?(?:\s*[|,·•/]?\s*" + _SHARE_NETWORKS + r")+"
     r"|follow us(?: on \w+)?|folgen sie uns(?: auf \w+)?|suivez-nous"
     r"|" + _CREDIT +
     r"|(?:gefällt mir|like|j'aime)\s+(?:wird geladen|loading|chargement)")
@@ -824,7 +831,8 @@ def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
     """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
     loading notice, a picture credit or a share or print button ("Advertisement",
-    "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article"), and kept post
+    "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article", "Share: Facebook |
+    Email"), and kept post
     footers of a blog theme (`_POST_FOOTER`, POST_FOOTER_WORDS words at most)."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
