@@ -789,7 +789,7 @@ PAGES = [
                "a quarter of a turn has a ceramic cartridge", "nothing small disappears",
                "hold the tap body still", "turn the water on slowly"),
          drop=("You might also like", "How to bleed a radiator", "Pinterest",
-               "Related posts",
+               "Join the newsletter", "one repair guide every Sunday", "Related posts",
                "Fixing a running toilet", "4 Comments", "the drip has stopped",
                "Replacing a socket", "Privacy")),
 ]

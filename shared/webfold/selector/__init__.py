@@ -199,7 +199,6 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
         kept &= ~rules.lead_metadata(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
-        kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         kept &= ~rules.named_teasers(blocks, kept, words)
         kept &= ~rules.disclosures(blocks, kept, words)
     if not thread:  # a short page keeps its figures whole, but for a press photo's credit
@@ -218,6 +217,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept |= comments & (words > 0)
     else:
         kept &= ~comments
+    if article:  # after the comments, which would stand as the story's last prose
+        kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
     if article or thread:
         kept &= ~rules.trailing_headings(blocks, kept, words)
     chosen = kept.nonzero()[0]
