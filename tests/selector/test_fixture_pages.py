@@ -793,14 +793,15 @@ PAGES = [
                "Fixing a running toilet", "4 Comments", "the drip has stopped",
                "Replacing a socket", "Privacy")),
     # A product page whose review heading counts the reviews ("12 Reviews", "37 Customer
-    # ratings"): what buyers wrote had been kept.
+    # ratings") and whose cookie banner is the shop's own ("shop-consent-layer"): what
+    # buyers wrote and the banner's sentence had been kept.
     Page("product_counted_reviews_consent.html", "https://ridgeline.example.com/tents/fieldcraft-2",
          keep=("# Fieldcraft 2-person tunnel tent", "£249.00", "pitches outer first",
                "taped seams", "Weight: 2.1 kg packed", "Pack size: 45 x 15 cm",
                "Unused items can be returned within 30 days"),
          drop=("37 Customer ratings", "4.6 out of 5 stars", "12 Reviews",
                "Dry through a wet weekend", "steady rain in the Lakes", "two large rucksacks",
-               "Lena, 2 June 2026")),
+               "Lena, 2 June 2026", "We and our partners use cookies", "Accept all")),
 ]
 
 

@@ -210,6 +210,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.named_chrome_blocks(blocks, kept, words)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
     kept &= ~rules.promo_blocks(blocks, kept, words)
+    kept &= ~rules.consent_notices(blocks, kept, words)
     kept &= ~rules.signatures(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
