@@ -802,6 +802,16 @@ PAGES = [
          drop=("37 Customer ratings", "4.6 out of 5 stars", "12 Reviews",
                "Dry through a wet weekend", "steady rain in the Lakes", "two large rucksacks",
                "Lena, 2 June 2026", "We and our partners use cookies", "Accept all")),
+    # A marketplace's product page that declares nothing (no JSON-LD, no og:type) and
+    # sets what buyers wrote under "Customer reviews" and in "customer_review-..." boxes.
+    Page("marketplace_undeclared_reviews.html",
+         "https://www.bazaarly.example/Kettlebrook-Pour-Over-Kettle/dp/B0KETTLE01",
+         keep=("Kettlebrook Pour-Over Kettle, 1 Litre", "GOOSENECK SPOUT",
+               "STAY-COOL HANDLE", "enough for four cups of filter coffee",
+               "Capacity: 1 litre", "Item weight: 640 grams"),
+         drop=("2,318 global ratings", "Top reviews from the United States",
+               "Lovely slow pour", "my coffee tastes noticeably better",
+               "thermometer window fogs", "Careers")),
 ]
 
 

@@ -206,6 +206,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if not says_article and rules.is_product_page(types, page.og_type):
         kept &= ~rules.customer_reviews(blocks, kept, words, kinds)
         kept &= ~rules.product_teasers(blocks, kept, words, kinds)
+    elif not (says_article or thread):
+        kept &= ~rules.customer_reviews(blocks, kept, words, kinds, declared=False)
     if short:
         kept &= ~rules.named_chrome_blocks(blocks, kept, words)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
