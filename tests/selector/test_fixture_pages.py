@@ -812,6 +812,17 @@ PAGES = [
          drop=("2,318 global ratings", "Top reviews from the United States",
                "Lovely slow pour", "my coffee tastes noticeably better",
                "thermometer window fogs", "Careers")),
+    # A news story with its newsletter's plug between two paragraphs ("Sign up for The
+    # Ledger Daily: ..."), paid links "From around the web", a closed comment section and
+    # "More for you" under it, in <div>s without telling class names.
+    Page("news_newsletter_plug.html",
+         "https://www.morningledger.example.com/city/car-free-sundays",
+         keep=("# City trials car-free Sundays on the riverfront", "nine votes to four",
+               "count footfall in the shops", "bakery owner said", "about four minutes",
+               "make the closure permanent"),
+         drop=("Sign up for The Ledger Daily", "delivered to your inbox", "From around the web",
+               "Doctors are stunned", "Comments are closed", "More for you",
+               "New bridge lights", "Privacy")),
 ]
 
 
