@@ -9,9 +9,10 @@ markup, hidden nodes, lazy images, inline SVG, data and layout tables, right-to-
 text, metadata-only heads, a title unlike the H1, text in `<div>`s without `<p>`,
 scripts and comments, link tables, embedded video, a note of two paragraphs under a
 header and over a footer, an `<article>` beside a larger `<aside>`, a sidebar first in
-the DOM; texts are original. Each `NAME.html` has its main text in `NAME.txt` (the
-title heading included). Each page goes through `webfold.convert(html, url=URL,
-select=mode)` for mode in main and all (committed model), and through
+the DOM, share buttons as lists; texts are original. Each `NAME.html` has its main
+text in `NAME.txt` (the title heading included). Each page goes through
+`webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed
+model), and through
 `trafilatura.extract(html, url=URL)` (2.3.1, the `bench` extra, default settings,
 which leave out the title heading), and is scored with WCXB's word F1
 (`scripts/wcxb.py`). Printed: per page and mean F1 of each.

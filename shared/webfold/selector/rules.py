@@ -148,7 +148,10 @@ enclosing `<article>`. Then:
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
   "Share this article"), or a share line naming where to ("Share: Facebook | X |
   Email"; 2026-12-06, no WCXB or Trafilatura-dev page moved), and a blog theme's post
-  footer ("This entry was posted in News. Bookmark the permalink.").
+  footer ("This entry was posted in News. Bookmark the permalink."); `share_lists`: a
+  list whose every item names where to share ("Facebook", "Share on X"; 2026-12-06:
+  one WCXB article +0.0002, Trafilatura-dev the same, a short page with share lists
+  above and under its story 0.924 -> 1.000).
 - `consent_notices`: kept blocks inside elements whose class or id token names a
   cookie or consent banner together with its box ("spicy-consent-bar",
   "customer-cookie-container", "gdpr-banner__text"), unless they hold half the kept
@@ -866,6 +869,33 @@ def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in (kept & (words <= POST_FOOTER_WORDS)).nonzero()[0].tolist():
         if _POST_FOOTER.match(blocks[i].text):
             out[i] = True
+    return out
+
+
+# A share button's text in a list of them: "Facebook", "Share on X", "Share via e-mail".
+_SHARE_ITEM = re.compile(r"(?:(?:share|teilen|partager|compartir)(?: (?:on|via|auf|sur|en))?\s*)?"
+                         + _SHARE_NETWORKS)
+
+
+def share_lists(blocks: list[Block], kept: np.ndarray) -> np.ndarray:
+    """Kept items of lists of two items or more that each name where to share the page
+    (`_SHARE_ITEM`: "Facebook", "Share on Twitter"): a share bar set as a list, whose
+    items are too short and too few words to be labels; one item naming anything else
+    (a "Follow us" list with a street address) keeps the list."""
+    out = np.zeros(len(blocks), dtype=bool)
+    lists = {blocks[i].lists[-1] for i in kept.nonzero()[0].tolist()
+             if blocks[i].kind == "list_item" and blocks[i].lists
+             and _SHARE_ITEM.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))}
+    if not lists:  # most pages
+        return out
+    items: dict[int, list[int]] = {}
+    for i, block in enumerate(blocks):
+        if block.kind == "list_item" and block.lists and block.lists[-1] in lists:
+            items.setdefault(block.lists[-1], []).append(i)
+    for at in items.values():
+        if len(at) >= 2 and all(_SHARE_ITEM.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))
+                                for i in at):
+            out[at] = True
     return out
 
 
