@@ -823,6 +823,15 @@ PAGES = [
          drop=("Sign up for The Ledger Daily", "delivered to your inbox", "From around the web",
                "Doctors are stunned", "Comments are closed", "More for you",
                "New bridge lights", "Privacy")),
+    # A blog post whose theme writes the date before the author on one line ("April 4,
+    # 2026 by Ines Carvalho") and its readers' replies in a "Responses" section of the
+    # post's <article>; the post line had been kept.
+    Page("blog_date_byline_responses.html", "https://gooddognotes.example.com/2026/04/doorbell/",
+         keep=("# Teaching a dog to ignore the doorbell", "make the bell boring",
+               "raising the volume a little each day", "Keep the door shut",
+               "he looks at his bed, not the door"),
+         drop=("April 4, 2026 by Ines Carvalho", "Responses", "worked in ten days",
+               "different ringtone", "Changing the sound")),
 ]
 
 

@@ -66,6 +66,8 @@ enclosing `<article>`. Then:
   magazine's "Read this next" cards), every other type and Trafilatura-dev unchanged.
 - `lead_metadata` (pages declared an article): bylines and date lines above the body
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
+  Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"; no
+  WCXB or Trafilatura-dev page moved).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -1213,12 +1215,20 @@ BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
 
 
 def _is_byline(text: str) -> bool:
-    """Whether `text` (a short block) is a byline, a date stamp or a date line."""
+    """Whether `text` (a short block) is a byline, a date stamp or a date line, or a date
+    stamp before a byline ("April 4, 2026 by Ines Carvalho", a blog theme's post line)."""
     byline = _BYLINE.match(text)
     if byline and text[byline.end() - 1].isupper():
         return True
     lowered = text.lower().strip(_LABEL_EDGES)
-    return bool(_STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered))
+    if _STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered):
+        return True
+    stamp = _STAMP.match(text.lower())
+    if stamp is None or len(text.lower()) != len(text):
+        return False
+    rest = text[stamp.end():].strip(_LABEL_EDGES + ",·•")
+    byline = _BYLINE.match(rest)
+    return byline is not None and rest[byline.end() - 1].isupper()
 
 
 def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
