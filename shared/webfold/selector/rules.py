@@ -149,7 +149,9 @@ enclosing `<article>`. Then:
   or author-box containers; `chrome_labels`: labels naming an ad slot, a loading
   notice, a picture credit or a share button ("Anzeige", "Wird geladen", "Foto: dpa",
   "Share this article"), or a share line naming where to ("Share: Facebook | X |
-  Email"; 2026-12-06, no WCXB or Trafilatura-dev page moved), and a blog theme's post
+  Email"; 2026-12-06, no WCXB or Trafilatura-dev page moved), where a story resumes
+  after an ad ("Story continues below advertisement", "Weiterlesen nach der Anzeige";
+  2026-12-06, no dev page moved), and a blog theme's post
   footer ("This entry was posted in News. Bookmark the permalink."); `share_lists`: a
   list whose every item names where to share ("Facebook", "Share on X"; 2026-12-06:
   one WCXB article +0.0002, Trafilatura-dev the same, a short page with share lists
@@ -387,6 +389,11 @@ _CHROME_LABEL = re.compile(
     r"|(?:share|teilen|partager|compartir|udostępnij)(?: this(?: article| post| story| page)?)?"
     r"\s*[:|]?(?:\s*[|,·•/]?\s*" + _SHARE_NETWORKS + r")+"
     r"|follow us(?: on \w+)?|folgen sie uns(?: auf \w+)?|suivez-nous"
+    r"|(?:the )?(?:story|article|text|content) continues (?:below|after)(?: (?:this|the))?"
+    r" (?:advertisement|ad)|continue reading (?:below|after (?:the|this) (?:advertisement|ad))"
+    r"|(?:advertisement\W+)?scroll to continue(?: with content)?"
+    r"|weiterlesen nach der anzeige|(?:der )?artikel wird nach der anzeige fortgesetzt"
+    r"|la suite après (?:la|cette) publicité|(?:la )?noticia continúa tras la publicidad"
     r"|" + _CREDIT +
     r"|(?:gefällt mir|like|j'aime)\s+(?:wird geladen|loading|chargement)")
 _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar(?:ch|\.)?|märz"
