@@ -833,14 +833,16 @@ PAGES = [
          drop=("April 4, 2026 by Ines Carvalho", "Responses", "worked in ten days",
                "different ringtone", "Changing the sound")),
     # A news story whose ad slots leave their notes between its paragraphs ("Story
-    # continues below advertisement"); both notes had been kept.
+    # continues below advertisement") and whose listening time stands alone above it
+    # ("4 min"); all three had been kept.
     Page("news_ad_continuation_labels.html",
          "https://www.valleytribune.example.com/farming/late-frost",
          keep=("# Orchard growers fear late frost after warm March", "warmest March on record",
                "An open flower dies at minus two", "wind machines", "one-in-three chance",
                "cut the valley's cherry harvest"),
          drop=("Story continues below advertisement",
-               "Article continues after this advertisement", "Already a subscriber")),
+               "Article continues after this advertisement", "Already a subscriber",
+               "4 min")),
 ]
 
 

@@ -66,8 +66,9 @@ enclosing `<article>`. Then:
   magazine's "Read this next" cards), every other type and Trafilatura-dev unchanged.
 - `lead_metadata` (pages declared an article): bylines and date lines above the body
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
-  Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"; no
-  WCXB or Trafilatura-dev page moved).
+  Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"), and
+  a reading or listening time without "read" ("4 min" beside a "Listen" button; no WCXB
+  or Trafilatura-dev page moved by either).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -1216,7 +1217,7 @@ _DATE_LINE = re.compile(
     r"(?:posted on|published(?: on)?|updated(?: on)?|last updated(?: on)?|veröffentlicht"
     r"(?: am)?|aktualisiert(?: am)?|publié(?: le)?|mis à jour(?: le)?|publicado(?: el)?"
     r"|actualizado(?: el)?|opublikowano)(?:\s*:?\s*(?=.*\d).*)?"
-    r"|\d+\s*(?:min(?:ute)?s?|minuten)\s+(?:read|lesezeit|de lecture)"
+    r"|\d+\s*(?:min(?:ute)?s?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
     r"|(?:reading time|lesezeit).*|(?:written|posted) by")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
 
