@@ -215,7 +215,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.consent_notices(blocks, kept, words)
     kept &= ~rules.signatures(blocks, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
-    kept &= ~rules.share_lists(blocks, kept)
+    kept &= ~rules.share_lists(blocks, kept, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)

@@ -432,12 +432,16 @@ class BlockKinds:
     and figure captions that read as a sentence: ending with punctuation or over
     LABEL_WORDS words, not a picture credit such as "Reuters files"), `comment` (inside
     a comment container), `label` (a heading or paragraph of 1 to LABEL_WORDS words,
-    which may name a section), `linked` (at least half link text)."""
+    which may name a section), `linked` (at least half link text), `links` (any link
+    text), `heading` and `list_item` (the block's kind)."""
 
     structure: np.ndarray
     comment: np.ndarray
     label: np.ndarray
     linked: np.ndarray
+    links: np.ndarray
+    heading: np.ndarray
+    list_item: np.ndarray
 
     @classmethod
     def from_features(cls, matrix: np.ndarray, words: np.ndarray) -> BlockKinds:
@@ -452,7 +456,8 @@ class BlockKinds:
         label = (column("kind_heading") | column("kind_paragraph")) & (words > 0) & (
             words <= LABEL_WORDS)
         return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label,
-                   matrix[:, _COLUMN["link_ratio"]] >= 0.5)
+                   matrix[:, _COLUMN["link_ratio"]] >= 0.5, column("link_ratio"),
+                   column("kind_heading"), column("kind_list_item"))
 
 
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
@@ -887,21 +892,21 @@ _SHARE_ITEM = re.compile(r"(?:(?:share|teilen|partager|compartir)(?: (?:on|via|a
                          + _SHARE_NETWORKS)
 
 
-def share_lists(blocks: list[Block], kept: np.ndarray) -> np.ndarray:
+def share_lists(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds) -> np.ndarray:
     """Kept items of lists of two items or more that each name where to share the page
     (`_SHARE_ITEM`: "Facebook", "Share on Twitter"): a share bar set as a list, whose
     items are too short and too few words to be labels; one item naming anything else
     (a "Follow us" list with a street address) keeps the list."""
     out = np.zeros(len(blocks), dtype=bool)
-    lists = {blocks[i].lists[-1] for i in kept.nonzero()[0].tolist()
-             if blocks[i].kind == "list_item" and blocks[i].lists
+    lists = {blocks[i].lists[-1] for i in (kept & kinds.list_item).nonzero()[0].tolist()
+             if blocks[i].lists
              and _SHARE_ITEM.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))}
     if not lists:  # most pages
         return out
     items: dict[int, list[int]] = {}
-    for i, block in enumerate(blocks):
-        if block.kind == "list_item" and block.lists and block.lists[-1] in lists:
-            items.setdefault(block.lists[-1], []).append(i)
+    for i in kinds.list_item.nonzero()[0].tolist():
+        if blocks[i].lists and blocks[i].lists[-1] in lists:
+            items.setdefault(blocks[i].lists[-1], []).append(i)
     for at in items.values():
         if len(at) >= 2 and all(_SHARE_ITEM.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))
                                 for i in at):
@@ -1065,13 +1070,14 @@ def named_chrome_blocks(blocks: list[Block], kept: np.ndarray,
     return _named_minority(blocks, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE)
 
 
-# A cookie or consent banner by a class or id token of its own that names both
-# ("spicy-consent-bar", "customer-cookie-container", "gdpr-banner__text"): the walk drops
+# A cookie or consent banner by a class or id token of its own that names both, in that
+# order ("spicy-consent-bar", "customer-cookie-container", "gdpr-banner__text"; a pattern
+# led by its three words alone is searched fast in every token): the walk drops
 # the consent platforms' exact tokens, and a site's own banner is named anyhow. A token
 # naming cookies alone is a documentation section's ("cookies", "setting-cookies").
-_CONSENT = re.compile(r"(?=[\w-]*(?:cookie|consent|gdpr))(?=[\w-]*(?:banner|bar|notice|hint"
-                      r"|popup|modal|overlay|layer|dialog|container|wrapper|box|message"
-                      r"|window|prompt))[\w-]+")
+_CONSENT_BOX = (r"(?:banner|bar|notice|hint|popup|modal|overlay|layer|dialog|container|wrapper"
+                r"|box|message|window|prompt)")
+_CONSENT = re.compile(r"(?:cookie|consent|gdpr)[\w-]*" + _CONSENT_BOX)
 CONSENT_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
@@ -1293,22 +1299,21 @@ def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     short = kept & (words > 0) & (words <= CALL_WORDS)
     prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
     asking_sections = np.zeros(len(blocks), dtype=bool)
-    at = (kept & (words > 0)).nonzero()[0].tolist()
-    for k, i in enumerate(at):
-        if short[i] and blocks[i].kind == "heading" \
-                and _CALL_TO_ACTION.search(blocks[i].text) is not None:
-            section = [i]
-            for j in at[k + 1:]:
-                if blocks[j].kind == "heading":
-                    break
-                section.append(j)
+    # A section of short blocks only starts after the last longer paragraph of prose.
+    long_prose = (prose & (words > CALL_WORDS)).nonzero()[0]
+    after = int(long_prose[-1]) + 1 if len(long_prose) else 0
+    at = (kept[after:] & (words[after:] > 0)).nonzero()[0] + after
+    for k in (short[at] & kinds.heading[at]).nonzero()[0].tolist():
+        if _CALL_TO_ACTION.search(blocks[int(at[k])].text) is not None:
+            ends = kinds.heading[at[k + 1:]].nonzero()[0]
+            section = at[k:k + 1 + (int(ends[0]) if len(ends) else len(at))]
             if short[section].all():
                 asking_sections[section] = True
-    for i in short.nonzero()[0].tolist():  # inside the text too: a newsletter's plug
-        block = blocks[i]
-        asks[i] = block.kind == "paragraph" and block.link_chars > 0 \
-            and _NEWSLETTER_PLUG.match(block.text) is not None \
-            and _NEWSLETTER_WORDS.search(block.text) is not None
+    # Inside the text too: a newsletter's plug, which holds a link.
+    for i in (short & ~kinds.heading & kinds.links).nonzero()[0].tolist():
+        text = blocks[i].text
+        asks[i] = blocks[i].kind == "paragraph" and _NEWSLETTER_PLUG.match(text) is not None \
+            and _NEWSLETTER_WORDS.search(text) is not None
     prose &= ~asks
     # From the page's end back to its last prose block that asks nothing: only the
     # blocks after that one can be calls, so the pattern is searched in those alone.
