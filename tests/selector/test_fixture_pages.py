@@ -843,6 +843,15 @@ PAGES = [
          drop=("Story continues below advertisement",
                "Article continues after this advertisement", "Already a subscriber",
                "4 min")),
+    # A Medium-like story whose clap and response counts stand alone above the text
+    # ("1.2K", "31"); the response count had been kept as a line of its own.
+    Page("medium_counts_above_story.html",
+         "https://medium.example.com/@hollis/the-week-i-stopped-estimating-tickets-9a8b7c",
+         keep=("# The week I stopped estimating tickets", "putting numbers on tickets",
+               "## What we lost", "a list of what shipped", "## What we kept",
+               "Monday has an extra hour in it"),
+         drop=("\n31\n", "1.2K", "Written by Hollis Brandt", "Responses (31)",
+               "More from Hollis Brandt", "Standups that end on time")),
 ]
 
 

@@ -68,7 +68,8 @@ enclosing `<article>`. Then:
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
   Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"), and
   a reading or listening time without "read" ("4 min" beside a "Listen" button; no WCXB
-  or Trafilatura-dev page moved by either).
+  or Trafilatura-dev page moved by either), and a count standing alone ("31", "1.2K":
+  a story's responses and claps; one WCXB page +0.0019, Trafilatura-dev the same).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -1226,6 +1227,8 @@ _DATE_LINE = re.compile(
     r"|\d+\s*(?:min(?:ute)?s?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
     r"|(?:reading time|lesezeit).*|(?:written|posted) by")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
+# A count standing alone: "31", "1.2K", "2,318" (claps, responses, shares above a story).
+_COUNT = re.compile(r"\d[\d.,]*\s*[kKmM]?")
 
 
 def _is_byline(text: str) -> bool:
@@ -1251,7 +1254,7 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     or fewer, not headings, before the first kept paragraph of prose (over BYLINE_WORDS
     words, little link text), that are a byline (a name after "By", "Von", "Par": "By
     Ann Lee", not "By 2030 ..."), a date stamp or a date line ("Published on 3 May 2026",
-    "5 min read")."""
+    "5 min read"), or a count alone ("31" responses)."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     if len(prose) == 0:
@@ -1260,7 +1263,8 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in lead[lead < prose[0]].tolist():
         if blocks[i].kind == "heading":
             continue
-        if _is_byline(blocks[i].text.strip(_LABEL_EDGES)):
+        text = blocks[i].text.strip(_LABEL_EDGES)
+        if _is_byline(text) or _COUNT.fullmatch(text):
             out[i] = True
     return out
 
