@@ -1251,6 +1251,28 @@ def test_a_group_label_between_right_aligned_columns_heads_both():
     assert _tables(doc.tobytes()) == [[["Project", "2019", "", "2020"], *rows]]
 
 
+def test_group_labels_over_the_first_of_their_columns_stay_a_row_of_their_own():
+    # A browser's two-level header: each year set at the left of the first of its two
+    # columns, the first column's heading on the top line alone (spanning both header
+    # rows); the headings' line has cells where the years' has none.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs = [72, 160, 250, 320, 400]
+    rows = [["Class", "Sector", "Score", "Stock", "Income"],
+            ["Copper", "River paper", "684", "$825.17", "90,879"],
+            ["Cloth road", "Mill grain", "64,779", "$6,840.89", "3,402"],
+            ["Wine school", "Wool east", "62,921", "$263.59", "96,494"],
+            ["Old town", "Central cotton", "81,077", "$2,267.49", "76,792"]]
+    _write_row(page, 120, ["Class", "2019", "2020"], [xs[0], xs[1], xs[3]], font="hebo")
+    _write_row(page, 133, rows[0][1:], xs[1:], font="hebo")
+    for r, row in enumerate(rows[1:]):
+        _write_row(page, 150 + 14 * r, row, xs)
+    page.insert_text((72, 240), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[["Class", "2019", "", "2020", ""],
+                                       ["", *rows[0][1:]], *rows[1:]]]
+
+
 def test_a_name_running_over_into_the_next_column_keeps_the_columns_apart():
     # One surname too long for its column runs on into the next one (a space from the
     # first name: one text line); every other row leaves the white between them.

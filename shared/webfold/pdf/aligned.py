@@ -1044,9 +1044,11 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
         if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
             return False
-    # The fuller row may bring cells of its own; the sparser one may not, unless it is
-    # the later, shorter continuation (every cell of `row` then sits under one above).
-    return bool(homes) and (len(row.cells) > len(group.cells) or len(homes) == len(row.cells))
+    # Every cell of the sparser row goes on in the other. The fuller row may bring cells
+    # of its own (a row's cells set low in a tall row); a cell of `group` with nothing
+    # under it beside cells that have is a label spanning down beside a row of group
+    # labels over their headings: two header rows.
+    return bool(homes) and len(homes) == min(len(row.cells), len(group.cells))
 
 
 def _repeats_above(group: _Row, row: _Row) -> bool:
