@@ -396,6 +396,26 @@ def test_an_index_with_one_page_an_entry_is_lines_not_a_table():
     assert [b.text.split()[-1] for b in blocks[1:]] == [number for _, number in entries]
 
 
+def test_an_index_in_two_columns_with_pages_in_the_entries_cells_is_no_table():
+    # A package manual's index set in two columns, each entry's pages after it in the
+    # same line ("graphicx (package) 5"), some entries with a page list, a letter over
+    # each group: the columns' lines pair up as a table's rows would.
+    left = ["C", "caption (package) 5", "cleveref (package) 5, 6",
+            "course/id (option) 12, 16", "csquotes (package) 5"]
+    right = ["graphicx (package) 5", "I", "institute (option) 12, 17",
+             "institute logo (option) 12", "intro (option) 14"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Index", fontsize=14)
+    for x, entries in ((72, left), (310, right)):
+        for k, text in enumerate(entries):
+            page.insert_text((x, 110 + 12 * k), text, fontsize=9,
+                             fontname="hebo" if len(text) == 1 else "helv")
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "graphicx (package) 5" in result.markdown
+
+
 def test_lines_numbered_at_the_margin_are_no_table():
     prose = ["The authors thank the editors of the journal for their",
              "patience with the many drafts of this paper, and the",

@@ -100,6 +100,9 @@ _DOTS = re.compile(r"[.\u2026\u00b7]+")
 # follow.
 _PAGE_LIST = re.compile(
     r"\b\d{1,4}(?:[–-]\d{1,4})?(?:(?:, \d{1,4}(?:[–-]\d{1,4})?)+,?|,)$")
+# An index entry of words and its one page after a space: "graphicx (package) 5"
+# (`_index_entries`).
+_ENTRY_PAGE = re.compile(r"^[^\W\d_][^\d]* \d{1,4}$")
 _PAGE_NUMBERS = re.compile(r"^\d{1,4}(?:,? \d{1,4})*$")  # "7", "5 5", "12, 14"
 _CUT_LEADER = re.compile(r"^(?:[.\u2026\u00b7]\s*){3,}")
 _EQUATION_NUMBER = re.compile(r"^\(\w{1,6}\)$")  # "(3)", "(B2a)" beside displayed math
@@ -1204,9 +1207,14 @@ def _index_entries(texts: list[list[str]]) -> bool:
     (`_PAGE_LIST`, a list cut after a comma too) or starting with leader dots cut from its
     entry: a book's index set in columns, its entries, leaders and page numbers parted at
     their gaps, not a table (a table's figures are one number a cell, and no cell ends
-    in a comma after a number)."""
-    return sum(1 for row in texts if any(_PAGE_LIST.search(t) or _CUT_LEADER.match(t)
-                                         for t in row)) * 2 > len(texts)
+    in a comma after a number). Once some row shows such a list, an entry of words and
+    its one page in a cell ("graphicx (package) 5", `_ENTRY_PAGE`) counts too: an index
+    whose entries keep their pages in the same cell, the two columns of the page side by
+    side."""
+    listed = [any(_PAGE_LIST.search(t) or _CUT_LEADER.match(t) for t in row) for row in texts]
+    paged = sum(1 for row, lists in zip(texts, listed, strict=True)
+                if lists or any(_ENTRY_PAGE.match(t) for t in row))
+    return any(listed) and paged * 2 > len(texts)
 
 
 def _wrapped_entries(texts: list[list[str]]) -> bool:
