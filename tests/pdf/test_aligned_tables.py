@@ -416,6 +416,25 @@ def test_an_index_in_two_columns_with_pages_in_the_entries_cells_is_no_table():
     assert "graphicx (package) 5" in result.markdown
 
 
+def test_names_set_in_columns_are_no_table():
+    # A class's manual lists the packages it needs four to a line, each centred in its
+    # column, all in one font: no heading, no figure, one word a cell.
+    names = ["xkeyval", "etoolbox", "fancyhdr", "fancybox", "ifthen", "lastpage", "listings",
+             "appendix", "amsmath", "amssymb", "amsfonts", "amsbsy", "longtable", "multirow",
+             "hhline", "tabularx"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    for k, name in enumerate(names):
+        width = pymupdf.get_text_length(name, fontsize=10)
+        page.insert_text((150 + 80 * (k % 4) - width / 2, 110 + 16 * (k // 4)), name,
+                         fontsize=10)
+    page.insert_text((72, 190), OUTRO, fontsize=10)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"]
+    assert "multirow" in result.markdown
+
+
 def test_lines_numbered_at_the_margin_are_no_table():
     prose = ["The authors thank the editors of the journal for their",
              "patience with the many drafts of this paper, and the",

@@ -40,6 +40,7 @@ from webfold.pdf.tables import join_cell_lines
 
 MIN_ROWS = 3  # a header and two body rows
 MIN_COLUMNS = 2
+LIST_COLUMNS = 3  # one-word names set in so many columns or more: a list (`_words_in_columns`)
 MAX_CELL_WORDS = 6  # mean words per filled cell; more is prose in columns
 MIN_FILLED = 0.6  # share of the grid's cells holding text
 # Lines on one row closer than this many font sizes are one cell (below `CELL_GAP`).
@@ -1142,6 +1143,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
             texts) or _one_symbol([row[0] for row in texts]) or _marked_items(texts) or \
             _index_entries(texts) or _wrapped_entries(texts):
         return []  # bullets, numbers or "[12]" beside their items: a list; numbered lines
+    if _words_in_columns(grid, texts):
+        return []  # names set in columns (the packages a class needs): a list
     if any(_justified_prose([row[k] for row in grid]) for k in range(len(columns))):
         return []  # a column of a page set in two, beside the other's lines
     if _justified_lines(run):
@@ -1272,6 +1275,18 @@ def _numbered_titles(texts: list[list[str]]) -> bool:
     return len(texts[0]) == 2 and all(
         _SECTION_NUMBER.match(number) and title[:1].isalpha() for number, title in texts) and any(
         _SUBSECTION.match(number) for number, _ in texts)
+
+
+def _words_in_columns(grid: list[list[list[Line]]], texts: list[list[str]]) -> bool:
+    """True for three columns or more whose every cell is one word of letters ("xkeyval",
+    "etoolbox"), all set in one style: names set in columns, running on row after row, no
+    heading over them. A table's first row heads its columns, set apart (bold, another
+    font), or a cell holds a figure or a phrase."""
+    spans = [span for row in grid for cell in row for ln in cell for span in ln.spans
+             if span.text.strip()]
+    return len(texts[0]) >= LIST_COLUMNS and all(
+        len(text.split()) == 1 and text[:1].isalpha() for row in texts for text in row
+        if text) and len({_style(span) for span in spans}) == 1
 
 
 def _justified_prose(column: list[list[Line]]) -> bool:
