@@ -1029,12 +1029,14 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
             for span in ln.spans if span.text.strip()) or _repeats_above(group, row)):
         return False
     homes: set[int] = set()
+    own: list[list[Line]] = []  # cells of `row` with nothing over them
     for seg in row.cells:
         span = _span(seg)
         home = [c for c in group.cells if _overlaps(_span(c), span)]
         if len(home) > 1 or (home and id(home[0]) in homes):
             return False  # a line across several cells, or cells under one line: no wrap
         if not home:
+            own.append(seg)
             continue
         homes.add(id(home[0]))
         above = max(home[0], key=lambda ln: ln.bbox[3])
@@ -1048,11 +1050,17 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
         if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
             return False
-    # Every cell of the sparser row goes on in the other. The fuller row may bring cells
-    # of its own (a row's cells set low in a tall row); a cell of `group` with nothing
-    # under it beside cells that have is a label spanning down beside a row of group
-    # labels over their headings: two header rows.
-    return bool(homes) and len(homes) == min(len(row.cells), len(group.cells))
+    # The fuller row may bring cells of its own (a row's cells set low in a tall row; a
+    # contents entry's wrapped title and its page, under its number). A worded cell of
+    # `group` with nothing under it, beside cells going on, over a row whose own cells are
+    # words too, is a heading spanning down beside a row of group labels over their
+    # headings: two header rows. The sparser row may not bring cells of its own, unless it
+    # is the later, shorter continuation (every cell of `row` then sits under one above).
+    if len(row.cells) > len(group.cells):
+        alone = [c for c in group.cells if id(c) not in homes]
+        return bool(homes) and not (alone and all(
+            not _NUMBER.match(_cell_text(c)) for c in alone + own))
+    return bool(homes) and len(homes) == len(row.cells)
 
 
 def _repeats_above(group: _Row, row: _Row) -> bool:
