@@ -11,7 +11,7 @@ import pytest
 
 from webfold.pdf.model import Line, PageLines, Span
 from webfold.pdf.native import image_infos, read_page
-from webfold.pdf.route import garbage_score, image_cover, page_route
+from webfold.pdf.route import garbage_score, image_cover, page_route, readable_lines
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -180,3 +180,18 @@ def test_an_inline_image_is_listed_and_a_page_of_one_is_a_scan() -> None:
         == [(30, 42, 565, 802)]
     assert image_infos(page, xrefs=True) == []  # nothing to write: it has no xref
     assert _route(page)[0] == "ocr"
+
+
+def test_readable_lines_leave_out_all_text_of_a_font_that_draws_junk() -> None:
+    # Shifted codes: the font's spaces are control codes, and on a line of one word its
+    # letters look clean ("SRQLHG]LDãHN"); the same name with another style flag is
+    # another font (an embedded subset beside a system font) and reads well.
+    def line(text: str, font: str, serif: bool = False) -> Line:
+        return Line(spans=[Span(text=text, bbox=(0, 0, 10, 10), size=10, font=font,
+                                serif=serif)], bbox=(0, 0, 10, 10))
+
+    lines = [line("3/$1B\x03/$72B\x03\x03", "ArialBlack"), line("SRQLHG]LDãHN", "ArialBlack"),
+             line("9HQX\x03DX\x03FLQpPD", "Georgia", serif=True),
+             line("à lui seul un condensé", "Georgia"), line("Le langage pur", "Bodoni")]
+    kept = readable_lines(PageLines(number=1, width=100, height=100, lines=lines))
+    assert [ln.text for ln in kept] == ["à lui seul un condensé", "Le langage pur"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pymupdf
@@ -258,3 +259,57 @@ def test_nul_text_layer_without_tesseract_is_a_typed_ocr_failure(monkeypatch, tm
     assert page.reason.startswith("garbled text layer") and "OCR failed (ocr_failed)" in page.reason
     assert any("tesseract is not installed" in w for w in doc.warnings)
     assert doc.markdown == ""
+
+
+_GOOD_LINES = "Ferries ran twice a day from the old pier and the fish market stayed open late."
+
+
+def _partly_garbled_page() -> bytes:
+    """Two lines that read well in Helvetica, and below them two lines in Courier whose
+    codes are control characters (a font whose codes say nothing): a layer garbled in
+    places, as a magazine's InDesign export set some runs in a shifted-code font."""
+    junk = b"<01020304050607080B0C0E0F1011121314151617>"
+    content = (b"BT /F1 12 Tf 20 170 Td (Ferries ran twice a day from the old pier) Tj "
+               b"0 -20 Td (and the fish market stayed open late.) Tj ET\n"
+               b"BT /F2 12 Tf 20 110 Td " + junk + b" Tj 0 -20 Td " + junk + b" Tj ET")
+    return _pdf([
+        b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Resources<</Font<</F1 4 0 R"
+        b"/F2 5 0 R>>>>/Contents 6 0 R>>",
+        b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
+        b"<</Type/Font/Subtype/Type1/BaseFont/Courier/Encoding/WinAnsiEncoding>>",
+        b"<</Length %d>>stream\n%s\nendstream" % (len(content), content)])
+
+
+def test_a_layer_garbled_in_places_keeps_the_lines_that_read_well_without_ocr():
+    doc = convert(_partly_garbled_page(), settings=Settings(ocr=False))
+    [page] = doc.pages
+    assert page.route == "native" and page.reason.startswith("garbled text layer")
+    assert doc.markdown.split() == _GOOD_LINES.split()
+    assert "page 1: 2 garbled lines not read (OCR off)" in doc.warnings
+    assert not any(w.startswith("pages not read") for w in doc.warnings)
+
+
+def test_a_layer_garbled_in_places_takes_from_ocr_only_the_words_off_the_good_lines():
+    from webfold.contract import ConvertOptions
+    from webfold.pdf.ocr import OcrPage, OcrWord
+
+    class Engine:  # reads the whole page: the good lines again and the garbled ones
+        def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
+            width, height = (int.from_bytes(image[at:at + 4], "big") for at in (16, 20))
+            scale = width / 300  # pixels per point
+
+            def word(text: str, x: float, top: float, n: int) -> OcrWord:
+                box = (round(x * scale), round(top * scale), round((x + 40) * scale),
+                       round((top + 10) * scale))
+                return OcrWord(text, box, 95.0, 1, 1, n)
+
+            return OcrPage(width=width, height=height, words=[
+                word("Ferries", 20, 20, 1), word("ran", 70, 20, 1),
+                word("Tickets", 20, 80, 3), word("sold", 70, 80, 3),
+                word("aboard.", 20, 100, 4)])
+
+    doc = convert(_partly_garbled_page(), options=ConvertOptions(ocr=Engine()))
+    [page] = doc.pages
+    assert page.route == "ocr" and page.reason.endswith("2 readable lines kept from the text layer")
+    assert re.findall(r"[\w.]+", doc.markdown) == (_GOOD_LINES + " Tickets sold aboard.").split()

@@ -30,7 +30,7 @@ from webfold.pdf.aligned import Drawn, find_aligned_tables
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
-from webfold.pdf.model import BBox, PageLines, centre_in
+from webfold.pdf.model import BBox, Line, PageLines, centre_in
 from webfold.pdf.native import (
     drawn_bullets,
     drawn_checkboxes,
@@ -244,17 +244,24 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
         boxes = functools.cache(lambda: [tuple(img["bbox"]) for img in (
             images if images is not None else image_infos(page, xrefs=False))])
         info.route, info.reason = route.page_route(page, lines, run.font_cache, boxes)
-        if info.route == "native" and (undecodable := drop_undecodable(lines)):
+        garbled = len(lines.lines)
+        readable = info.route == "ocr" and info.reason.startswith(route.GARBLED_LAYER) \
+            and route.readable_lines(lines)
+        if readable:  # OCR reads the rest of the page
+            lines.lines = readable
+            garbled -= len(readable)
+        if (info.route == "native" or readable) and (undecodable := drop_undecodable(lines)):
             plural = "" if undecodable == 1 else "s"
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
                                 "decoded")
-        if info.route == "native":
+        if info.route == "native" or readable:
             symbol_glyphs(lines)
             drop_caps(lines)
             for text in strip_watermarks(lines):
                 run.watermarks.setdefault(text, []).append(number)
         if info.route == "ocr":
-            lines = _ocr(page, lines, info, run, deadline)
+            read = _ocr(page, lines, info, run, deadline)
+            lines = _with_readable(lines, read, garbled, info, run) if readable else read
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
             _place_extras(page, lines, images or [], boxes, page_data, run)
         page_data.lines = lines
@@ -346,6 +353,39 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
         run.ocr_skipped.append(info.number)
         return None
     return result
+
+
+def _with_readable(native: PageLines, read: PageLines | None, garbled: int, info: PageInfo,
+                   run: _Run) -> PageLines:
+    """A page whose layer is garbled in places (`route.readable_lines`): its readable
+    `native` lines and, of OCR's page `read`, the words that lie outside them. Without
+    OCR the readable lines alone: the page is read natively, and a warning says how many
+    `garbled` lines were left out. OCR's page taken whole when it was turned upright."""
+    if read is None:
+        run.ocr_skipped.remove(info.number)
+        info.route = "native"
+        plural = "" if garbled == 1 else "s"
+        run.warnings.append(f"page {info.number}: {garbled} garbled line{plural} not read "
+                            f"({info.reason.rsplit('; ', 1)[-1]})")
+        return native
+    if abs(read.width - native.width) > 1.0 or abs(read.height - native.height) > 1.0:
+        return read
+    kept = [line.bbox for line in native.lines]
+    for line in read.lines:
+        line.spans = [s for s in line.spans if not any(centre_in(s.bbox, box) for box in kept)]
+    read.lines = native.lines + [_rebox(line) for line in read.lines if line.spans]
+    info.reason = f"{info.reason}; {len(native.lines)} readable lines kept from the text layer"
+    return read
+
+
+def _rebox(line: Line) -> Line:
+    """`line` with its box (and origin) fitted to the spans it still has."""
+    x0 = min(s.bbox[0] for s in line.spans)
+    y0 = min(s.bbox[1] for s in line.spans)
+    x1 = max(s.bbox[2] for s in line.spans)
+    y1 = max(s.bbox[3] for s in line.spans)
+    line.bbox, line.origin = (x0, y0, x1, y1), (x0, y1)
+    return line
 
 
 def _has_bomb(doc: Any, page: Any) -> bool:

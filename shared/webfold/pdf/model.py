@@ -42,6 +42,9 @@ class Span:
     italic: bool = False
     mono: bool = False
     font: str = ""
+    # MuPDF's serif flag: one name can stand for two fonts of a page, an embedded subset
+    # and a system font, that only this tells apart (`route.readable_lines`).
+    serif: bool = False
     link: str | None = None  # URI when the span sits under a link annotation
     note: str | None = None  # label of the footnote a raised note mark cites (`pdf.notes`)
 

@@ -40,6 +40,7 @@ from webfold.pdf.route import UNMAPPED_MARK
 TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 
 _FLAG_ITALIC = 2
+_FLAG_SERIF = 4
 _FLAG_MONO = 8
 _FLAG_BOLD = 16
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.I)
@@ -1063,6 +1064,7 @@ def _span(s: dict[str, Any], text: str, links: list[tuple[BBox, str]]) -> Span:
         italic=bool(flags & _FLAG_ITALIC) or italic,
         mono=bool(flags & _FLAG_MONO) or mono,
         font=font,
+        serif=bool(flags & _FLAG_SERIF),
         link=_link_at(bbox, links) if links else None,
     )
 

@@ -6,8 +6,9 @@ text, when it is a scan (images cover at least half of it, its text is sparser t
 `SCAN_MAX_ALNUM_PER_KPT2` and lies mostly on the images, e.g. a stamp or a page number on
 a scanned page; a caption beside a big figure is no scan), or when
 its text layer is garbled (raw glyph codes, private-use or unassigned code points,
-replacement characters, `(cid:N)` junk, Latin-1 mojibake). `skipped` is never decided
-here: the converter skips pages when OCR is off or its page budget is spent.
+replacement characters, `(cid:N)` junk, Latin-1 mojibake); of a page garbled only in
+places, the lines that read well (`readable_lines`) are kept beside OCR's reading of the
+rest. `skipped` is never decided here: the converter skips pages when OCR is off or its page budget is spent.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from webfold.pdf.model import BBox, PageLines, centre_in
+from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 
 SCAN_MIN_IMAGE_COVER = 0.5  # fraction of the page area covered by images
 SCAN_MAX_ALNUM_PER_KPT2 = 0.4  # alphanumeric characters per 1000 pt² below which a scan wins
@@ -27,6 +28,7 @@ GARBLED_MIN_SCORE = 0.1  # junk characters per visible character that make a lay
 MOJIBAKE_MIN_SHARE = 0.6  # share of letters from Latin-1 Supplement (Ã, å, ...) that is mojibake
 MOJIBAKE_MIN_LETTERS = 5
 UNMAPPED_FONT_MIN_SHARE = 0.5  # share of a page's text in unmapped fonts that sends it to OCR
+GARBLED_LAYER = "garbled text layer"  # the reason of a page sent to OCR for its junk
 
 # A replacement or private-use character right after a Hebrew or Arabic letter or mark is
 # a vowel or shadda glyph the font maps to no code point (Arabic fonts draw marks and
@@ -61,7 +63,7 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     alnum = sum(count for ch, count in Counter(text).items() if ch.isalnum())
     score = garbage_score(text)
     if score >= GARBLED_MIN_SCORE:  # a layer of only NULs or control codes too
-        return "ocr", f"garbled text layer (junk score {score:.2f})"
+        return "ocr", f"{GARBLED_LAYER} (junk score {score:.2f})"
     if alnum == 0:
         return "ocr", "no text layer"
     if page is not None:
@@ -79,6 +81,24 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
         return "ocr", (f"scanned page: images cover {cover:.0%}, "
                        f"{density:.2f} alphanumeric characters per 1000 pt²")
     return "native", None
+
+
+def readable_lines(page_lines: PageLines) -> list[Line]:
+    """The lines of a page whose layer is garbled that read well: none of their spans is
+    set in a font that draws junk anywhere on the page (a font is its name and style).
+    A layer is often garbled only in places: a magazine's InDesign export set some runs
+    in a system font whose codes are shifted and whose spaces are control codes, beside
+    paragraphs in the embedded font of the same name that read well. A font that draws
+    junk somewhere may draw clean-looking nonsense elsewhere (shifted codes that land on
+    letters: "SRQLHG]LDãHN"), so none of its text is kept."""
+    garbled = {_font(span) for line in page_lines.lines for span in line.spans
+               if garbage_score(span.text) > 0.0}
+    return [line for line in page_lines.lines
+            if not any(_font(span) in garbled for span in line.spans)]
+
+
+def _font(span: Span) -> tuple[str, bool, bool, bool, bool]:
+    return span.font, span.bold, span.italic, span.mono, span.serif
 
 
 def _share_on_images(page_lines: PageLines, boxes: list[BBox]) -> float:
