@@ -8,7 +8,8 @@ a scanned page; a caption beside a big figure is no scan), or when
 its text layer is garbled (raw glyph codes, private-use or unassigned code points,
 replacement characters, `(cid:N)` junk, Latin-1 mojibake); of a page garbled only in
 places, the lines that read well (`readable_lines`) are kept beside OCR's reading of the
-rest. `skipped` is never decided here: the converter skips pages when OCR is off or its page budget is spent.
+rest. `skipped` is never decided here: the converter skips pages when OCR is off or its
+page budget is spent.
 """
 
 from __future__ import annotations
