@@ -182,6 +182,9 @@ def test_an_inline_image_is_listed_and_a_page_of_one_is_a_scan() -> None:
     assert _route(page)[0] == "ocr"
 
 
+PROSE_LINE = "Ferries ran twice a day from the old pier, and the market stayed open."
+
+
 def test_readable_lines_leave_out_all_text_of_a_font_that_draws_junk() -> None:
     # Shifted codes: the font's spaces are control codes, and on a line of one word its
     # letters look clean ("SRQLHG]LDãHN"); the same name with another style flag is
@@ -195,3 +198,45 @@ def test_readable_lines_leave_out_all_text_of_a_font_that_draws_junk() -> None:
              line("à lui seul un condensé", "Georgia"), line("Le langage pur", "Bodoni")]
     kept = readable_lines(PageLines(number=1, width=100, height=100, lines=lines))
     assert [ln.text for ln in kept] == ["à lui seul un condensé", "Le langage pur"]
+
+
+def _font_line(text: str, font: str, y: float = 0.0) -> Line:
+    return Line(spans=[Span(text=text, bbox=(0, y, 200, y + 10), size=10, font=font)],
+                bbox=(0, y, 200, y + 10))
+
+
+def test_a_font_with_shifted_codes_sends_a_page_of_good_text_to_ocr() -> None:
+    # Most of the page reads well (junk share under GARBLED_MIN_SCORE), but one font's
+    # codes are shifted and its spaces are control codes: its runs are nonsense, and
+    # the page goes to OCR, keeping the lines of the other fonts.
+    good = [_font_line(PROSE_LINE, "Aller-Italic", 12.0 * k) for k in range(12)]
+    shifted = _font_line("BGD\x03HK\x03RNFFDSSN\x03S@KD\x03PT@MCN\x03RH\x03CNM@", "Aller", 200)
+    page = PageLines(number=1, width=400, height=400, lines=[*good, shifted])
+    assert garbage_score("".join(line.text for line in page.lines)) < 0.1
+    route, reason = page_route(None, page)
+    assert (route, reason) == ("ocr", "garbled text layer in Aller")
+    assert readable_lines(page) == good
+
+
+def test_a_math_or_icon_font_of_unmapped_glyphs_leaves_a_page_native() -> None:
+    # Big delimiters or icons without a Unicode mapping: junk, but glyphs of their own,
+    # not letters of words whose spaces went astray.
+    good = [_font_line(PROSE_LINE, "CMR10", 12.0 * k) for k in range(12)]
+    glyphs = _font_line(" ".join(["\ufffd\ufffd"] * 6), "CMEX10", 200)
+    assert page_route(None, PageLines(number=1, width=400, height=400,
+                                      lines=[*good, glyphs]))[0] == "native"
+
+
+def test_readable_lines_keep_a_font_with_a_stray_unmapped_ligature() -> None:
+    # Of a garbled page: an unmapped "ffi" in one line of a font that reads well elsewhere
+    # sends that line to OCR, not all the font's lines; a line whose spaces are set in
+    # the garbled font still reads well.
+    garbled = _font_line("9HQX\x03DX\x03FLQpPD\x03SDU\x03OH\x03GRFXPHQWDLUH", "Georgia")
+    ligature = _font_line("di\ufffdcile da praticare", "Aller-Italic", 20)
+    clean = _font_line("questa curvatura", "Aller-Italic", 40)
+    spaced = Line(spans=[Span(text="la morale", bbox=(0, 60, 50, 70), size=10, font="Aller-Italic"),
+                         Span(text=" ", bbox=(50, 60, 53, 70), size=10, font="Georgia"),
+                         Span(text="si muta", bbox=(53, 60, 90, 70), size=10, font="Aller-Italic")],
+                  bbox=(0, 60, 90, 70))
+    page = PageLines(number=1, width=400, height=400, lines=[garbled, ligature, clean, spaced])
+    assert readable_lines(page) == [clean, spaced]

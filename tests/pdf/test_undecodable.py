@@ -290,11 +290,11 @@ def test_a_layer_garbled_in_places_keeps_the_lines_that_read_well_without_ocr():
     assert not any(w.startswith("pages not read") for w in doc.warnings)
 
 
-def test_a_layer_garbled_in_places_takes_from_ocr_only_the_words_off_the_good_lines():
+def test_a_layer_garbled_in_places_takes_from_ocr_only_the_words_on_the_garbled_lines():
     from webfold.contract import ConvertOptions
     from webfold.pdf.ocr import OcrPage, OcrWord
 
-    class Engine:  # reads the whole page: the good lines again and the garbled ones
+    class Engine:  # reads the whole page: the good lines again, the garbled ones, a logo
         def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
             width, height = (int.from_bytes(image[at:at + 4], "big") for at in (16, 20))
             scale = width / 300  # pixels per point
@@ -307,7 +307,7 @@ def test_a_layer_garbled_in_places_takes_from_ocr_only_the_words_off_the_good_li
             return OcrPage(width=width, height=height, words=[
                 word("Ferries", 20, 20, 1), word("ran", 70, 20, 1),
                 word("Tickets", 20, 80, 3), word("sold", 70, 80, 3),
-                word("aboard.", 20, 100, 4)])
+                word("aboard.", 20, 100, 4), word("Logo", 200, 150, 5)])
 
     doc = convert(_partly_garbled_page(), options=ConvertOptions(ocr=Engine()))
     [page] = doc.pages

@@ -30,7 +30,7 @@ from webfold.pdf.aligned import Drawn, find_aligned_tables
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
-from webfold.pdf.model import BBox, Line, PageLines, centre_in
+from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 from webfold.pdf.native import (
     drawn_bullets,
     drawn_checkboxes,
@@ -55,6 +55,7 @@ MAX_CONTENT_BYTES = 64_000_000  # decompressed content stream size over which a 
 BOMB_CHECK_MIN_RAW = 60_000  # raw streams smaller than this cannot inflate past the cap
 MAX_BAD_PAGES_IN_A_ROW = 50  # then the rest of the page tree is taken as broken
 MAX_SLOW_PAGES = 3  # pages over budget before extras are switched off for the rest
+GARBLED_LINE_PAD = 2.0  # points an OCR word's centre may lie off a garbled line's box
 
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
@@ -244,12 +245,12 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
         boxes = functools.cache(lambda: [tuple(img["bbox"]) for img in (
             images if images is not None else image_infos(page, xrefs=False))])
         info.route, info.reason = route.page_route(page, lines, run.font_cache, boxes)
-        garbled = len(lines.lines)
         readable = info.route == "ocr" and info.reason.startswith(route.GARBLED_LAYER) \
             and route.readable_lines(lines)
-        if readable:  # OCR reads the rest of the page
+        if readable:  # OCR reads the garbled lines
+            kept = {id(line) for line in readable}
+            garbled = [line for line in lines.lines if id(line) not in kept]
             lines.lines = readable
-            garbled -= len(readable)
         if (info.route == "native" or readable) and (undecodable := drop_undecodable(lines)):
             plural = "" if undecodable == 1 else "s"
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
@@ -355,37 +356,46 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
     return result
 
 
-def _with_readable(native: PageLines, read: PageLines | None, garbled: int, info: PageInfo,
-                   run: _Run) -> PageLines:
+def _with_readable(native: PageLines, read: PageLines | None, garbled: list[Line],
+                   info: PageInfo, run: _Run) -> PageLines:
     """A page whose layer is garbled in places (`route.readable_lines`): its readable
-    `native` lines and, of OCR's page `read`, the words that lie outside them. Without
-    OCR the readable lines alone: the page is read natively, and a warning says how many
-    `garbled` lines were left out. OCR's page taken whole when it was turned upright."""
+    `native` lines and, of OCR's page `read`, the words on its `garbled` lines, a line
+    each, set on that line's baseline in its size (OCR runs a line on across a gutter, and
+    its sizes are guesses): a picture's lettering stays out, as on a native page. Without
+    OCR the readable lines alone: the page is read natively, and a warning counts the
+    garbled lines left out. OCR's page is taken whole when it was turned upright."""
     if read is None:
         run.ocr_skipped.remove(info.number)
         info.route = "native"
-        plural = "" if garbled == 1 else "s"
-        run.warnings.append(f"page {info.number}: {garbled} garbled line{plural} not read "
-                            f"({info.reason.rsplit('; ', 1)[-1]})")
+        plural = "" if len(garbled) == 1 else "s"
+        run.warnings.append(f"page {info.number}: {len(garbled)} garbled line{plural} not "
+                            f"read ({info.reason.rsplit('; ', 1)[-1]})")
         return native
     if abs(read.width - native.width) > 1.0 or abs(read.height - native.height) > 1.0:
         return read
     kept = [line.bbox for line in native.lines]
-    for line in read.lines:
-        line.spans = [s for s in line.spans if not any(centre_in(s.bbox, box) for box in kept)]
-    read.lines = native.lines + [_rebox(line) for line in read.lines if line.spans]
+    pieces: dict[tuple[int, int], list[Span]] = {}  # (OCR line, garbled line) -> its words
+    for k, line in enumerate(read.lines):
+        for span in line.spans:
+            at = next((g for g, under in enumerate(garbled)
+                       if centre_in(span.bbox, under.bbox, pad=GARBLED_LINE_PAD)), None)
+            if at is not None and not any(centre_in(span.bbox, box) for box in kept):
+                pieces.setdefault((k, at), []).append(span)
+    read.lines = native.lines + [_in_place_of(garbled[at], spans, read.lines[k].confidence)
+                                 for (k, at), spans in pieces.items()]
     info.reason = f"{info.reason}; {len(native.lines)} readable lines kept from the text layer"
     return read
 
 
-def _rebox(line: Line) -> Line:
-    """`line` with its box (and origin) fitted to the spans it still has."""
-    x0 = min(s.bbox[0] for s in line.spans)
-    y0 = min(s.bbox[1] for s in line.spans)
-    x1 = max(s.bbox[2] for s in line.spans)
-    y1 = max(s.bbox[3] for s in line.spans)
-    line.bbox, line.origin = (x0, y0, x1, y1), (x0, y1)
-    return line
+def _in_place_of(garbled: Line, words: list[Span], confidence: float | None) -> Line:
+    """OCR's `words` read off the `garbled` native line, as a line on its baseline."""
+    size = max(span.size for span in garbled.spans)
+    for word in words:
+        word.size = size
+    x0, x1 = min(w.bbox[0] for w in words), max(w.bbox[2] for w in words)
+    baseline = garbled.origin[1] if garbled.origin is not None else garbled.bbox[3]
+    return Line(spans=words, bbox=(x0, garbled.bbox[1], x1, garbled.bbox[3]), source="ocr",
+                confidence=confidence, origin=(x0, baseline))
 
 
 def _has_bomb(doc: Any, page: Any) -> bool:

@@ -36,6 +36,11 @@ GARBLED_LAYER = "garbled text layer"  # the reason of a page sent to OCR for its
 # mark pairs as their own glyphs): an unmapped mark, not a garbled layer.
 UNMAPPED_MARK = re.compile(r"(?<=[\u0591-\u05f4\u0610-\u06ff\u0750-\u077f\u08a0-\u08ff"
                            r"\ufb1d-\ufdff\ufe70-\ufefc])[\ufffd\ue000-\uf8ff]+")
+# Junk within a word: a control code or U+FFFD between two letters (the lookahead lets
+# gaps share a letter: "A\x03B\x03C" has two).
+_JUNK_IN_WORD = re.compile(r"[^\W\d_][\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]+(?=[^\W\d_])")
+SHIFTED_MIN_GAPS = 5  # junk gaps within words that make a font's codes shifted
+_ALNUM = re.compile(r"[^\W_]")
 _CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
 _JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use, unassigned
 
@@ -65,6 +70,14 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     score = garbage_score(text)
     if score >= GARBLED_MIN_SCORE:  # a layer of only NULs or control codes too
         return "ocr", f"{GARBLED_LAYER} (junk score {score:.2f})"
+    # A font whose codes are shifted off its letters, the spaces among them control codes
+    # ("BGD\x03HK\x03RNFFDSSN"), garbles its runs however clean the rest of the page. A
+    # math extension or icon font draws junk too, but as glyphs of their own, not within
+    # words, and an Arabic font's unmapped vowel glyphs are marks.
+    if _JUNK_IN_WORD.search(text) and (shifted := sorted({
+            font[0] for font, font_text in _garbled_fonts(page_lines).items()
+            if len(_JUNK_IN_WORD.findall(UNMAPPED_MARK.sub("", font_text))) >= SHIFTED_MIN_GAPS})):
+        return "ocr", f"{GARBLED_LAYER} in {', '.join(shifted)}"
     if alnum == 0:
         return "ocr", "no text layer"
     if page is not None:
@@ -85,17 +98,29 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
 
 
 def readable_lines(page_lines: PageLines) -> list[Line]:
-    """The lines of a page whose layer is garbled that read well: none of their spans is
-    set in a font that draws junk anywhere on the page (a font is its name and style).
-    A layer is often garbled only in places: a magazine's InDesign export set some runs
-    in a system font whose codes are shifted and whose spaces are control codes, beside
-    paragraphs in the embedded font of the same name that read well. A font that draws
-    junk somewhere may draw clean-looking nonsense elsewhere (shifted codes that land on
-    letters: "SRQLHG]LDãHN"), so none of its text is kept."""
-    garbled = {_font(span) for line in page_lines.lines for span in line.spans
-               if garbage_score(span.text) > 0.0}
-    return [line for line in page_lines.lines
-            if not any(_font(span) in garbled for span in line.spans)]
+    """The lines of a page whose layer is garbled that read well: no junk character in
+    them, and none of their spans with letters or digits set in a font whose text on the
+    page is garbled (`_garbled_fonts`). A layer is often garbled only in places: a
+    magazine's InDesign export set some runs in a system font whose codes are shifted
+    and whose spaces are control codes, beside paragraphs in the embedded font of the
+    same name that read well. A garbled font may draw clean-looking nonsense too
+    (shifted codes that land on letters: "SRQLHG]LDãHN"), so none of its text is kept;
+    a font with a stray unmapped ligature ("di\ufffdcile") is no garbled one, and a
+    line's spaces and stops set in a garbled font do not make it garbled."""
+    garbled = _garbled_fonts(page_lines)
+    return [line for line in page_lines.lines if garbage_score(line.text) == 0.0 and not any(
+        _font(span) in garbled for span in line.spans if _ALNUM.search(span.text))]
+
+
+def _garbled_fonts(page_lines: PageLines) -> dict[tuple[str, bool, bool, bool, bool], str]:
+    """The fonts (name and style) whose text on the page is garbled (`GARBLED_MIN_SCORE`),
+    each with that text."""
+    texts: dict[tuple[str, bool, bool, bool, bool], list[str]] = {}
+    for line in page_lines.lines:
+        for span in line.spans:
+            texts.setdefault(_font(span), []).append(span.text)
+    return {font: text for font, parts in texts.items()
+            if garbage_score(text := " ".join(parts)) >= GARBLED_MIN_SCORE}
 
 
 def _font(span: Span) -> tuple[str, bool, bool, bool, bool]:
