@@ -264,3 +264,39 @@ def test_small_bullets_raised_to_the_letters_middle_start_their_items():
         page.insert_text((71, y), text, fontsize=10)
     md = convert(doc.tobytes()).markdown
     assert md.strip().endswith("\n".join(f"- {text}" for text in items))
+
+
+def _justified_pdf(lines: list[tuple[float, float, bool, str]], width: float) -> bytes:
+    """A page of `lines` (x, baseline from the top, bold, text) in 10 pt Helvetica, each
+    stretched to `width` by its word spacing (Tw), as justified text is set."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=300)
+    page.insert_text((10, 10), "x", fontname="helv", fontsize=10)  # the fonts' resources
+    page.insert_text((10, 20), "x", fontname="hebo", fontsize=10)
+    names = {basefont: name for *_, basefont, name, _ in page.get_fonts()}
+    ops = []
+    for x, y, bold, text in lines:
+        font = "hebo" if bold else "helv"
+        spacing = (width - pymupdf.get_text_length(text, font, 10)) / text.count(" ")
+        name = names["Helvetica-Bold" if bold else "Helvetica"]
+        ops.append(f"BT /{name} 10 Tf {spacing:.2f} Tw {x} {300 - y} Td ({text}) Tj ET")
+    first, *rest = page.get_contents()
+    doc.update_stream(first, "\n".join(ops).encode())
+    for xref in rest:
+        doc.update_stream(xref, b"")
+    return doc.tobytes()
+
+
+def test_a_bold_line_of_a_justified_column_is_no_run_in_heading_of_the_next_column():
+    # A textbook's two justified columns 12 pt apart at 10 pt: a line of the left column
+    # set bold throughout ("Nel peso della responsabilita risiede") stands level with a
+    # plain line of the right one. Joined to it as a run-in heading is to its text, the
+    # line bridged the gutter and both columns were read line by line across.
+    left = ["The harbour office opened its survey", "Divers measured the old walls",
+            "and found the lower courses moved", "since the last count was made."]
+    right = ["Farmers moved their cattle to the", "high fields before the rain came",
+             "as their parents had done, and the", "river rose slowly through the night."]
+    lines = [(40, 100 + 12 * k, k == 1, text) for k, text in enumerate(left)]
+    lines += [(212, 100 + 12 * k, False, text) for k, text in enumerate(right)]
+    text = " ".join(convert(_justified_pdf(lines, 160)).markdown.replace("*", "").split())
+    assert " ".join(left) in text and " ".join(right) in text, text

@@ -213,7 +213,7 @@ def _join_fragments(items: list[Item]) -> list[Item]:
     _number_lines(items)
     out: list[Item] = []
     for it in items:
-        k = _partner(out, it)
+        k = _partner(out, it, items)
         if k is None:
             out.append(it)
         else:
@@ -221,8 +221,9 @@ def _join_fragments(items: list[Item]) -> list[Item]:
     return out
 
 
-def _partner(done: list[Item], it: Item) -> int | None:
-    """Index in `done` (among the last few) of the fragment `it` continues, if any."""
+def _partner(done: list[Item], it: Item, items: list[Item]) -> int | None:
+    """Index in `done` (among the last few) of the fragment `it` continues, if any
+    (`items`: all the page's, for a run-in heading's check)."""
     for k in range(len(done) - 1, max(len(done) - 7, -1), -1):
         prev = done[k]
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
@@ -234,7 +235,8 @@ def _partner(done: list[Item], it: Item) -> int | None:
         gap = right.box[0] - left.box[2]
         leads = _LEADER_END.search(left.text) and _PAGE_REFS.match(right.text)
         limit = (5.0 if lone else LEADER_GAP if leads else
-                 RUN_IN_GAP if _runs_in(left.line, right.line) else JOIN_GAP) * it.size
+                 RUN_IN_GAP if _runs_in(left.line, right.line) and not _fills_column(left, items)
+                 else JOIN_GAP) * it.size
         if -0.5 * it.size <= gap <= limit:
             return k
     return None
@@ -301,6 +303,25 @@ def _runs_in(label: Line, text: Line) -> bool:
     if all(s.bold for s in heads):
         return not body[0].bold
     return all(s.italic for s in heads) and not body[0].italic
+
+
+def _fills_column(label: Item, items: list[Item]) -> bool:
+    """True when a line of text right above or below `label`, not emphasised throughout,
+    starts and ends where it does: `label` is a whole line of a column (justified text),
+    not a run-in heading, and what stands on its right across a narrow gutter is the
+    next column's. A form's one-letter labels stacked bold ("a", "b") are no column."""
+    reach = 2.0 * label.size
+    return any(other is not label and other.line is not None
+               and 0.0 < abs(other.box[3] - label.box[3]) <= reach
+               and abs(other.box[0] - label.box[0]) <= 1.0
+               and abs(other.box[2] - label.box[2]) <= 1.0
+               and not _emphasised(other.line) for other in items)
+
+
+def _emphasised(line: Line) -> bool:
+    """True when every span of `line` with text is bold, or every one italic."""
+    spans = [s for s in line.spans if s.text.strip()]
+    return bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
 
 
 def _merge(a: Item, b: Item) -> Item:
