@@ -593,11 +593,16 @@ def link_menus(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
+_ancestors = attrgetter("ancestors")
+
+
 def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
     """Of the blocks at indices `which`, those inside the element `region` (a mask)."""
     if region < 0:
         return np.zeros(len(which), dtype=bool)
-    return np.fromiter((region in blocks[i].ancestors[:-1] for i in which.tolist()),
+    # `region in lineage[:-1]`, without copying the lineage (an element is on it once)
+    lineages = map(_ancestors, map(blocks.__getitem__, which.tolist()))
+    return np.fromiter((region in lineage and lineage[-1] != region for lineage in lineages),
                        dtype=bool, count=len(which))
 
 
@@ -927,15 +932,15 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         return out
     before = np.where(kept, words, 0.0).cumsum() - np.where(kept, words, 0.0)
     first = int(kept.argmax())
-    for i in label_matches(blocks, kinds.label, _TEASER):
+    # Only the labels that may open a section are matched (the pattern costs more than
+    # the test): after the first kept block, or after TEASER_AFTER_WORDS kept words.
+    opens = np.arange(len(blocks)) > first if article else before >= TEASER_AFTER_WORDS
+    for i in label_matches(blocks, kinds.label & opens, _TEASER):
         if out[i]:
             continue
-        if article and i > first:
-            out |= section_after(blocks, i, kept, words, kinds)
-        elif not article and before[i] >= TEASER_AFTER_WORDS:
-            section = section_after(blocks, i, kept, words, kinds)
-            if float(words[section & kept].sum()) < before[i]:
-                out |= section
+        section = section_after(blocks, i, kept, words, kinds)
+        if article or float(words[section & kept].sum()) < before[i]:
+            out |= section
     for i in (kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).nonzero()[0].tolist():
         if _INLINE_TEASER.match(blocks[i].text.lower()):
             out[i] = True
@@ -960,8 +965,8 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         return out
     if article or words[kept & flagged].sum() <= body[-1]:
         out |= flagged & (body > BODY_WORDS)
-    for i in label_matches(blocks, kinds.label, _COMMENTS):
-        if body[i] > BODY_WORDS and not out[i]:
+    for i in label_matches(blocks, kinds.label & (body > BODY_WORDS), _COMMENTS):
+        if not out[i]:
             out |= section_after(blocks, i, kept, words, kinds)
     return out
 
