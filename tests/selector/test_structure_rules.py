@@ -1,8 +1,10 @@
 """The structure rules after the model's cut (`webfold.selector.rules`), on walked HTML."""
 
 import numpy as np
+import pytest
 from selectolax.lexbor import LexborHTMLParser
 
+from webfold.document import Block
 from webfold.html.walk import walk
 from webfold.selector import PageContext, block_words, choose, rules
 from webfold.selector.features import block_features
@@ -176,6 +178,12 @@ def test_calls_to_action_after_the_story_are_dropped_but_not_inside_it():
     assert not rules.calls_to_action(notice, np.ones(1, dtype=bool), words, kinds).any()
 
 
+def _all_kept(blocks: list[Block]) -> tuple[rules.ContainerNames, np.ndarray]:
+    """The container names of `blocks`, all of them kept, and that mask."""
+    kept = np.ones(len(blocks), dtype=bool)
+    return rules.ContainerNames(blocks, kept), kept
+
+
 def test_short_runs_in_author_and_sign_up_boxes_are_dropped():
     bio = "Ann Lee is a freelance writer who has covered the coast for twelve years."
     blocks, words, _ = _blocks(
@@ -183,9 +191,18 @@ def test_short_runs_in_author_and_sign_up_boxes_are_dropped():
         f"<div class=saboxplugin-wrap><div class=saboxplugin-desc><p>{bio}</p></div></div>"
         f"{ARTICLE}<div class=newsletter-signup><p>Get the weekly tide tables.</p></div>"
         f"{ARTICLE}<div class=author-card>{ARTICLE}{ARTICLE}</div></article>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.promo_blocks(blocks, kept, words).tolist() == [
+    names, kept = _all_kept(blocks)
+    assert rules.promo_blocks(names, kept, words).tolist() == [
         False, True, False, True, False, True, False, False, False]
+
+
+def test_container_names_refuse_blocks_they_were_not_gathered_for():
+    blocks, words, _ = _blocks(f"{ARTICLE}<div class=newsletter-signup><p>Get the tide tables."
+                               "</p></div>")
+    kept = np.ones(len(blocks), dtype=bool)
+    names = rules.ContainerNames(blocks, kept & (words > 20))  # the article paragraph only
+    with pytest.raises(ValueError):
+        rules.promo_blocks(names, kept, words)
 
 
 def test_a_related_posts_box_after_the_story_is_dropped_but_not_one_holding_the_text():
@@ -193,10 +210,10 @@ def test_a_related_posts_box_after_the_story_is_dropped_but_not_one_holding_the_
            "reopens</a> The bridge reopened after six weeks of repairs.</li></ul></div>")
     blocks, words, _ = _blocks(f"<article>{ARTICLE}{ARTICLE}</article>{box}"
                                "<div class=related-posts-footer><p>Other posts</p></div>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.named_teasers(blocks, kept, words).tolist() == [False, False, True, True, False]
+    names, kept = _all_kept(blocks)
+    assert rules.named_teasers(names, kept, words).tolist() == [False, False, True, True, False]
     blocks, words, _ = _blocks(f"<div class=related-posts>{ARTICLE}{ARTICLE}</div>")
-    assert not rules.named_teasers(blocks, np.ones(len(blocks), dtype=bool), words).any()
+    assert not rules.named_teasers(*_all_kept(blocks), words).any()
 
 
 def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():
@@ -204,11 +221,10 @@ def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():
         "<div class=editorial-disclosure><h1>Best rain jackets</h1><p>We may earn a "
         f"commission when you buy through our links.</p></div>{ARTICLE}{ARTICLE}"
         "<p class=aawp-disclaimer>Last updated on 2 May / affiliate links</p>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.disclosures(blocks, kept, words).tolist() == [
+    assert rules.disclosures(blocks, *_all_kept(blocks), words).tolist() == [
         False, True, False, False, True]
     blocks, words, _ = _blocks(f"<div class=legal-disclaimer>{ARTICLE}{ARTICLE}</div>")
-    assert not rules.disclosures(blocks, np.ones(len(blocks), dtype=bool), words).any()
+    assert not rules.disclosures(blocks, *_all_kept(blocks), words).any()
 
 
 def _figure(caption: str) -> str:
@@ -380,21 +396,17 @@ def test_kept_blocks_of_a_sidebar_or_menu_go_unless_they_hold_the_text():
               "starter alive since 2019.</p></div>")
     blocks, words, kinds = _blocks(f"<div id=content>{ARTICLE}{ARTICLE}</div>"
                                    f"<div id=sidebar>{widget}</div>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [False, False, True]
+    assert rules.named_chrome_blocks(*_all_kept(blocks), words).tolist() == [False, False, True]
     blocks, words, kinds = _blocks(f"<div class=has-sidebar><div id=content>{ARTICLE}</div>"
                                    f"<div class=sidebar-left>{ARTICLE}{ARTICLE}</div></div>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert not rules.named_chrome_blocks(blocks, kept, words).any()
+    assert not rules.named_chrome_blocks(*_all_kept(blocks), words).any()
     blocks, words, kinds = _blocks("<div class=menu><ul><li><a href=/a>Rivers</a></li><li>"
                                    f"<a href=/b>Lakes</a></li></ul></div><div>{ARTICLE}</div>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [True, True, False]
+    assert rules.named_chrome_blocks(*_all_kept(blocks), words).tolist() == [True, True, False]
     blocks, words, kinds = _blocks("<div class=site-header><p>A weaver's notebook from the "
                                    "Welsh borders.</p></div><div class=entry-header><h1>Notes"
                                    f" on a borrowed loom</h1></div><div>{ARTICLE}</div>")
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.named_chrome_blocks(blocks, kept, words).tolist() == [True, False, False]
+    assert rules.named_chrome_blocks(*_all_kept(blocks), words).tolist() == [True, False, False]
 
 
 STARTER = "My starter has smelled of nail polish since I moved it beside the radiator last week."

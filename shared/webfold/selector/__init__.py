@@ -195,25 +195,27 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if short:
         kept |= rules.gap_blocks(blocks, kept, words, kinds)
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
+    # Below, the rules only drop kept blocks; those naming boxes read the tokens once.
+    names = rules.ContainerNames(blocks, kept)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
         kept &= ~rules.lead_metadata(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
-        kept &= ~rules.named_teasers(blocks, kept, words)
-        kept &= ~rules.disclosures(blocks, kept, words)
+        kept &= ~rules.named_teasers(names, kept, words)
+        kept &= ~rules.disclosures(blocks, names, kept, words)
     if not thread:  # a short page keeps its figures whole, but for a press photo's credit
         kept &= ~rules.picture_captions(blocks, kept, words, short or not article)
     if not says_article and rules.is_product_page(types, page.og_type):
-        kept &= ~rules.customer_reviews(blocks, kept, words, kinds)
+        kept &= ~rules.customer_reviews(blocks, names, kept, words, kinds)
         kept &= ~rules.product_teasers(blocks, kept, words, kinds)
     elif not (says_article or thread):
-        kept &= ~rules.customer_reviews(blocks, kept, words, kinds, declared=False)
+        kept &= ~rules.customer_reviews(blocks, names, kept, words, kinds, declared=False)
     if short:
-        kept &= ~rules.named_chrome_blocks(blocks, kept, words)
+        kept &= ~rules.named_chrome_blocks(names, kept, words)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
-    kept &= ~rules.promo_blocks(blocks, kept, words)
-    kept &= ~rules.consent_notices(blocks, kept, words)
-    kept &= ~rules.signatures(blocks, kept, words)
+    kept &= ~rules.promo_blocks(names, kept, words)
+    kept &= ~rules.consent_notices(names, kept, words)
+    kept &= ~rules.signatures(names, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     kept &= ~rules.share_lists(blocks, kept, kinds)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)

@@ -1026,34 +1026,49 @@ _PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|op
 PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
 
 
-def _in_named_containers(blocks: list[Block], chosen: list[int],
-                         pattern: re.Pattern) -> list[bool]:
-    """Per block of `chosen`, whether it stands inside an element whose class or id token
-    matches `pattern` (a newsletter box, a review list)."""
-    # Blocks of one element share its token tuple: each distinct tuple is read once.
-    lineages = {id(tokens): tokens for tokens in (blocks[i].tokens for i in chosen)}
-    names = set(filter(pattern.search, set(chain.from_iterable(lineages.values()))))
-    if not names:  # most pages: no such container
-        return [False] * len(chosen)
-    return [not names.isdisjoint(blocks[i].tokens) for i in chosen]
+_tokens = attrgetter("tokens")
 
 
-def _named_kept(blocks: list[Block], chosen: list[int], pattern: re.Pattern) -> list[int]:
-    """The blocks of `chosen` inside elements whose class or id token matches `pattern`."""
-    return [i for i, named in zip(chosen, _in_named_containers(blocks, chosen, pattern),
-                                  strict=True) if named]
+class ContainerNames:
+    """Which of the blocks `among` (a mask) stand inside an element whose class or id
+    token matches a container name (a newsletter box, a review list). Their tokens are
+    gathered once, not once for each name asked about: `choose` makes one over the
+    kept blocks before the rules that only drop kept blocks, and those on promo boxes,
+    signatures, related posts, disclosures, reviews and sidebars ask it about theirs."""
+
+    __slots__ = ("_among", "_at", "_lineages", "_distinct", "_tokens")
+
+    def __init__(self, blocks: list[Block], among: np.ndarray) -> None:
+        self._among = among.copy()
+        self._at = among.nonzero()[0]
+        self._lineages = list(map(_tokens, map(blocks.__getitem__, self._at.tolist())))
+        # Blocks of one element share its token tuple: each distinct tuple is read once.
+        self._distinct = dict(zip(map(id, self._lineages), self._lineages, strict=True))
+        self._tokens = set(chain.from_iterable(self._distinct.values()))
+
+    def inside(self, pattern: re.Pattern, which: np.ndarray) -> np.ndarray:
+        """Of the blocks `which` (a mask), those inside an element whose class or id token
+        matches `pattern`. Raises ValueError when `which` holds a block not `among`."""
+        if (which & ~self._among).any():
+            raise ValueError("asked about blocks the container names were not gathered for")
+        found = np.zeros(len(which), dtype=bool)
+        names = set(filter(pattern.search, self._tokens))
+        if names:  # most pages have no such container
+            named = {key for key, tokens in self._distinct.items()
+                     if not names.isdisjoint(tokens)}
+            found[self._at] = np.fromiter(map(named.__contains__, map(id, self._lineages)),
+                                          dtype=bool, count=len(self._at))
+        return found & which
 
 
-def _named_minority(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+def _named_minority(names: ContainerNames, kept: np.ndarray, words: np.ndarray,
                     pattern: re.Pattern, share: float) -> np.ndarray:
     """The kept blocks inside elements whose class or id token matches `pattern`, when
     those hold under `share` of the kept words (more, and they are the page's text)."""
-    out = np.zeros(len(blocks), dtype=bool)
-    chosen = kept.nonzero()[0].tolist()
-    at = _named_kept(blocks, chosen, pattern)
-    if at and words[at].sum() < share * words[chosen].sum():
-        out[at] = True
-    return out
+    at = names.inside(pattern, kept)
+    if at.any() and words[at].sum() < share * words[kept].sum():
+        return at
+    return np.zeros(len(kept), dtype=bool)
 
 
 # A sidebar, one of its widgets, a menu or the site's header or footer, by a class or id
@@ -1066,14 +1081,14 @@ _NAMED_CHROME = re.compile(r"^(?:(?:\w+[-_])?(?:sidebar|side-bar|widget-area|men
 NAMED_CHROME_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
-def named_chrome_blocks(blocks: list[Block], kept: np.ndarray,
+def named_chrome_blocks(names: ContainerNames, kept: np.ndarray,
                         words: np.ndarray) -> np.ndarray:
     """Kept blocks inside elements whose class or id token names a sidebar, a widget, a
     menu or the site's header or footer (`_NAMED_CHROME`, the whole token), when those
     hold under NAMED_CHROME_SHARE of the kept words: a blog's "About me", a council's
     quick links beside the page's text, a menu of links above loose text, a theme's
     site description under the site's name."""
-    return _named_minority(blocks, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE)
+    return _named_minority(names, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE)
 
 
 # A cookie or consent banner by a class or id token of its own that names both, in that
@@ -1087,11 +1102,11 @@ _CONSENT = re.compile(r"(?:cookie|consent|gdpr)[\w-]*" + _CONSENT_BOX)
 CONSENT_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
-def consent_notices(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def consent_notices(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept blocks inside elements whose class or id token names a cookie or consent
     banner (`_CONSENT`, the whole token), when those hold under CONSENT_SHARE of the kept
     words (a cookie policy's page is its text)."""
-    return _named_minority(blocks, kept, words, _CONSENT, CONSENT_SHARE)
+    return _named_minority(names, kept, words, _CONSENT, CONSENT_SHARE)
 
 
 # A related-posts box by a class or id token of its own: "related-posts", "relatedposts",
@@ -1103,7 +1118,7 @@ _NAMED_TEASERS = re.compile(r"^(?:\w+[-_])?(?:related[-_]?(?:posts?|articles?|st
                             r"|read[-_]?next|more[-_](?:stories|articles|posts))$")
 
 
-def named_teasers(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def named_teasers(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept blocks of an article page inside elements whose class or id token names a box
     of related or next posts (`_NAMED_TEASERS`, the whole token), when over BODY_WORDS
     kept words come before the first of them: the headlines and excerpts of other
@@ -1111,12 +1126,12 @@ def named_teasers(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> n
     "nextstory"), without a heading the teaser rules know. Under a short post they hold
     most of the kept words, so no share of them protects a box; the story before it does
     (a page whose text sits in such a box has none before it)."""
-    out = np.zeros(len(blocks), dtype=bool)
-    chosen = kept.nonzero()[0].tolist()
-    at = _named_kept(blocks, chosen, _NAMED_TEASERS)
-    if at and float(words[[i for i in chosen if i < at[0]]].sum()) > BODY_WORDS:
-        out[at] = True
-    return out
+    at = names.inside(_NAMED_TEASERS, kept)
+    if at.any():
+        first = int(at.argmax())
+        if float(words[:first][kept[:first]].sum()) > BODY_WORDS:
+            return at
+    return np.zeros(len(kept), dtype=bool)
 
 
 # A disclosure box by a class or id token of its own: "disclaimer", "aawp-disclaimer",
@@ -1142,7 +1157,8 @@ _AFFILIATE_WORDS = ("commission", "compensat", "qualifying", "reader-supported",
                     "affiliate", "buying through", "chosen independently")
 
 
-def disclosures(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
+                words: np.ndarray) -> np.ndarray:
     """Kept blocks of an article page, not headings, inside elements whose class or id
     token names a disclaimer or disclosure (`_DISCLOSURE`), when those hold under
     DISCLOSURE_SHARE of the kept words: the affiliate notice over a buying guide ("We may
@@ -1150,7 +1166,7 @@ def disclosures(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.
     Aktualisierung ... Affiliate Links". A heading there is the story's title set in the
     same wrapper. Kept blocks of NOTICE_WORDS words or fewer that say the site's links
     pay it (`_AFFILIATE_NOTICE`) go too, in whatever container."""
-    out = _named_minority(blocks, kept, words, _DISCLOSURE, DISCLOSURE_SHARE)
+    out = _named_minority(names, kept, words, _DISCLOSURE, DISCLOSURE_SHARE)
     for i in out.nonzero()[0].tolist():
         out[i] = blocks[i].kind != "heading"
     notes = (kept & (words > 0) & (words <= NOTICE_WORDS)).nonzero()[0].tolist()
@@ -1170,23 +1186,24 @@ _SIGNATURE = re.compile(r"^(?:\w+[-_])?signature(?:s|container|[-_]\w+)?$")
 SIGNATURE_SHARE = 0.8  # signature containers holding this share of the kept words are the text
 
 
-def signatures(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def signatures(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept blocks inside forum signatures (`_SIGNATURE`): the poster's tagline under
     every post, which no reader came for and no WCXB thread reference keeps. Unless those
     hold SIGNATURE_SHARE of the kept words (a page whose text the name wraps); on a short
     thread long signatures can outweigh the posts, so the share is high."""
-    return _named_minority(blocks, kept, words, _SIGNATURE, SIGNATURE_SHARE)
+    return _named_minority(names, kept, words, _SIGNATURE, SIGNATURE_SHARE)
 
 
-def promo_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def promo_blocks(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept notices of sign-up and author boxes: a run of consecutive kept blocks inside
     elements whose class or id names a newsletter, subscription, paywall or author box,
     of at most PROMO_WORDS words together (a longer run is text the name wraps)."""
-    out = np.zeros(len(blocks), dtype=bool)
-    chosen = kept.nonzero()[0].tolist()
-    named = _in_named_containers(blocks, chosen, _PROMO)
+    out = np.zeros(len(kept), dtype=bool)
+    chosen = kept.nonzero()[0]
+    named = names.inside(_PROMO, kept)[chosen].tolist()
     if not any(named):
         return out
+    chosen = chosen.tolist()
     start = 0
     while start < len(chosen):  # runs of consecutive kept blocks in such containers
         end = start
@@ -1502,8 +1519,9 @@ _BUYER_REVIEW_LABEL = re.compile(r"(?:\d[\d.,]* )?customer (?:reviews|ratings)(?
 _BUYER_REVIEWS = re.compile(r"customer[-_]?reviews?")
 
 
-def customer_reviews(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-                     kinds: BlockKinds, *, declared: bool = True) -> np.ndarray:
+def customer_reviews(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
+                     words: np.ndarray, kinds: BlockKinds, *, declared: bool = True
+                     ) -> np.ndarray:
     """Kept blocks of a product page inside elements whose class or id names reviews or
     testimonials ("pipf-seo-reviews", "review_box"), unless those hold REVIEW_SHARE of
     the kept words or more (a page that is a review), and the sections a review heading
@@ -1522,7 +1540,7 @@ def customer_reviews(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
             sections |= review_section(blocks, i)
         elif declared:
             sections |= section_after(blocks, i, kept, words, kinds)
-    return sections | _named_minority(blocks, kept, words, containers, REVIEW_SHARE)
+    return sections | _named_minority(names, kept, words, containers, REVIEW_SHARE)
 
 
 def review_section(blocks: list[Block], start: int) -> np.ndarray:
