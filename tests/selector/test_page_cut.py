@@ -85,6 +85,16 @@ def test_only_the_first_kept_copy_of_repeated_words_stays():
     assert drop_repeats(kept, groups).tolist() == [False, True, True, True, True, True, False]
 
 
+def test_repeats_are_found_across_a_dotted_capital_i_and_only_it_changes_a_length():
+    # `repeat_groups` lowercases only texts whose lowercase is as long as another's,
+    # counting U+0130 twice: the one character whose lowercase is two.
+    assert [c for c in range(0x110000) if len(chr(c).lower()) != 1] == [0x130]
+    blocks = [_block("Istanbul ferry times today"), _block("\u0130STANBUL FERRY TIMES TODAY"),
+              _block("i\u0307stanbul ferry times today"), _block("Istanbul ferry times")]
+    words = np.array([len(b.text.split()) for b in blocks])
+    assert repeat_groups(blocks, words).tolist() == [0, 1, 1, 3]
+
+
 def test_a_forum_post_quoted_in_a_reply_is_shown_once():
     post = ("Citric acid works well, one sachet in a full tank, run half through the group "
             "and half through the wand.")

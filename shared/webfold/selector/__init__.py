@@ -36,6 +36,7 @@ them costs time.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -108,10 +109,16 @@ def repeat_groups(blocks: list[Block], words: np.ndarray) -> np.ndarray:
     repeat)."""
     first: dict[str, int] = {}
     groups = [-1] * len(blocks)  # a list: numpy item assignment costs more per block
-    for i in (words >= MIN_REPEAT_WORDS).nonzero()[0].tolist():
-        block = blocks[i]
-        if block.kind != "code":
-            groups[i] = first.setdefault(block.text.lower(), i)
+    at = [i for i in (words >= MIN_REPEAT_WORDS).nonzero()[0].tolist()
+          if blocks[i].kind != "code"]
+    texts = [blocks[i].text for i in at]
+    # Only a text whose lowercase is as long as another's can repeat it, so the others
+    # are not lowercased. Lowercasing keeps a text's length but for the dotted capital I
+    # (U+0130), whose lowercase is two characters (tests/selector pins that).
+    lengths = [len(text) + text.count("\u0130") for text in texts]
+    shared = {length for length, count in Counter(lengths).items() if count > 1}
+    for i, text, length in zip(at, texts, lengths, strict=True):
+        groups[i] = first.setdefault(text.lower(), i) if length in shared else i
     return np.array(groups, dtype=np.int64)
 
 
