@@ -771,7 +771,8 @@ PAGES = [
                "not financial advisers", "Log in")),
     # A blog post whose author box, tag pills, share links, sign-up box and "Keep
     # reading" cards stand inside its `<article>`, after the `<div>` holding the text, in
-    # utility-class markup no rule knows by name; the author's bio had been kept.
+    # utility-class markup no rule knows by name; the author's bio had been kept, and
+    # the job title under the author's name above the text.
     Page("blog_author_box_in_article.html",
          "https://larkspur.example.com/blog/queue-off-redis",
          keep=("# Why we moved our queue off Redis", "lost about nine thousand of them",
@@ -779,10 +780,12 @@ PAGES = [
                "archive finished jobs to cold storage every hour"),
          drop=("Nils works on Larkspur's data platform", "distrust anything",
                "Get new posts by email", "Keep reading", "Feature flags in plain SQL",
-               "Privacy")),
+               "Privacy", "Staff Engineer")),
     # A blog post whose body `<div>` holds everything after the story too: an inline
     # "You might also like:" link, a share line, a sign-up heading over one sentence, a
-    # related list and reader comments, with no class name saying which is which.
+    # related list and reader comments, with no class name saying which is which; the
+    # author's bio set as the text's last paragraph, in italics, and a "Tags:" line of
+    # links had been kept.
     Page("blog_flat_body_chrome.html",
          "https://homefixnotes.example.com/plumbing/leaking-kitchen-tap/",
          keep=("# Mending a leaking kitchen tap", "a new washer or a new cartridge",
@@ -791,7 +794,8 @@ PAGES = [
          drop=("You might also like", "How to bleed a radiator", "Pinterest",
                "Join the newsletter", "one repair guide every Sunday", "Related posts",
                "Fixing a running toilet", "4 Comments", "the drip has stopped",
-               "Replacing a socket", "Privacy")),
+               "Replacing a socket", "Privacy", "Colm Darragh is a retired plumber",
+               "Tags:", "[plumbing]")),
     # A product page whose review heading counts the reviews ("12 Reviews", "37 Customer
     # ratings") and whose cookie banner is the shop's own ("shop-consent-layer"): what
     # buyers wrote and the banner's sentence had been kept.
