@@ -796,6 +796,50 @@ PAGES = [
                "Fixing a running toilet", "4 Comments", "the drip has stopped",
                "Replacing a socket", "Privacy", "Colm Darragh is a retired plumber",
                "Tags:", "[plumbing]")),
+    # A news story with an editor's correction, an ad label, a pull quote, a newsletter
+    # box and a podcast embed set between its paragraphs, a syndication line, and an
+    # author box inside the `<article>`: the podcast's title had stood alone between two
+    # paragraphs once the cut dropped its episode line.
+    Page("news_syndicated_extras.html",
+         "https://www.riversidetimes.example.com/local/clock-tower-slow",
+         keep=("# Why the town's clock tower runs four minutes slow",
+               "Editor's note: An earlier version", "found out why",
+               "the rod is iron", "> We had always blamed the weights.",
+               "a compensating rod of invar", "trust it",
+               "originally appeared on The Midlands Courier"),
+         drop=("Heritage Correspondent", "Advertisement", "The Riverside Briefing",
+               "in your inbox", "Listen: The Riverside Podcast", "Episode 112",
+               "About the author", "lives in a terrace house", "More from Local",
+               "Canal towpath")),
+    # A live blog (LiveBlogPosting): every timed entry is the content, with a figure
+    # and its caption in one of them; the site's "Most read" beside it is not.
+    Page("news_live_blog.html", "https://www.harbourgazette.example.com/live/storm-brannagh",
+         keep=("# Live: Storm Brannagh crosses the west coast", "## Key points",
+               "Ferries between the islands cancelled", "### Power back for half",
+               "lifted off by helicopter", "waves breaking clean over the lamp posts",
+               "### Schools on the islands closed", "91mph at the lighthouse"),
+         drop=("Most read", "Bakery on Quay Street", "Privacy")),
+    # A live page whose entries are `<article>` elements with their times and authors, a
+    # pinned summary, an entry that corrects an earlier one, and an ad label between.
+    Page("news_live_updates_articles.html", "https://www.ledger.example.com/politics/budget-live",
+         keep=("# Budget day: live updates", "## What we know so far",
+               "State pension to rise by 4.1%", "pulls about a million more workers",
+               "sugary milkshakes", "the right thing", "Correction: in an earlier post",
+               "The chancellor is on her feet"),
+         drop=("ADVERTISEMENT", "Load older posts", "Money newsletter", "Complaints")),
+    # A photo-gallery story: the captions are its text; the paywall box under it is not.
+    Page("news_gallery_paywall.html", "https://www.northgateherald.example.com/pictures/lantern-fair",
+         keep=("# In pictures: the last night of the Lantern Fair", "paper fish",
+               "needed eight people to carry it", "roasted chestnuts",
+               "along the weir", "twenty-two years ago"),
+         drop=("Subscribe to keep reading", "free articles", "Already a subscriber")),
+    # A republished story: the line saying where it first appeared is the story's; the
+    # "Republish this article" box and the category line are the site's.
+    Page("blog_syndicated_republish.html", "https://commonspost.example.org/2026/05/seed-library/",
+         keep=("# The library that lends seeds", "originally published by Grounded",
+               "sixty small drawers", "keeping varieties alive", "seed-saving class"),
+         drop=("Republish this article", "Copy the HTML", "Categories:",
+               "Institute for Nonprofit News")),
     # A product page whose review heading counts the reviews ("12 Reviews", "37 Customer
     # ratings") and whose cookie banner is the shop's own ("shop-consent-layer"): what
     # buyers wrote and the banner's sentence had been kept.

@@ -233,6 +233,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if article:  # after the comments, which would stand as the story's last prose
         kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         kept &= ~rules.closing_notes(blocks, kept, words, kinds)
+        kept &= ~rules.boxed_headings(blocks, kept, words, kinds)
     if article or thread:
         kept &= ~rules.trailing_headings(blocks, kept, words)
     chosen = kept.nonzero()[0]

@@ -116,7 +116,12 @@ enclosing `<article>`. Then:
   opening with a name and who that is ("*Manoj Jain is adjunct faculty at ...*"; fold
   models of 2026-12-06: WCXB article 0.95878 -> 0.95886, 3 pages better, none worse:
   0039 0.966 -> 0.991, 0120 0.963 -> 0.971, 0471 0.953 -> 0.983; Trafilatura-dev the
-  same).
+  same). `boxed_headings`: a heading that asks or names a podcast ("Sign up and try
+  ... free!", "Listen: ..."), kept between two paragraphs of the story, in a box whose
+  other blocks were all dropped (same fold models: one WCXB article 0.969 -> 0.971,
+  none worse; Trafilatura-dev the same). Every such heading in a box of dropped blocks
+  was tried: 45 WCXB pages moved, listing -0.0010 (headlines and product names over
+  dropped cards of pages declared articles), service -0.00003.
 - `picture_captions` (pages declared an article, longer than `SHORT_PAGE` blocks): kept
   figure captions, unless they number their figure ("Figure 2.") or hold half the kept
   words (a gallery). A press photo's caption and credit are not the story: with the fold
@@ -1375,6 +1380,49 @@ def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
             return asks
         asks[i] |= ask
     return np.zeros(len(blocks), dtype=bool)  # no story to follow
+
+
+# A podcast's or an audio player's title: "Listen: The Riverside Podcast", "Jetzt anhören".
+_LISTEN = re.compile(r"listen|podcast|episode|anhören|hören sie|écouter|escuchar|posłuchaj",
+                     re.IGNORECASE)
+
+
+BOX_BLOCKS = 8  # an embed's box holds this many blocks or fewer on each side of its title
+
+
+def boxed_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                   kinds: BlockKinds) -> np.ndarray:
+    """Kept headings between an article's kept paragraphs of prose (over BYLINE_WORDS
+    words, not mostly links) that ask the reader for something or to listen
+    (`_CALL_TO_ACTION`, `_LISTEN`: "Listen: The Riverside Podcast", "Sign up and try it
+    free") and stand in a box of their own whose other blocks have words and were all
+    dropped (the element holding the heading, `_container`, holds no other kept block
+    and at most BOX_BLOCKS blocks on either side of it):
+    a podcast's or a newsletter's embed set into the story lost its text to the cut, and
+    its title stood alone between two paragraphs."""
+    out = np.zeros(len(blocks), dtype=bool)
+    prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
+    if len(prose) < 2:
+        return out
+    # A boxed heading's next block is dropped: most of a story's headings are passed over
+    # without reading their elements.
+    between = (kept[:-1] & kinds.heading[:-1] & ~kept[1:]).nonzero()[0]
+    for i in between[(between > prose[0]) & (between < prose[-1])].tolist():
+        holder = _container(blocks[i])[0]
+        box = [i]  # the holder's blocks, while none but the heading is kept
+        for step in (-1, 1):
+            j = i + step
+            while 0 <= j < len(blocks) and abs(j - i) <= BOX_BLOCKS \
+                    and holder in blocks[j].ancestors and not kept[j]:
+                box.append(j)
+                j += step
+            if 0 <= j < len(blocks) and holder in blocks[j].ancestors:  # kept, or too many
+                box = []
+                break
+        if len(box) > 1 and words[box].sum() > words[i]:  # then the words, seldom read
+            text = blocks[i].text
+            out[i] = _CALL_TO_ACTION.search(text) is not None or _LISTEN.search(text) is not None
+    return out
 
 
 # An author's note closing a story: a name of two to four words, then who the author is
