@@ -1621,3 +1621,26 @@ def test_a_label_straddling_two_rows_comes_once_into_a_side_of_tables_side_by_si
     markdown = convert(deal, filename="deal.pdf").markdown
     lines = [line for line in markdown.splitlines() if "Miscellaneous Information" in line]
     assert lines and all(line.count("Miscellaneous Information") == 1 for line in lines), lines
+
+
+def test_a_group_label_over_two_headings_beside_the_first_heading_stays_in_the_header():
+    # An unruled header (a tax worksheet's): the first heading in four lines, half a line
+    # off the other headings' two; a group label of six words centred over columns 2-3
+    # is level with its first line. The label is no line of a paragraph above the table.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((42, 500), "Table 1 for Line 3 Above", fontsize=8)
+    for k, text in enumerate(["IF the age at", "annuity starting", "date (see page", "13) was"]):
+        page.insert_text((42, 525 + 12.4 * k), text, fontsize=8)
+    page.insert_text((207, 525), "AND your annuity starting date was", fontsize=8)
+    for x, first in ((168, "before November 19, 1996,"), (281, "after November 18, 1996,")):
+        page.insert_text((x, 544.7), first, fontsize=8)
+        page.insert_text((x, 557.1), "enter on line 3", fontsize=8)
+    body = [("55 or under", "300", "360"), ("56-60", "260", "310"), ("61-65", "240", "260"),
+            ("66-70", "170", "210"), ("71 or older", "120", "160")]
+    for r, row in enumerate(body):
+        _write_row(page, 582.8 + 13.5 * r, list(row), [42, 213, 329], size=8)
+    [table] = _tables(doc.tobytes())
+    assert table[0] == ["IF the age at annuity starting", "AND your annuity starting date was", ""]
+    assert table[1][1:] == ["before November 19, 1996,", "after November 18, 1996,"]
+    assert table[-len(body):] == [list(row) for row in body]

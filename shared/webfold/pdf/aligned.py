@@ -341,7 +341,8 @@ def _without_prose_rows(run: list[_Row]) -> list[_Row]:
     (those with the run's most common number of cells and no such long line). A
     paragraph's line that MuPDF wrote in two pieces (TeX's wider space after a sentence)
     is a row of two cells, line-gap close to the table's first or last row. Only a run
-    whose other rows hold no such long line is cut."""
+    whose other rows hold no such long line is cut. A first row whose long line is a
+    group's label (`_group_label_row`) stays: it heads the columns under it."""
     if len(run) <= MIN_ROWS:
         return run
     width = Counter(len(row.cells) for row in run).most_common(1)[0][0]
@@ -350,14 +351,34 @@ def _without_prose_rows(run: list[_Row]) -> list[_Row]:
         return run
     columns = _columns(core)
     start, end = 0, len(run)
-    while start < end and _prose_line_in(run[start], columns):
+    while start < end and _prose_line_in(run[start], columns) and not (
+            start == 0 and _group_label_row(run[0], columns)):
         start += 1
     while end > start and _prose_line_in(run[end - 1], columns):
         end -= 1
     kept = run[start:end]
-    if len(kept) < MIN_ROWS or any(_prose_line_in(row, None) for row in kept):
+    inside = kept[1:] if start == 0 and _group_label_row(run[0], columns) else kept
+    if len(kept) < MIN_ROWS or any(_prose_line_in(row, None) for row in inside):
         return run  # long lines inside too: a paragraph or a page of them, left as it was
     return kept
+
+
+def _group_label_row(row: _Row, columns: list[tuple[float, float]]) -> bool:
+    """True when each long line of `row` (`PROSE_LINE_WORDS` words) lies over two or more
+    of `columns`, centred over them (`LABEL_CENTRE`), with a cell of the row clear of
+    them before it: a group's label over its columns' headings, level with a first
+    line of the first heading (a paragraph's line starts where the table does)."""
+    long = [seg for seg in row.cells
+            if len(seg) == 1 and len(seg[0].text.split()) >= PROSE_LINE_WORDS]
+    for seg in long:
+        x0, x1 = _span(seg)
+        over = [c for c in columns if _overlaps((x0, x1), c)]
+        if len(over) < 2 or abs((x0 + x1) - (over[0][0] + over[-1][1])) / 2 > \
+                LABEL_CENTRE * (over[-1][1] - over[0][0]):
+            return False
+        if not any(_span(other)[1] < over[0][0] for other in row.cells):
+            return False
+    return bool(long)
 
 
 def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool:
