@@ -1644,3 +1644,24 @@ def test_a_group_label_over_two_headings_beside_the_first_heading_stays_in_the_h
     assert table[0] == ["IF the age at annuity starting", "AND your annuity starting date was", ""]
     assert table[1][1:] == ["before November 19, 1996,", "after November 18, 1996,"]
     assert table[-len(body):] == [list(row) for row in body]
+
+
+def test_a_footnote_under_a_borderless_table_is_no_row_of_it():
+    # A footnote's marker at the left edge, its lines wrapped beside it across the
+    # table's columns, line-gap close under the last row: a paragraph, not a row.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Region", "Sites", "Staff", "Budget"], ["North", "12", "140", "2,300"],
+            ["South", "9", "95", "1,750"], ["East", "15", "210", "3,020"],
+            ["West", "7", "66", "1,120"]]
+    xs = [56, 250, 350, 450]
+    for r, row in enumerate(rows):
+        _write_row(page, 100 + 14 * r, row, xs)
+    note = ["Budgets are in thousands of euros and include the grants paid by the",
+            "regional councils during the year, less the amounts returned to them",
+            "before the accounts were closed at the end of the financial year."]
+    page.insert_text((56, 170), "(1)", fontsize=10)
+    for k, text in enumerate(note):
+        page.insert_text((74, 170 + 12 * k), text, fontsize=10)
+    assert _tables(doc.tobytes()) == [rows]
+

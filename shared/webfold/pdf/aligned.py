@@ -382,10 +382,12 @@ def _group_label_row(row: _Row, columns: list[tuple[float, float]]) -> bool:
 
 
 def _prose_line_in(row: _Row, columns: list[tuple[float, float]] | None) -> bool:
-    """True when a cell of `row` is one line of `PROSE_LINE_WORDS` words or more, over
-    two or more of `columns` (when given)."""
+    """True when a cell of `row` has lines of `PROSE_LINE_WORDS` words or more (by the
+    median of its visual lines, `_visual_line_words`: a footnote under a table, its lines
+    joined as a wrapped cell beside its marker), over two or more of `columns` (when
+    given)."""
     for seg in row.cells:
-        if len(seg) == 1 and len(seg[0].text.split()) >= PROSE_LINE_WORDS and (
+        if _visual_line_words(seg) >= PROSE_LINE_WORDS and (
                 columns is None or sum(_overlaps(_span(seg), c) for c in columns) >= 2):
             return True
     return False
