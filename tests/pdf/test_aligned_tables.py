@@ -1665,3 +1665,41 @@ def test_a_footnote_under_a_borderless_table_is_no_row_of_it():
         page.insert_text((74, 170 + 12 * k), text, fontsize=10)
     assert _tables(doc.tobytes()) == [rows]
 
+
+def _right_aligned(page: pymupdf.Page, right: float, y: float, text: str, size: float) -> None:
+    page.insert_text((right - pymupdf.get_text_length(text, fontsize=size), y), text,
+                     fontsize=size)
+
+
+def test_a_statement_with_dollar_signs_apart_from_its_amounts_is_one_table():
+    # "$" set at the left of an amount's cell, apart from the figure: the gap after it
+    # is inside a cell, and the statement's widest gap is no gutter between two tables.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    size = 6
+    rights = [233, 291, 344, 396, 448, 501, 557]
+    heads = [["Cash", "settlements"], ["Rate", "decreases"], ["Other", "other terms (2)"],
+             ["Total"], ["Written", "lost (3)"], ["Average", "rate", "change", "after",
+                                                 "decreases"],
+             ["Balance", "with", "a rate", "cut", "decreases (4)"]]
+    for right, head in zip(rights, heads, strict=True):
+        for k, word in enumerate(head):
+            _right_aligned(page, right, 105 - 6 * (len(head) - 1 - k), word, size)
+    page.insert_text((478, 69), "Effects of changes", fontsize=size)  # over the last two
+    labels = ["Shops", "Offices", "Storage", "Farms", "Homes", "Cards", "Cars", "Boats",
+              "Total"]
+    body = []
+    for r, label in enumerate(labels):
+        y = 120 + 10 * r
+        row = [str(7 * r + k * 13 + 2) for k in range(5)] + [f"{r + 1}.{k}5" for k in (2,)] + [
+            str(40 + 9 * r)]
+        page.insert_text((40, y), label, fontsize=size)
+        for right, text in zip(rights, row, strict=True):
+            _right_aligned(page, right, y, text, size)
+        if r in (0, len(labels) - 1):
+            page.insert_text((183, y), "$", fontsize=size)
+            page.insert_text((508, y), "$", fontsize=size)
+        body.append(row)
+    tables = _tables(doc.tobytes())
+    assert len(tables) == 1
+    assert [row[-1] for row in tables[0][-len(labels):]] == [row[-1] for row in body]

@@ -120,6 +120,7 @@ _Mark = tuple[float, Any, "int | None", float]  # `_column_start_cuts`
 _DIGITS = re.compile(r"\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
+_CURRENCY = re.compile(r"^\s*[$€£¥]\s*$")  # a sign set apart at the left of its amount's cell
 _WORD_LINE = operator.itemgetter(5, 6)  # (block, line) of an `extractWORDS` word: `Line.key`
 
 
@@ -404,7 +405,8 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
     rules cross gaps between other columns (`_ruled_gutter`: each table ruled its own
     rows); or when the widest such stripe is wider than the median of the other gaps
     between the run's columns by `GUTTER_RATIO` times and by `GUTTER_EXCESS` font sizes
-    (within one table most gaps are its cells' padding) and the two sides do not share
+    (within one table most gaps are its cells' padding; the gap after a column of lone
+    currency signs, `_sign_columns`, is inside a cell, no padding) and the two sides do not share
     their rows (`_own_rows`) or each has rules of its own (`_ruled_apart`); with
     `ruled_only` (a side of two tables), only the first. Each side must be a table on
     its own. Each side's rows are made again from its own lines: a wrapped cell on one
@@ -420,7 +422,8 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
         return []
     if k is None:
         k = max(range(len(inner)), key=inner.__getitem__) + MIN_COLUMNS - 1
-        others = sorted(g for i, g in enumerate(gaps) if i != k)
+        signs = _sign_columns(run, columns)
+        others = sorted(g for i, g in enumerate(gaps) if i != k and i not in signs)
         median = others[len(others) // 2]
         if gaps[k] < GUTTER_RATIO * median or gaps[k] - median < GUTTER_EXCESS * size:
             return []
@@ -437,6 +440,19 @@ def _side_by_side(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
     found = [_tables_of(lines, whole, drawn, gutters, page, in_columns=False, side=True)
              for lines in sides]
     return found[0] + found[1] if found[0] and found[1] else []
+
+
+def _sign_columns(run: list[_Row], columns: list[tuple[float, float]]) -> set[int]:
+    """Indexes of `columns` whose every cell in the run is a lone currency sign: a
+    statement sets "$" at the left edge of an amount's cell, apart from the figure."""
+    texts: dict[int, list[str]] = {}
+    for row in run:
+        for seg in row.cells:
+            x0, x1 = _span(seg)
+            for k, (a, b) in enumerate(columns):
+                if a - COLUMN_SLACK <= x0 and x1 <= b + COLUMN_SLACK:
+                    texts.setdefault(k, []).append(_cell_text(seg))
+    return {k for k, found in texts.items() if all(_CURRENCY.match(t) for t in found)}
 
 
 def _repeats(a: list[_Row], b: list[_Row]) -> bool:
