@@ -1703,3 +1703,27 @@ def test_a_statement_with_dollar_signs_apart_from_its_amounts_is_one_table():
     tables = _tables(doc.tobytes())
     assert len(tables) == 1
     assert [row[-1] for row in tables[0][-len(labels):]] == [row[-1] for row in body]
+
+
+def test_a_tightly_set_table_with_a_header_running_over_its_widest_gap_is_one_table():
+    # Rows 13.7 pt apart in 11 pt type: each row's box reaches into the next. The second
+    # heading runs on over the widest gap, into the third column's heading.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((147.5, 110), "Station", fontsize=11)
+    page.insert_text((238, 110), "Mean rainfall in mmDeviation", fontsize=11)
+    page.insert_text((411, 110), "Trend", fontsize=11)
+    body = []
+    names = ["NORTHPORT", "ELM", "CROSSWAY", "FENBY", "OAKHILL", "MARSH", "KILN", "ASHFORD",
+             "BAY", "REDCLIFF", "MOOR", "WEIR"]
+    for r, name in enumerate(names):
+        row = [name, f"0.{97 - 3 * r}{'1357' * (r % 3)}", f"{r + 1}.{r}1E-0{r % 9 + 1}",
+               f"{9 - r % 9}.2{r}E-03"]
+        y = 124 + 13.7 * r
+        page.insert_text((147.5, y), row[0], fontsize=11)
+        page.insert_text((238, y), row[1], fontsize=11)
+        _right_aligned(page, 399.4, y, row[2], 11)
+        page.insert_text((411, y), row[3], fontsize=11)
+        body.append(row)
+    [table] = _tables(doc.tobytes())
+    assert table[-len(body):] == body

@@ -536,13 +536,15 @@ def _own_rows(a: list[_Row], b: list[_Row]) -> bool:
     rows lies beside no row or several rows of the other (the rows of one table lie side
     by side, however their cells wrap), or one side's rows end before the other's or
     begin after them. A table with an empty row on one side, in its middle, shares its
-    rows."""
+    rows. A row lies beside another when they overlap by half a line height, as lines
+    of one visual row do (`_level_rows`): set tight, a row's box reaches into the next."""
     if len(a) > len(b):
         a, b = b, a
     matched = []
     for row in a:
         beside = [i for i, other in enumerate(b)
-                  if min(other.bottom, row.bottom) - max(other.top, row.top) > 0]
+                  if min(other.bottom, row.bottom) - max(other.top, row.top)
+                  >= 0.5 * min(row.height, other.height)]
         if len(beside) != 1:
             return True
         matched.append(beside[0])
