@@ -1727,3 +1727,21 @@ def test_a_tightly_set_table_with_a_header_running_over_its_widest_gap_is_one_ta
         body.append(row)
     [table] = _tables(doc.tobytes())
     assert table[-len(body):] == body
+
+
+def test_a_caption_centred_over_a_table_beside_its_label_stays_out_of_it():
+    # "Table 3" over the first column, the caption's words centred over the others: a
+    # caption, not a group's label (that sits beside a heading set in more lines).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    caption = "Table at full column width with values in math mode"
+    width = pymupdf.get_text_length(caption, fontsize=9)
+    xs = [72, 190, 290, 390]
+    page.insert_text((72, 100), "Table 3", fontsize=9)
+    page.insert_text(((xs[1] + 420 - width) / 2, 100), caption, fontsize=9)
+    rows = [["Case", "Load", "Span", "Ratio"], ["A", "1.20", "4.5", "0.27"],
+            ["B", "2.35", "6.0", "0.39"], ["C", "3.10", "7.5", "0.41"],
+            ["D", "4.05", "9.0", "0.45"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 116 + 12 * r, row, xs, size=9)
+    assert _tables(doc.tobytes()) == [rows]

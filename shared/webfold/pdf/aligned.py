@@ -365,19 +365,21 @@ def _without_prose_rows(run: list[_Row]) -> list[_Row]:
 
 
 def _group_label_row(row: _Row, columns: list[tuple[float, float]]) -> bool:
-    """True when each long line of `row` (`PROSE_LINE_WORDS` words) lies over two or more
-    of `columns`, centred over them (`LABEL_CENTRE`), with a cell of the row clear of
-    them before it: a group's label over its columns' headings, level with a first
-    line of the first heading (a paragraph's line starts where the table does)."""
-    long = [seg for seg in row.cells
-            if len(seg) == 1 and len(seg[0].text.split()) >= PROSE_LINE_WORDS]
+    """True when each long cell of `row` (`PROSE_LINE_WORDS` words a line) lies over two
+    or more of `columns`, centred over them (`LABEL_CENTRE`), with a cell of two lines or
+    more clear of them before it: a group's label over its columns' headings, level with
+    the first lines of the first heading, set in more lines than the others. A
+    paragraph's line starts where the table does; a caption centred over the table
+    beside its one-line label ("Table 3") is no group's label."""
+    long = [seg for seg in row.cells if _visual_line_words(seg) >= PROSE_LINE_WORDS]
     for seg in long:
         x0, x1 = _span(seg)
         over = [c for c in columns if _overlaps((x0, x1), c)]
         if len(over) < 2 or abs((x0 + x1) - (over[0][0] + over[-1][1])) / 2 > \
                 LABEL_CENTRE * (over[-1][1] - over[0][0]):
             return False
-        if not any(_span(other)[1] < over[0][0] for other in row.cells):
+        if not any(_span(other)[1] < over[0][0] and len(_level_rows(other)) >= 2
+                   for other in row.cells):
             return False
     return bool(long)
 
