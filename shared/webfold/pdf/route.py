@@ -38,7 +38,11 @@ UNMAPPED_MARK = re.compile(r"(?<=[\u0591-\u05f4\u0610-\u06ff\u0750-\u077f\u08a0-
                            r"\ufb1d-\ufdff\ufe70-\ufefc])[\ufffd\ue000-\uf8ff]+")
 # Junk within a word: a control code or U+FFFD between two letters (the lookahead lets
 # gaps share a letter: "A\x03B\x03C" has two).
-_JUNK_IN_WORD = re.compile(r"[^\W\d_][\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]+(?=[^\W\d_])")
+# A page is searched for the junk first: a search for the letter before it tries every
+# letter of the page.
+_WORD_JUNK_CLASS = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]"
+_WORD_JUNK = re.compile(_WORD_JUNK_CLASS)
+_JUNK_IN_WORD = re.compile(rf"[^\W\d_]{_WORD_JUNK_CLASS}+(?=[^\W\d_])")
 SHIFTED_MIN_GAPS = 5  # junk gaps within words that make a font's codes shifted
 _ALNUM = re.compile(r"[^\W_]")
 _CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
@@ -74,7 +78,7 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     # ("BGD\x03HK\x03RNFFDSSN"), garbles its runs however clean the rest of the page. A
     # math extension or icon font draws junk too, but as glyphs of their own, not within
     # words, and an Arabic font's unmapped vowel glyphs are marks.
-    if _JUNK_IN_WORD.search(text) and (shifted := sorted({
+    if _WORD_JUNK.search(text) and _JUNK_IN_WORD.search(text) and (shifted := sorted({
             font[0] for font, font_text in _garbled_fonts(page_lines).items()
             if len(_JUNK_IN_WORD.findall(UNMAPPED_MARK.sub("", font_text))) >= SHIFTED_MIN_GAPS})):
         return "ocr", f"{GARBLED_LAYER} in {', '.join(shifted)}"
