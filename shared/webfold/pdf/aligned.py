@@ -672,6 +672,8 @@ def _crossings(run: list[_Row], edge: tuple[float, float],
 def _visual_line_words(lines: list[Line]) -> int:
     """The median number of words on a visual line of `lines` (pieces of a justified line,
     cut where its spaces are wide, counted together)."""
+    if len(lines) == 1:  # most cells: one line, one visual line
+        return len(lines[0].text.split())
     words = sorted(sum(len(ln.text.split()) for seg in row.cells for ln in seg)
                    for row in _level_rows(lines))
     return words[len(words) // 2] if words else 0
@@ -1468,14 +1470,19 @@ def _columns(run: list[_Row]) -> list[tuple[float, float]]:
     each group's label centred across its columns' gutters); each goes to the first
     column it covers. Both can come together: a row of group labels over such a header
     (a label straddling the two, `_join_straddling`, in both)."""
-    columns = _merged_spans(run)
-    if len(run) > MIN_ROWS - 1:
-        body = _merged_spans(run[1:])
-        if (len(body) < len(columns) and _heads_fit(run[0], body)) or (
-                len(body) > len(columns) and _labels_over(run[0], body)):
-            return body
+    return _columns_of(run, _merged_spans(run))
+
+
+def _columns_of(run: list[_Row], columns: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """`_columns` of `run`, its `_merged_spans` given (the body's of a run one row longer)."""
+    if len(run) <= MIN_ROWS - 1:
+        return columns
+    body = _merged_spans(run[1:])
+    if (len(body) < len(columns) and _heads_fit(run[0], body)) or (
+            len(body) > len(columns) and _labels_over(run[0], body)):
+        return body
     if len(run) > MIN_ROWS and len(run[0].cells) < len(run[1].cells):
-        below = _columns(run[1:])
+        below = _columns_of(run[1:], body)
         if _labels_over(run[0], below):
             return below
     return columns
