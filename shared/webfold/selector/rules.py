@@ -608,6 +608,7 @@ def link_menus(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 
 
 _ancestors = attrgetter("ancestors")
+_text = attrgetter("text")
 
 
 def inside(blocks: list[Block], region: int, which: np.ndarray) -> np.ndarray:
@@ -1050,7 +1051,7 @@ class ContainerNames:
     kept blocks before the rules that only drop kept blocks, and those on promo boxes,
     signatures, related posts, disclosures, reviews and sidebars ask it about theirs."""
 
-    __slots__ = ("_among", "_at", "_lineages", "_distinct", "_tokens")
+    __slots__ = ("_among", "_at", "_lineages", "_distinct", "_tokens", "_lines")
 
     def __init__(self, blocks: list[Block], among: np.ndarray) -> None:
         self._among = among.copy()
@@ -1059,6 +1060,13 @@ class ContainerNames:
         # Blocks of one element share its token tuple: each distinct tuple is read once.
         self._distinct = dict(zip(map(id, self._lineages), self._lineages, strict=True))
         self._tokens = set(chain.from_iterable(self._distinct.values()))
+        self._lines = "\n".join(self._tokens)
+
+    def mention(self, words: tuple[str, ...]) -> bool:
+        """Whether a token holds one of `words`: a substring test over all the tokens at
+        once, far cheaper than a pattern searched in each, before a pattern that needs
+        one of them."""
+        return any(word in self._lines for word in words)
 
     def inside(self, pattern: re.Pattern, which: np.ndarray) -> np.ndarray:
         """Of the blocks `which` (a mask), those inside an element whose class or id token
@@ -1112,7 +1120,8 @@ def named_chrome_blocks(names: ContainerNames, kept: np.ndarray,
 # naming cookies alone is a documentation section's ("cookies", "setting-cookies").
 _CONSENT_BOX = (r"(?:banner|bar|notice|hint|popup|modal|overlay|layer|dialog|container|wrapper"
                 r"|box|message|window|prompt)")
-_CONSENT = re.compile(r"(?:cookie|consent|gdpr)[\w-]*" + _CONSENT_BOX)
+_CONSENT_WORDS = ("cookie", "consent", "gdpr")
+_CONSENT = re.compile(f"(?:{'|'.join(_CONSENT_WORDS)})" + r"[\w-]*" + _CONSENT_BOX)
 CONSENT_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
@@ -1120,6 +1129,8 @@ def consent_notices(names: ContainerNames, kept: np.ndarray, words: np.ndarray) 
     """Kept blocks inside elements whose class or id token names a cookie or consent
     banner (`_CONSENT`, the whole token), when those hold under CONSENT_SHARE of the kept
     words (a cookie policy's page is its text)."""
+    if not names.mention(_CONSENT_WORDS):  # most pages
+        return np.zeros(len(kept), dtype=bool)
     return _named_minority(names, kept, words, _CONSENT, CONSENT_SHARE)
 
 
@@ -1628,8 +1639,9 @@ _REVIEW_LABEL = re.compile(
 
 # The same, named for buyers: "Customer reviews", "1,204 customer ratings", and containers
 # "customer_review-r140hie3", "customerReviews" (lowercased).
-_BUYER_REVIEW_LABEL = re.compile(r"(?:\d[\d.,]* )?customer (?:reviews|ratings)(?: \(\d[\d.,]*\))?")
-_BUYER_REVIEWS = re.compile(r"customer[-_]?reviews?")
+_BUYER = "customer"  # what both name: a fast test before them
+_BUYER_REVIEW_LABEL = re.compile(rf"(?:\d[\d.,]* )?{_BUYER} (?:reviews|ratings)(?: \(\d[\d.,]*\))?")
+_BUYER_REVIEWS = re.compile(rf"{_BUYER}[-_]?reviews?")
 
 
 def customer_reviews(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
@@ -1646,13 +1658,19 @@ def customer_reviews(blocks: list[Block], names: ContainerNames, kept: np.ndarra
     label, containers = ((_REVIEW_LABEL, _REVIEWS) if declared
                          else (_BUYER_REVIEW_LABEL, _BUYER_REVIEWS))
     sections = np.zeros(len(blocks), dtype=bool)
-    for i in label_matches(blocks, kinds.label & kept, label):
+    labels = kinds.label & kept
+    if not declared and _BUYER not in "\n".join(
+            map(_text, map(blocks.__getitem__, labels.nonzero()[0].tolist()))).lower():
+        labels[:] = False  # most such pages: no label names customers
+    for i in label_matches(blocks, labels, label):
         if sections[i]:
             continue
         if blocks[i].kind == "heading":
             sections |= review_section(blocks, i)
         elif declared:
             sections |= section_after(blocks, i, kept, words, kinds)
+    if not (declared or names.mention((_BUYER,))):
+        return sections
     return sections | _named_minority(names, kept, words, containers, REVIEW_SHARE)
 
 
