@@ -448,7 +448,7 @@ class BlockKinds:
     LABEL_WORDS words, not a picture credit such as "Reuters files"), `comment` (inside
     a comment container), `label` (a heading or paragraph of 1 to LABEL_WORDS words,
     which may name a section), `linked` (at least half link text), `links` (any link
-    text), `heading` and `list_item` (the block's kind)."""
+    text), `heading`, `paragraph` and `list_item` (the block's kind)."""
 
     structure: np.ndarray
     comment: np.ndarray
@@ -456,6 +456,7 @@ class BlockKinds:
     linked: np.ndarray
     links: np.ndarray
     heading: np.ndarray
+    paragraph: np.ndarray
     list_item: np.ndarray
 
     @classmethod
@@ -468,11 +469,11 @@ class BlockKinds:
                      | column("kind_table") & (matrix[:, _COLUMN["link_ratio"]] <= MAX_LINK_TABLE)
                      | figure & (column("kind_image") | column("kind_caption") & (
                          column("ends_punct") | (words > LABEL_WORDS))))
-        label = (column("kind_heading") | column("kind_paragraph")) & (words > 0) & (
-            words <= LABEL_WORDS)
+        heading, paragraph = column("kind_heading"), column("kind_paragraph")
+        label = (heading | paragraph) & (words > 0) & (words <= LABEL_WORDS)
         return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label,
                    matrix[:, _COLUMN["link_ratio"]] >= 0.5, column("link_ratio"),
-                   column("kind_heading"), column("kind_list_item"))
+                   heading, paragraph, column("kind_list_item"))
 
 
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
@@ -1376,9 +1377,9 @@ def calls_to_action(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
             if short[section].all():
                 asking_sections[section] = True
     # Inside the text too: a newsletter's plug, which holds a link.
-    for i in (short & ~kinds.heading & kinds.links).nonzero()[0].tolist():
+    for i in (short & kinds.paragraph & kinds.links).nonzero()[0].tolist():
         text = blocks[i].text
-        asks[i] = blocks[i].kind == "paragraph" and _NEWSLETTER_PLUG.match(text) is not None \
+        asks[i] = _NEWSLETTER_PLUG.match(text) is not None \
             and _NEWSLETTER_WORDS.search(text) is not None
     prose &= ~asks
     # From the page's end back to its last prose block that asks nothing: only the
@@ -1461,8 +1462,9 @@ def closing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     who that is (`_AUTHOR_NOTE`: "*Colm Darragh is a retired plumber who writes ...*"):
     the bio a blog or an opinion page sets under the story in place of an author box."""
     out = np.zeros(len(blocks), dtype=bool)
-    for i in (kept & kinds.linked & (words <= TAG_LINE_WORDS)).nonzero()[0].tolist():
-        out[i] = blocks[i].kind == "paragraph" and _TAG_LINE.match(blocks[i].text) is not None
+    tag_lines = kept & kinds.paragraph & kinds.linked & (words <= TAG_LINE_WORDS)
+    for i in tag_lines.nonzero()[0].tolist():
+        out[i] = _TAG_LINE.match(blocks[i].text) is not None
     at = (kept & (words > BYLINE_WORDS) & ~kinds.linked & ~out).nonzero()[0]
     if len(at) < 2 or words[at[-1]] > AUTHOR_NOTE_WORDS:
         return out
