@@ -920,9 +920,14 @@ def share_lists(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds) -> np.
     items are too short and too few words to be labels; one item naming anything else
     (a "Follow us" list with a street address) keeps the list."""
     out = np.zeros(len(blocks), dtype=bool)
-    lists = {blocks[i].lists[-1] for i in (kept & kinds.list_item).nonzero()[0].tolist()
-             if blocks[i].lists
-             and _SHARE_ITEM.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))}
+    # One kept item of each list is read, as every item must name a network: a menu's
+    # other items are passed over.
+    kept_item: dict[int, Block] = {}
+    for i in (kept & kinds.list_item).nonzero()[0].tolist():
+        if blocks[i].lists:
+            kept_item.setdefault(blocks[i].lists[-1], blocks[i])
+    lists = {key for key, block in kept_item.items()
+             if _SHARE_ITEM.fullmatch(block.text.lower().strip(_LABEL_EDGES))}
     if not lists:  # most pages
         return out
     items: dict[int, list[int]] = {}
