@@ -351,14 +351,14 @@ def _without_prose_rows(run: list[_Row]) -> list[_Row]:
     if len(core) < MIN_ROWS:
         return run
     columns = _columns(core)
+    label_row = _group_label_row(run[0], columns)
     start, end = 0, len(run)
-    while start < end and _prose_line_in(run[start], columns) and not (
-            start == 0 and _group_label_row(run[0], columns)):
+    while start < end and _prose_line_in(run[start], columns) and not (start == 0 and label_row):
         start += 1
     while end > start and _prose_line_in(run[end - 1], columns):
         end -= 1
     kept = run[start:end]
-    inside = kept[1:] if start == 0 and _group_label_row(run[0], columns) else kept
+    inside = kept[1:] if start == 0 and label_row else kept
     if len(kept) < MIN_ROWS or any(_prose_line_in(row, None) for row in inside):
         return run  # long lines inside too: a paragraph or a page of them, left as it was
     return kept
