@@ -8,7 +8,9 @@ Two producers, each from sources whose text is known:
   Arabic, a manual with a contents list, numbered headings three deep, note and
   warning boxes, step lists, code, a running header and page numbers). The reference
   text is the page's `innerText` as the browser laid it out, so hidden boilerplate and
-  the running header are not expected; written tables are known cell by cell.
+  the running header are not expected; a saved page is printed with every box in the
+  flow, unclipped, and its images unseen, so that it prints that text (`_PRINT_AS_READ`);
+  written tables are known cell by cell.
 - LibreOffice (`soffice --headless --convert-to pdf`) converts Word documents made
   here with python-docx (headings, lists, a table with merged cells, headers and
   footers, right-to-left paragraphs; a form booklet; a listing; a Persian and an Arabic
@@ -151,8 +153,23 @@ def _written_pages() -> list[tuple[str, str, list[list[list[str]]]]]:
 
 # --- Chromium ---------------------------------------------------------------------------
 
-def _strip_scripts(page_html: str) -> str:
-    return re.sub(r"<script\b.*?</script\s*>", "", page_html, flags=re.S | re.I)
+# A saved page printed as it stands prints text its innerText does not hold, and holds text
+# it does not print: a fixed box (a cookie banner) is printed on every page, a body of the
+# screen's height with its overflow hidden prints one page of many, and an image that cannot
+# load (the network is off) prints its alt text. Every element is set in the flow, unclipped,
+# and images are laid out unseen, so that what is printed is the innerText read.
+_PRINT_AS_READ = ("<style>*{position:static!important;overflow:visible!important;"
+                  "max-height:none!important}html,body{height:auto!important}"
+                  "img{visibility:hidden!important}</style>")
+
+
+def _printable(page_html: str) -> str:
+    """`page_html` without scripts and with `_PRINT_AS_READ` last in its head (first in the
+    page when it has no head), so its rules follow the page's own."""
+    page_html = re.sub(r"<script\b.*?</script\s*>", "", page_html, flags=re.S | re.I)
+    head_end = re.search(r"</head\s*>", page_html, re.I)
+    at = head_end.start() if head_end else 0
+    return page_html[:at] + _PRINT_AS_READ + page_html[at:]
 
 
 def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
@@ -333,7 +350,7 @@ def _wcxb_pages(count: int) -> list[tuple[str, str]]:
                 raw = gzip.decompress(path.read_bytes())
                 if len(raw) <= WCXB_MAX_HTML:
                     picked.append((f"wcxb_{path.name.split('.')[0]}",
-                                   _strip_scripts(raw.decode("utf-8", "replace"))))
+                                   _printable(raw.decode("utf-8", "replace"))))
                     break
     return picked
 
