@@ -46,6 +46,9 @@ class Block:
     # them; HTML with walk ids, PDF with its list runs.
     lists: tuple[int, ...] = ()
     quotes: tuple[int, ...] = ()
+    # The selector's code of `tokens` (`selector.features.tokens_code`), which the HTML walk
+    # works out once per element; -1 when not worked out (the selector codes `tokens`).
+    token_code: int = -1
 
 
 class BlockFlag:

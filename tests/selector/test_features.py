@@ -1,11 +1,14 @@
 """`block_features` details its speed work relies on, on inline blocks."""
 
+import dataclasses
 import re
 
 import numpy as np
+from selectolax.lexbor import LexborHTMLParser
 
 from webfold.document import Block, Metadata
 from webfold.function_words import FUNCTION_WORDS
+from webfold.html.walk import MAX_TOKENS, walk
 from webfold.selector import PageContext, features
 from webfold.selector.features import BLOCK_FEATURES, block_features
 
@@ -61,3 +64,20 @@ def test_stopwords_are_counted_whatever_their_case():
     words = [len(t.split()) for t in texts]
     expected = np.array([s / w for s, w in zip(stops, words, strict=True)], dtype=np.float32)
     np.testing.assert_array_equal(matrix[:, BLOCK_FEATURES.index("stop_ratio")], expected)
+
+
+def test_the_walks_token_codes_are_those_of_the_tokens_even_past_the_cap():
+    # Nested boxes with class and id tokens, deep enough that the tokens are capped at
+    # MAX_TOKENS: the code the walk carries down equals the code of the capped tuple.
+    depth = MAX_TOKENS // 2 + 20
+    html = ("<html><body>"
+            + "".join(f'<div class="box-{i} sidebar" id="Nav{i}"><p>Text at {i}.</p>'
+                      for i in range(depth))
+            + "</div>" * depth + '<footer class="legal"><p>Fine print.</p></footer>'
+            "<p>No tokens at all.</p></body></html>")
+    blocks = walk(LexborHTMLParser(html).root, None).blocks
+    assert len(blocks) == depth + 1
+    assert len(blocks[-2].tokens) == MAX_TOKENS and blocks[-1].tokens == ()
+    assert [b.token_code for b in blocks] == [features.tokens_code(b.tokens) for b in blocks]
+    unknown = [dataclasses.replace(b, token_code=-1) for b in blocks]
+    np.testing.assert_array_equal(block_features(blocks, PAGE), block_features(unknown, PAGE))

@@ -46,6 +46,7 @@ from webfold.html.furniture import (
     has_furniture_role,
     is_hidden,
 )
+from webfold.selector.features import tokens_code
 
 MAX_PATH = 64  # path/ancestors keep the innermost elements beyond this depth
 MAX_TOKENS = 256  # tokens keep the innermost class/id tokens beyond this many
@@ -122,11 +123,11 @@ _NOTABLE_TOKENS = (CHROME_TOKENS | callouts.KIND_TOKENS | footnotes.NOTES_TOKENS
 
 
 class _Frame:
-    # path/tokens/ancestors are cumulative from the root (capped) and built lazily, only
-    # for elements that end up holding a block (see `_lineage`).
+    # path/tokens/ancestors (and the code of those tokens) are cumulative from the root
+    # (capped) and built lazily, only for elements that end up holding a block (`_lineage`).
     __slots__ = ("tag", "flags", "parent", "eid", "own", "path", "tokens", "ancestors",
-                 "role", "kind", "prefix", "cont", "emitted", "counter", "ordered", "indent",
-                 "md_start", "text_start", "href", "wrap", "quote", "list_ids")
+                 "token_code", "role", "kind", "prefix", "cont", "emitted", "counter", "ordered",
+                 "indent", "md_start", "text_start", "href", "wrap", "quote", "list_ids")
 
     def __init__(self, tag: str, flags: int, parent: _Frame | None, eid: int,
                  own: tuple[str, ...],
@@ -141,13 +142,16 @@ class _Frame:
 
 
 def _lineage(frame: _Frame) -> _Frame:
-    """Fill `path`, `tokens` and `ancestors` of `frame` and of its unfilled ancestors."""
+    """Fill `path`, `tokens`, their code and `ancestors` of `frame` and of its unfilled
+    ancestors. The code of an element's tokens is its parent's and its own tokens' codes
+    together (all of them again only when the cap dropped some)."""
     chain = []
     while frame.path is None:
         chain.append(frame)
         frame = frame.parent
     for child in reversed(chain):
         path, tokens, ancestors = frame.path, frame.tokens, frame.ancestors
+        code = frame.token_code
         if len(path) >= MAX_PATH:
             path, ancestors = path[1:], ancestors[1:]
         child.path = path + (child.tag,)
@@ -156,13 +160,17 @@ def _lineage(frame: _Frame) -> _Frame:
             tokens = tokens + child.own
             if len(tokens) > MAX_TOKENS:
                 tokens = tokens[-MAX_TOKENS:]
+                code = tokens_code(tokens)
+            else:
+                code |= tokens_code(child.own)
         child.tokens = tokens
+        child.token_code = code
         frame = child
     return frame
 
 
 _ROOT = _Frame("", 0, None, 0, (), 0)
-_ROOT.path, _ROOT.tokens, _ROOT.ancestors = (), (), ()
+_ROOT.path, _ROOT.tokens, _ROOT.ancestors, _ROOT.token_code = (), (), (), 0
 
 
 @dataclass(slots=True)
@@ -693,9 +701,10 @@ class _Walker:
             return False
         label = footnotes.note_label(mark_text, "", self.note_labels)
         top = _lineage(self.stack[-1])
-        self.blocks.append(Block("footnote", md.footnote_definition(label, body), text,
-                                 len(self.blocks), node.tag or "span", 0, top.path, top.tokens,
-                                 top.ancestors, link_chars, flags))
+        note = Block("footnote", md.footnote_definition(label, body), text, len(self.blocks),
+                     node.tag or "span", 0, top.path, top.tokens, top.ancestors, link_chars, flags)
+        note.token_code = top.token_code
+        self.blocks.append(note)
         self.last_br = False
         self.md.append(md.footnote_ref(label))
         self.text.append(mark_text)
@@ -910,6 +919,7 @@ class _Walker:
         # link_chars, flags (tests/html/test_walk.py pins it).
         block = Block(kind, markdown, text, len(self.blocks), tag, level, top.path, top.tokens,
                       top.ancestors, link_chars, flags)
+        block.token_code = top.token_code
         if kind == "list_item" and self.lists:
             lists = self.lists[-1].list_ids  # the open lists, outermost first
             if len(top.path) >= MAX_PATH:  # only those within the block's capped path

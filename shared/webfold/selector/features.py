@@ -148,7 +148,7 @@ _KEYWORD_RE = re.compile(_longest_first_pattern(_KEYWORD_WORDS))
 _KEYWORD_MASKS = {k: sum(1 << g for g, words in enumerate(KEYWORDS.values())
                          if any(w in k for w in words)) for k in _KEYWORD_WORDS}
 _CODE_WIDTH = len(KEYWORDS) + N_HASH_BINS  # bits of a token's code
-_token_cache: dict[str, int] = {}  # class/id token -> bit code (see _code_new_tokens)
+_token_cache: dict[str, int] = {}  # class/id token -> bit code (see tokens_code)
 _TOKEN_CACHE_MAX = 200_000
 _SENTENCE_ENDS = frozenset(".!?:;")
 _SMOOTH_RADIUS = 3
@@ -156,16 +156,26 @@ _SMOOTH_KERNEL = np.exp(-0.5 * (np.arange(-_SMOOTH_RADIUS, _SMOOTH_RADIUS + 1) /
 _last_char = itemgetter(slice(-1, None))
 _text, _kind, _tag, _path, _tokens, _ancestors = map(
     attrgetter, ("text", "kind", "tag", "path", "tokens", "ancestors"))
-_link_chars, _heading_level, _flags = map(attrgetter, ("link_chars", "heading_level", "flags"))
+_link_chars, _heading_level, _flags, _token_code = map(
+    attrgetter, ("link_chars", "heading_level", "flags", "token_code"))
 
 
-def _code_new_tokens(tokens: list[str]) -> None:
-    """Cache each token's code: keyword-group bits, then one bit for its hash bin."""
+def tokens_code(tokens: tuple[str, ...]) -> int:
+    """The code of class/id tokens: the OR of each token's keyword-group bits and the bit of
+    its hash bin (`_CODE_WIDTH` bits, the columns from `kw_nav`). Each token is coded once
+    a process; the HTML walk calls this once per element for `Block.token_code`."""
+    code = 0
     for token in tokens:
-        code = 1 << (len(KEYWORDS) + zlib.crc32(token.encode("utf-8")) % N_HASH_BINS)
-        for keyword in _KEYWORD_RE.findall(token):
-            code |= _KEYWORD_MASKS[keyword]
-        _token_cache[token] = code
+        known = _token_cache.get(token)
+        if known is None:
+            if len(_token_cache) > _TOKEN_CACHE_MAX:
+                _token_cache.clear()
+            known = 1 << (len(KEYWORDS) + zlib.crc32(token.encode("utf-8")) % N_HASH_BINS)
+            for keyword in _KEYWORD_RE.findall(token):
+                known |= _KEYWORD_MASKS[keyword]
+            _token_cache[token] = known
+        code |= known
+    return code
 
 
 def _distinct(items: list) -> tuple[list, np.ndarray]:
@@ -179,24 +189,13 @@ def _distinct(items: list) -> tuple[list, np.ndarray]:
     return [items[i] for i in is_first.nonzero()[0].tolist()], rank[first]
 
 
-def _write_token_bits(out: np.ndarray, column: int, distinct: list[tuple[str, ...]],
-                      index: np.ndarray) -> None:
-    """Keyword bits and hashed bins per block (`_distinct` token tuples): the OR of its
-    tokens' codes."""
-    if len(_token_cache) > _TOKEN_CACHE_MAX:
-        _token_cache.clear()
-    flat = list(chain.from_iterable(distinct))
-    if not flat:
-        return
-    new = set(flat).difference(_token_cache)
-    if new:
-        _code_new_tokens(sorted(new))
-    codes = np.fromiter(map(_token_cache.__getitem__, flat), dtype=np.uint64, count=len(flat))
-    lens = np.fromiter(map(len, distinct), dtype=np.intp, count=len(distinct))
-    has = lens > 0
-    masks = np.zeros(len(distinct), dtype=np.uint64)
-    masks[has] = np.bitwise_or.reduceat(codes, (lens.cumsum() - lens)[has])
-    out[:, column:column + _CODE_WIDTH] = _low_bits(masks, _CODE_WIDTH)[index]
+def _write_token_bits(out: np.ndarray, column: int, blocks: list[Block]) -> None:
+    """Keyword bits and hashed bins per block: `Block.token_code`, which the HTML walk
+    fills once per element; blocks made elsewhere (-1) are coded from their tokens."""
+    codes = np.fromiter(map(_token_code, blocks), dtype=np.int64, count=len(blocks))
+    for i in (codes < 0).nonzero()[0].tolist():
+        codes[i] = tokens_code(blocks[i].tokens)
+    out[:, column:column + _CODE_WIDTH] = _low_bits(codes, _CODE_WIDTH)
 
 
 def _low_bits(values: np.ndarray, width: int) -> np.ndarray:
@@ -441,7 +440,7 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     levels = np.fromiter(map(_heading_level, blocks), dtype=np.float64, count=n)
     flags = np.fromiter(map(_flags, blocks), dtype=np.int64, count=n)
     paths, path_ids = _distinct(list(map(_path, blocks)))
-    token_tuples, token_ids = _distinct(list(map(_tokens, blocks)))
+    token_ids = _distinct(list(map(_tokens, blocks)))[1]
     tags = list(map(_tag, blocks))
     total = max(chars.sum(), 1.0)
     log_chars = np.log1p(chars)
@@ -478,7 +477,7 @@ def block_features(blocks: list[Block], page: PageContext) -> np.ndarray:
     at = _COLUMN["flag_0"]
     out[:, at:at + N_FLAGS] = _low_bits(flags, N_FLAGS)
     _write_path_counts(out, _COLUMN[f"path_{PATH_TAGS[0]}"], paths, path_ids)
-    _write_token_bits(out, _COLUMN[f"kw_{next(iter(KEYWORDS))}"], token_tuples, token_ids)
+    _write_token_bits(out, _COLUMN[f"kw_{next(iter(KEYWORDS))}"], blocks)
     _write_neighbours(out, parent)
     _write_page_relative(out)
     out[:, _COLUMN["page_log_blocks"]:] = _page_facts(
