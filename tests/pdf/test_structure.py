@@ -725,3 +725,30 @@ def test_form_codes_stacked_in_a_larger_type_are_no_heading():
     assert md.startswith("# Additions to itemized deductions\n")
     assert "#" not in md.split("\n", 1)[1]
     assert "24a 24b 24c" in md
+
+
+def test_a_listing_line_at_the_foot_of_pages_is_no_running_footer():
+    # An events listing printed over pages: each event's dates line ("Mar 16-20 26") is a
+    # line of the listing. Pages that happen to end on one hold the same text, digits
+    # ignored, in their bottom band; it is the listing's, as the same lines in every
+    # page's body show. The real footer repeats in no body and goes.
+    towns = ["Oban", "Wick", "Largs", "Troon", "Ayr", "Girvan", "Stranraer", "Portree",
+             "Mallaig", "Ullapool", "Thurso", "Lerwick", "Kirkwall", "Stromness", "Buckie",
+             "Banff", "Macduff", "Peterhead", "Fraserburgh", "Montrose", "Arbroath"]
+    doc = pymupdf.open()
+    event = 0
+    for _ in range(4):
+        page = doc.new_page()
+        y = 80.0
+        while y < 800:
+            town = towns[event % len(towns)]
+            event += 1
+            page.insert_text((72, y), f"{town} harbour meetup, {town} quay", fontsize=11)
+            page.insert_text((72, y + 15), f"Mar {event % 20 + 1}-{event % 20 + 4} 26",
+                             fontsize=9)
+            y += 40
+        page.insert_text((72, 830), "Events of the harbour towns", fontsize=8)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("harbour meetup") == event
+    assert len(re.findall(r"^Mar \d+-\d+ 26$", md, re.M)) == event
+    assert "Events of the harbour towns" not in md

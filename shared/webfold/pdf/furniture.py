@@ -12,7 +12,9 @@ on longer files: their running headers repeat across pages, and a browser's prin
 long web page has menu entries that repeat its headings in every band.
 
 A running line that is a line of a margin paragraph with a line too long to run (the
-short last line of a notice whose first line is a sentence) stays with it.
+short last line of a notice whose first line is a sentence) stays with it, and so does a
+line of a listing that falls at the foot of several pages: its text, digits ignored, is
+twice or more a whole line of the bodies of as many pages.
 
 Pages that repeat wholesale, digits ignored (a form printed once per applicant), keep
 their margin lines: what repeats there is the page, not a running header. Horizontal lines in the
@@ -67,6 +69,8 @@ def strip_furniture(pages: list[PageLines]) -> int:
             if key is not None:
                 seen.setdefault(key, set()).add(text)
     need = max(2, MIN_REPEAT_SHARE * len(pages))
+    listed = _listed_in_bodies({key for key, texts in seen.items() if len(texts) >= need},
+                               bodies, need)
     # Printed page numbers need not match the page's place in the file ("9" on the third
     # page, "iii" in a preface): labels in the margins of enough pages are numbering.
     labelled = sum(1 for page, page_keys in zip(pages, keys, strict=True)
@@ -82,7 +86,8 @@ def strip_furniture(pages: list[PageLines]) -> int:
             if key is not None and PAGE_NUMBER.match(line.text) and (
                     labelled >= need or _own_number(page, line)):
                 labels.add(i)
-            elif key is not None and key[2] and (len(seen[key]) >= need
+            elif key is not None and key[2] and ((len(seen[key]) >= need
+                                                  and key[0] not in listed)
                                                  or _words(line.text) in larger):
                 running.add(i)
         gone = labels | (running - _in_kept_paragraphs(page.lines, page_keys, running, labels))
@@ -158,6 +163,23 @@ def _body_text(page: PageLines, page_keys: list) -> str:
     wholesale ("applicant 1 of 3", "applicant 2 of 3")."""
     return _DIGITS.sub("#", "\n".join(line.text for line, key in
                                       zip(page.lines, page_keys, strict=True) if key is None))
+
+
+def _listed_in_bodies(keys: set[tuple[str, int, bool]], bodies: list[str],
+                      need: float) -> set[str]:
+    """The texts of the repeating margin `keys` that are whole lines of the body twice or
+    more on each of `need` pages or more: a listing's line ("Mar 16-20 26" under each
+    event) that falls at the foot of some pages, not a running line, which a page's body
+    holds once at most (a chapter's title over its first page, a form's footer set higher
+    on a page of its own)."""
+    texts = {key[0] for key in keys if any(ch.isalpha() for ch in key[0])}
+    if not texts:  # a number alone is numbering, a page's or a listing's, whatever repeats
+        return set()
+    pages_with: Counter[str] = Counter()
+    for body in bodies:
+        lines = Counter(" ".join(line.lower().split()) for line in body.split("\n"))
+        pages_with.update(text for text in texts if lines[text] >= 2)
+    return {text for text in texts if pages_with[text] >= need}
 
 
 def _words(text: str) -> str:
