@@ -11,7 +11,7 @@ import pytest
 
 from webfold.pdf.model import Line, PageLines, Span
 from webfold.pdf.native import image_infos, read_page
-from webfold.pdf.route import garbage_score, image_cover, page_route, readable_lines
+from webfold.pdf.route import PageRoute, garbage_score, image_cover, page_route, readable_lines
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -29,8 +29,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _route(page: pymupdf.Page) -> tuple[str, str | None]:
-    return page_route(page, read_page(page, page.number + 1), image_boxes=lambda: [
+    decision = page_route(page, read_page(page, page.number + 1), image_boxes=lambda: [
         info["bbox"] for info in image_infos(page, xrefs=False)])
+    return decision.route, decision.reason
 
 
 def routes(path: Path) -> list[tuple[str, str | None]]:
@@ -114,14 +115,15 @@ CLEAN = [
 
 
 def test_a_garbled_layer_with_letters_says_so() -> None:
-    route, reason = page_route(None, _lines(GARBLED[1]))
-    assert route == "ocr" and reason is not None and reason.startswith("garbled text layer")
+    decision = page_route(None, _lines(GARBLED[1]))
+    assert decision.route == "ocr" and decision.garbled
+    assert decision.reason is not None and decision.reason.startswith("garbled text layer")
 
 
 @pytest.mark.parametrize("text", GARBLED)
 def test_garbled_text_layers_go_to_ocr(text: str) -> None:
     assert garbage_score(text) >= 0.1
-    assert page_route(None, _lines(text))[0] == "ocr"
+    assert page_route(None, _lines(text)).route == "ocr"
 
 
 @pytest.mark.parametrize("text", CLEAN)
@@ -130,7 +132,7 @@ def test_clean_text_in_any_script_is_not_garbled(text: str) -> None:
 
 
 def test_no_alphanumeric_text_means_ocr() -> None:
-    assert page_route(None, _lines("  ", "— · —")) == ("ocr", "no text layer")
+    assert page_route(None, _lines("  ", "— · —")) == PageRoute("ocr", "no text layer")
 
 
 def test_image_cover_is_the_union_clipped_to_the_page() -> None:
@@ -213,8 +215,7 @@ def test_a_font_with_shifted_codes_sends_a_page_of_good_text_to_ocr() -> None:
     shifted = _font_line("BGD\x03HK\x03RNFFDSSN\x03S@KD\x03PT@MCN\x03RH\x03CNM@", "Aller", 200)
     page = PageLines(number=1, width=400, height=400, lines=[*good, shifted])
     assert garbage_score("".join(line.text for line in page.lines)) < 0.1
-    route, reason = page_route(None, page)
-    assert (route, reason) == ("ocr", "garbled text layer in Aller")
+    assert page_route(None, page) == PageRoute("ocr", "garbled text layer in Aller", garbled=True)
     assert readable_lines(page) == good
 
 
@@ -224,7 +225,7 @@ def test_a_math_or_icon_font_of_unmapped_glyphs_leaves_a_page_native() -> None:
     good = [_font_line(PROSE_LINE, "CMR10", 12.0 * k) for k in range(12)]
     glyphs = _font_line(" ".join(["\ufffd\ufffd"] * 6), "CMEX10", 200)
     assert page_route(None, PageLines(number=1, width=400, height=400,
-                                      lines=[*good, glyphs]))[0] == "native"
+                                      lines=[*good, glyphs])).route == "native"
 
 
 def test_readable_lines_keep_a_font_with_a_stray_unmapped_ligature() -> None:

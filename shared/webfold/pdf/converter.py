@@ -244,9 +244,9 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
         images = image_infos(page, xrefs=True) if run.options.image_dir else None
         boxes = functools.cache(lambda: [tuple(img["bbox"]) for img in (
             images if images is not None else image_infos(page, xrefs=False))])
-        info.route, info.reason = route.page_route(page, lines, run.font_cache, boxes)
-        readable = info.route == "ocr" and info.reason.startswith(route.GARBLED_LAYER) \
-            and route.readable_lines(lines)
+        decision = route.page_route(page, lines, run.font_cache, boxes)
+        info.route, info.reason = decision.route, decision.reason
+        readable = route.readable_lines(lines) if decision.garbled else []
         if readable:  # OCR reads the garbled lines
             kept = {id(line) for line in readable}
             garbled = [line for line in lines.lines if id(line) not in kept]

@@ -19,7 +19,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 
@@ -49,6 +49,20 @@ _CID = re.compile(r"\(cid:\d+\)|<cid:\d+>|\bcid\d{1,5}\b")
 _JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use, unassigned
 
 
+@dataclass(frozen=True, slots=True)
+class PageRoute:
+    """Where a page goes (`native` or `ocr`) and why (None for native). `garbled`: sent
+    to OCR for junk in its text layer, so the lines that read well (`readable_lines`)
+    are kept beside OCR's reading of the rest."""
+
+    route: Literal["native", "ocr"]
+    reason: str | None = None
+    garbled: bool = False
+
+
+NATIVE = PageRoute("native")
+
+
 @dataclass(slots=True)
 class FontCache:
     """The font verdicts of one document: font xref -> drawn without a Unicode mapping,
@@ -60,20 +74,20 @@ class FontCache:
 
 
 def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = None,
-               image_boxes: Callable[[], list[BBox]] | None = None) -> tuple[str, str | None]:
+               image_boxes: Callable[[], list[BBox]] | None = None) -> PageRoute:
     """Decide `native` or `ocr` for one page.
 
     `page` is the `pymupdf.Page` (asked for its fonts; None skips that); `image_boxes`
     lists its image boxes (`native.image_infos`), called only when the text is sparse;
     `page_lines` the native lines; `font_cache` keeps the font verdicts of one document.
-    Returns `(route, reason)`; the reason says why OCR (None for native). Never raises
+    Returns the `PageRoute`, its reason saying why OCR. Never raises
     for odd pages: a page whose images or fonts cannot be listed counts as having none.
     """
     text = "".join(line.text for line in page_lines.lines)
     alnum = sum(count for ch, count in Counter(text).items() if ch.isalnum())
     score = garbage_score(text)
     if score >= GARBLED_MIN_SCORE:  # a layer of only NULs or control codes too
-        return "ocr", f"{GARBLED_LAYER} (junk score {score:.2f})"
+        return PageRoute("ocr", f"{GARBLED_LAYER} (junk score {score:.2f})", garbled=True)
     # A font whose codes are shifted off its letters, the spaces among them control codes
     # ("BGD\x03HK\x03RNFFDSSN"), garbles its runs however clean the rest of the page. A
     # math extension or icon font draws junk too, but as glyphs of their own, not within
@@ -81,24 +95,24 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     if _WORD_JUNK.search(text) and _JUNK_IN_WORD.search(text) and (shifted := sorted({
             font[0] for font, font_text in _garbled_fonts(page_lines).items()
             if len(_JUNK_IN_WORD.findall(UNMAPPED_MARK.sub("", font_text))) >= SHIFTED_MIN_GAPS})):
-        return "ocr", f"{GARBLED_LAYER} in {', '.join(shifted)}"
+        return PageRoute("ocr", f"{GARBLED_LAYER} in {', '.join(shifted)}", garbled=True)
     if alnum == 0:
-        return "ocr", "no text layer"
+        return PageRoute("ocr", "no text layer")
     if page is not None:
         share = unmapped_font_share(page, page_lines,
                                     FontCache() if font_cache is None else font_cache)
         if share >= UNMAPPED_FONT_MIN_SHARE:
-            return "ocr", f"{share:.0%} of the text in fonts without a Unicode mapping"
+            return PageRoute("ocr", f"{share:.0%} of the text in fonts without a Unicode mapping")
     area = max(page_lines.width * page_lines.height, 1.0)
     density = alnum / (area / 1000.0)
     if density >= SCAN_MAX_ALNUM_PER_KPT2:
-        return "native", None
+        return NATIVE
     boxes = image_boxes() if image_boxes is not None else []
     cover = image_cover(boxes, page_lines.width, page_lines.height)
     if cover >= SCAN_MIN_IMAGE_COVER and _share_on_images(page_lines, boxes) >= 0.5:
-        return "ocr", (f"scanned page: images cover {cover:.0%}, "
-                       f"{density:.2f} alphanumeric characters per 1000 pt²")
-    return "native", None
+        return PageRoute("ocr", f"scanned page: images cover {cover:.0%}, "
+                                f"{density:.2f} alphanumeric characters per 1000 pt²")
+    return NATIVE
 
 
 def readable_lines(page_lines: PageLines) -> list[Line]:
