@@ -83,9 +83,10 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     Returns the `PageRoute`, its reason saying why OCR. Never raises
     for odd pages: a page whose images or fonts cannot be listed counts as having none.
     """
-    text = "".join(line.text for line in page_lines.lines)
-    alnum = sum(count for ch, count in Counter(text).items() if ch.isalnum())
-    score = garbage_score(text)
+    text = "".join([line.text for line in page_lines.lines])
+    counts = Counter(text)
+    alnum = sum(count for ch, count in counts.items() if ch.isalnum())
+    score = _junk_share(text, counts)
     if score >= GARBLED_MIN_SCORE:  # a layer of only NULs or control codes too
         return PageRoute("ocr", f"{GARBLED_LAYER} (junk score {score:.2f})", garbled=True)
     # A font whose codes are shifted off its letters, the spaces among them control codes
@@ -167,14 +168,22 @@ def garbage_score(text: str) -> float:
     `MOJIBAKE_MIN_SHARE` of the letters are Latin-1 Supplement letters (Cyrillic read
     as cp1252: "Îãëàâëåíèå"), all of those letters.
     """
-    cid_chars = sum(len(m) for m in _CID.findall(text))
+    return _junk_share(text, Counter(text))
+
+
+def _junk_share(text: str, counts: Counter[str]) -> float:
+    """`garbage_score` of `text`, its characters counted in `counts` (counting a page's
+    text is most of the cost, and `page_route` counts it for the alphanumerics too)."""
+    # Every placeholder spells "cid": a substring test spares most pages the regex.
+    cid_chars = sum(len(m) for m in _CID.findall(text)) if "cid" in text else 0
     if cid_chars:
         text = _CID.sub("", text)
+        counts = Counter(text)
     visible = 0
     junk = 0
     letters = 0
     latin1 = 0
-    for ch, count in Counter(text).items():  # each distinct character once: a page has few
+    for ch, count in counts.items():  # each distinct character once: a page has few
         if ch.isspace() and ch not in "\x1c\x1d\x1e\x1f\x85":
             continue
         visible += count
