@@ -11,7 +11,7 @@ import pytest
 
 from webfold.pdf.model import Line, PageLines, Span
 from webfold.pdf.native import image_infos, read_page
-from webfold.pdf.route import PageRoute, garbage_score, image_cover, page_route, readable_lines
+from webfold.pdf.route import PageRoute, garbage_score, image_cover, page_route, readable_parts
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -187,7 +187,7 @@ def test_an_inline_image_is_listed_and_a_page_of_one_is_a_scan() -> None:
 PROSE_LINE = "Ferries ran twice a day from the old pier, and the market stayed open."
 
 
-def test_readable_lines_leave_out_all_text_of_a_font_that_draws_junk() -> None:
+def test_readable_parts_leave_out_all_text_of_a_font_that_draws_junk() -> None:
     # Shifted codes: the font's spaces are control codes, and on a line of one word its
     # letters look clean ("SRQLHG]LDãHN"); the same name with another style flag is
     # another font (an embedded subset beside a system font) and reads well.
@@ -198,8 +198,10 @@ def test_readable_lines_leave_out_all_text_of_a_font_that_draws_junk() -> None:
     lines = [line("3/$1B\x03/$72B\x03\x03", "ArialBlack"), line("SRQLHG]LDãHN", "ArialBlack"),
              line("9HQX\x03DX\x03FLQpPD", "Georgia", serif=True),
              line("à lui seul un condensé", "Georgia"), line("Le langage pur", "Bodoni")]
-    kept = readable_lines(PageLines(number=1, width=100, height=100, lines=lines))
-    assert [ln.text for ln in kept] == ["à lui seul un condensé", "Le langage pur"]
+    readable = readable_parts(PageLines(number=1, width=100, height=100, lines=lines))
+    assert readable is not None and readable.gaps == []
+    assert [ln.text for ln in readable.lines] == ["à lui seul un condensé", "Le langage pur"]
+    assert readable.garbled == lines[:3]
 
 
 def _font_line(text: str, font: str, y: float = 0.0) -> Line:
@@ -216,7 +218,8 @@ def test_a_font_with_shifted_codes_sends_a_page_of_good_text_to_ocr() -> None:
     page = PageLines(number=1, width=400, height=400, lines=[*good, shifted])
     assert garbage_score("".join(line.text for line in page.lines)) < 0.1
     assert page_route(None, page) == PageRoute("ocr", "garbled text layer in Aller", garbled=True)
-    assert readable_lines(page) == good
+    readable = readable_parts(page)
+    assert readable is not None and (readable.lines, readable.garbled) == (good, [shifted])
 
 
 def test_a_math_or_icon_font_of_unmapped_glyphs_leaves_a_page_native() -> None:
@@ -228,9 +231,9 @@ def test_a_math_or_icon_font_of_unmapped_glyphs_leaves_a_page_native() -> None:
                                       lines=[*good, glyphs])).route == "native"
 
 
-def test_readable_lines_keep_a_font_with_a_stray_unmapped_ligature() -> None:
+def test_readable_parts_keep_a_font_with_a_stray_unmapped_ligature() -> None:
     # Of a garbled page: an unmapped "ffi" in one line of a font that reads well elsewhere
-    # sends that line to OCR, not all the font's lines; a line whose spaces are set in
+    # sends that word to OCR, not all the font's lines; a line whose spaces are set in
     # the garbled font still reads well.
     garbled = _font_line("9HQX\x03DX\x03FLQpPD\x03SDU\x03OH\x03GRFXPHQWDLUH", "Georgia")
     ligature = _font_line("di\ufffdcile da praticare", "Aller-Italic", 20)
@@ -240,4 +243,34 @@ def test_readable_lines_keep_a_font_with_a_stray_unmapped_ligature() -> None:
                          Span(text="si muta", bbox=(53, 60, 90, 70), size=10, font="Aller-Italic")],
                   bbox=(0, 60, 90, 70))
     page = PageLines(number=1, width=400, height=400, lines=[garbled, ligature, clean, spaced])
-    assert readable_lines(page) == [clean, spaced]
+    readable = readable_parts(page)
+    assert readable is not None and readable.garbled == [garbled]
+    assert readable.lines[1:] == [clean, spaced]
+    [(line, gap)] = readable.gaps
+    assert line is readable.lines[0] and line.text == " da praticare"
+    assert gap.bbox == pytest.approx((0, 20, 80, 30))  # "di\ufffdcile ": 8 of 20 characters
+
+
+def test_readable_parts_keep_the_words_of_a_line_around_a_run_of_a_garbled_font() -> None:
+    # A film's title set in the embedded font within a line of the shifted-code one, and
+    # the other way round: the title stays, each run of junk between becomes one gap.
+    def span(text: str, font: str, x: float) -> Span:
+        return Span(text=text, bbox=(x, 0, x + 10 * len(text), 10), size=10, font=font)
+
+    mixed = Line(spans=[span("le présent ", "GeorgiaSub", 0),
+                        span("\x03\x03F\x03HVW\x03OD", "Georgia", 110), span(" ", "Aller", 220),
+                        span("GUDPDWXUJLH", "Georgia", 230), span("Francisca", "GeorgiaSub", 340),
+                        span("\x03GRQW", "Georgia", 430)],
+                 bbox=(0, 0, 480, 10))
+    shifted = _font_line("9HQX\x03DX\x03FLQpPD\x03SDU\x03OH\x03GRFXPHQWDLUH", "Georgia", 20)
+    readable = readable_parts(PageLines(number=1, width=500, height=100, lines=[mixed, shifted]))
+    assert readable is not None and readable.garbled == [shifted]
+    [kept] = readable.lines
+    assert [(line, gap.bbox) for line, gap in readable.gaps] == [
+        (kept, (110, 0, 340, 10)), (kept, (430, 0, 480, 10))]
+    # The line is where its readable words are (MuPDF may run a line on across columns).
+    assert kept.text == "le présent  Francisca " and kept.bbox == (0, 0, 430, 10)
+
+
+def test_nothing_of_a_page_reads_well() -> None:
+    assert readable_parts(_lines(GARBLED[1])) is None

@@ -264,14 +264,17 @@ def test_nul_text_layer_without_tesseract_is_a_typed_ocr_failure(monkeypatch, tm
 _GOOD_LINES = "Ferries ran twice a day from the old pier and the fish market stayed open late."
 
 
-def _partly_garbled_page() -> bytes:
-    """Two lines that read well in Helvetica, and below them two lines in Courier whose
-    codes are control characters (a font whose codes say nothing): a layer garbled in
-    places, as a magazine's InDesign export set some runs in a shifted-code font."""
-    junk = b"<01020304050607080B0C0E0F1011121314151617>"
+_JUNK = b"<01020304050607080B0C0E0F1011121314151617>"
+
+
+def _partly_garbled_page(below: bytes = b"BT /F2 12 Tf 20 110 Td " + _JUNK + b" Tj 0 -20 Td "
+                         + _JUNK + b" Tj ET") -> bytes:
+    """Two lines that read well in Helvetica (F1), and below them two lines in Courier
+    (F2) whose codes are control characters (a font whose codes say nothing), or what
+    `below` draws: a layer garbled in places, as a magazine's InDesign export set some
+    runs in a shifted-code font."""
     content = (b"BT /F1 12 Tf 20 170 Td (Ferries ran twice a day from the old pier) Tj "
-               b"0 -20 Td (and the fish market stayed open late.) Tj ET\n"
-               b"BT /F2 12 Tf 20 110 Td " + junk + b" Tj 0 -20 Td " + junk + b" Tj ET")
+               b"0 -20 Td (and the fish market stayed open late.) Tj ET\n" + below)
     return _pdf([
         b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
         b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Resources<</Font<</F1 4 0 R"
@@ -313,3 +316,42 @@ def test_a_layer_garbled_in_places_takes_from_ocr_only_the_words_on_the_garbled_
     [page] = doc.pages
     assert page.route == "ocr" and page.reason.endswith("2 readable lines kept from the text layer")
     assert re.findall(r"[\w.]+", doc.markdown) == (_GOOD_LINES + " Tickets sold aboard.").split()
+
+
+# A line that reads well but for a run of junk in its middle: a title set in the
+# shifted-code font within a sentence of good text.
+_MIXED_LINE = (b"BT /F1 12 Tf 20 110 Td (Tickets sold) Tj /F2 12 Tf " + _JUNK
+               + b" Tj /F1 12 Tf (aboard.) Tj ET")
+
+
+def test_a_line_garbled_in_its_middle_keeps_its_readable_words_without_ocr():
+    doc = convert(_partly_garbled_page(_MIXED_LINE), settings=Settings(ocr=False))
+    [page] = doc.pages
+    assert page.route == "native" and page.reason.startswith("garbled text layer")
+    assert doc.markdown.split() == (_GOOD_LINES + " Tickets sold aboard.").split()
+    assert "page 1: 1 garbled run in a readable line not read (OCR off)" in doc.warnings
+
+
+def test_ocr_reads_only_the_garbled_run_of_a_line_and_its_words_go_in_its_place():
+    from webfold.contract import ConvertOptions
+    from webfold.pdf.ocr import OcrPage, OcrWord
+
+    class Engine:  # reads the whole line: its readable words again, and the junk run's
+        def recognize(self, image: bytes, *, lang: str, timeout_s: float) -> OcrPage:
+            width, height = (int.from_bytes(image[at:at + 4], "big") for at in (16, 20))
+            scale = width / 300  # pixels per point
+
+            def word(text: str, x: float) -> OcrWord:
+                box = (round(x * scale), round(80 * scale), round((x + 30) * scale),
+                       round(90 * scale))
+                return OcrWord(text, box, 95.0, 1, 1, 1)
+
+            return OcrPage(width=width, height=height, words=[
+                word("Tickets", 20), word("sold", 60), word("daily", 120), word("on", 170),
+                word("aboard.", 240)])
+
+    doc = convert(_partly_garbled_page(_MIXED_LINE), options=ConvertOptions(ocr=Engine()))
+    [page] = doc.pages
+    assert page.route == "ocr" and page.reason.endswith("3 readable lines kept from the text layer")
+    assert re.findall(r"[\w.]+", doc.markdown) == (
+        _GOOD_LINES + " Tickets sold daily on aboard.").split()

@@ -246,23 +246,23 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             images if images is not None else image_infos(page, xrefs=False))])
         decision = route.page_route(page, lines, run.font_cache, boxes)
         info.route, info.reason = decision.route, decision.reason
-        readable = route.readable_lines(lines) if decision.garbled else []
-        if readable:  # OCR reads the garbled lines
-            kept = {id(line) for line in readable}
-            garbled = [line for line in lines.lines if id(line) not in kept]
-            lines.lines = readable
-        if (info.route == "native" or readable) and (undecodable := drop_undecodable(lines)):
+        readable = route.readable_parts(lines) if decision.garbled else None
+        if readable is not None:  # OCR reads the rest
+            lines.lines = readable.lines
+        if (info.route == "native" or readable is not None) and (
+                undecodable := drop_undecodable(lines)):
             plural = "" if undecodable == 1 else "s"
             run.warnings.append(f"page {number}: {undecodable} character{plural} could not be "
                                 "decoded")
-        if info.route == "native" or readable:
+        if info.route == "native" or readable is not None:
             symbol_glyphs(lines)
             drop_caps(lines)
             for text in strip_watermarks(lines):
                 run.watermarks.setdefault(text, []).append(number)
         if info.route == "ocr":
             read = _ocr(page, lines, info, run, deadline)
-            lines = _with_readable(lines, read, garbled, info, run) if readable else read
+            lines = _with_readable(lines, read, readable, info, run) if readable is not None \
+                else read
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
             _place_extras(page, lines, images or [], boxes, page_data, run)
         page_data.lines = lines
@@ -356,35 +356,62 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
     return result
 
 
-def _with_readable(native: PageLines, read: PageLines | None, garbled: list[Line],
+def _with_readable(native: PageLines, read: PageLines | None, readable: route.Readable,
                    info: PageInfo, run: _Run) -> PageLines:
-    """A page whose layer is garbled in places (`route.readable_lines`): its readable
-    `native` lines and, of OCR's page `read`, the words on its `garbled` lines, a line
-    each, set on that line's baseline in its size (OCR runs a line on across a gutter, and
-    its sizes are guesses): a picture's lettering stays out, as on a native page. Without
-    OCR the readable lines alone: the page is read natively, and a warning counts the
-    garbled lines left out. OCR's page is taken whole when it was turned upright."""
+    """A page whose layer is garbled in places (`route.readable_parts`): its readable
+    `native` lines and, of OCR's page `read`, the words on the garbled lines and in the
+    gaps of the readable ones: a garbled line's words a line each, set on that line's
+    baseline in its size (OCR runs a line on across a gutter, and its sizes are guesses),
+    a gap's words in its place. A picture's lettering stays out, as on a native page.
+    Without OCR the readable lines alone: the page is read natively, and a warning counts
+    the garbled lines and gaps left out. OCR's page is taken whole when it was turned
+    upright."""
+    garbled = readable.garbled
+    gaps = [gap for _, gap in readable.gaps]
     if read is None:
         run.ocr_skipped.remove(info.number)
         info.route = "native"
-        plural = "" if len(garbled) == 1 else "s"
-        run.warnings.append(f"page {info.number}: {len(garbled)} garbled line{plural} not "
-                            f"read ({info.reason.rsplit('; ', 1)[-1]})")
+        unread = " and ".join(f"{n} {noun if n == 1 else plural}" for n, noun, plural in (
+            (len(garbled), "garbled line", "garbled lines"),
+            (len(gaps), "garbled run in a readable line", "garbled runs in readable lines"))
+            if n)
+        run.warnings.append(f"page {info.number}: {unread} not read "
+                            f"({info.reason.rsplit('; ', 1)[-1]})")
         return native
     if abs(read.width - native.width) > 1.0 or abs(read.height - native.height) > 1.0:
         return read
-    kept = [line.bbox for line in native.lines]
-    pieces: dict[tuple[int, int], list[Span]] = {}  # (OCR line, garbled line) -> its words
+    gapped, gap_ids = {id(line) for line, _ in readable.gaps}, {id(gap) for gap in gaps}
+    kept = [box for line in native.lines for box in (
+        [s.bbox for s in line.spans if id(s) not in gap_ids] if id(line) in gapped
+        else [line.bbox])]
+    targets = [line.bbox for line in garbled] + [gap.bbox for gap in gaps]
+    pieces: dict[tuple[int, int], list[Span]] = {}  # (OCR line, target) -> its words
     for k, line in enumerate(read.lines):
         for span in line.spans:
-            at = next((g for g, under in enumerate(garbled)
-                       if centre_in(span.bbox, under.bbox, pad=GARBLED_LINE_PAD)), None)
+            at = next((t for t, box in enumerate(targets)
+                       if centre_in(span.bbox, box, pad=GARBLED_LINE_PAD)), None)
             if at is not None and not any(centre_in(span.bbox, box) for box in kept):
                 pieces.setdefault((k, at), []).append(span)
+    in_gaps: dict[int, list[Span]] = {}  # gap -> its words, in OCR's order
+    for (_, at), words in pieces.items():
+        if at >= len(garbled):
+            in_gaps.setdefault(at - len(garbled), []).extend(words)
+    for at, words in in_gaps.items():
+        _fill_gap(*readable.gaps[at], words)
     read.lines = native.lines + [_in_place_of(garbled[at], spans, read.lines[k].confidence)
-                                 for (k, at), spans in pieces.items()]
+                                 for (k, at), spans in pieces.items() if at < len(garbled)]
     info.reason = f"{info.reason}; {len(native.lines)} readable lines kept from the text layer"
     return read
+
+
+def _fill_gap(line: Line, gap: Span, words: list[Span]) -> None:
+    """OCR's `words` read in the `gap` of a readable native `line`, after the gap's blank
+    (which parts them from the text before)."""
+    for word in words:
+        word.size = gap.size
+    words[-1].text = words[-1].text.rstrip() + " "
+    at = next(n for n, span in enumerate(line.spans) if span is gap)
+    line.spans[at + 1:at + 1] = words
 
 
 def _in_place_of(garbled: Line, words: list[Span], confidence: float | None) -> Line:

@@ -43,7 +43,7 @@ class Span:
     mono: bool = False
     font: str = ""
     # MuPDF's serif flag: one name can stand for two fonts of a page, an embedded subset
-    # and a system font, that only this tells apart (`route.readable_lines`).
+    # and a system font, that only this tells apart (`route.readable_parts`).
     serif: bool = False
     link: str | None = None  # URI when the span sits under a link annotation
     note: str | None = None  # label of the footnote a raised note mark cites (`pdf.notes`)

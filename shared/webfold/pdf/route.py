@@ -7,18 +7,19 @@ text, when it is a scan (images cover at least half of it, its text is sparser t
 a scanned page; a caption beside a big figure is no scan), or when
 its text layer is garbled (raw glyph codes, private-use or unassigned code points,
 replacement characters, `(cid:N)` junk, Latin-1 mojibake); of a page garbled only in
-places, the lines that read well (`readable_lines`) are kept beside OCR's reading of the
+places, the text that reads well (`readable_parts`) is kept beside OCR's reading of the
 rest. `skipped` is never decided here: the converter skips pages when OCR is off or its
 page budget is spent.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
@@ -52,8 +53,8 @@ _JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})  # controls, private use,
 @dataclass(frozen=True, slots=True)
 class PageRoute:
     """Where a page goes (`native` or `ocr`) and why (None for native). `garbled`: sent
-    to OCR for junk in its text layer, so the lines that read well (`readable_lines`)
-    are kept beside OCR's reading of the rest."""
+    to OCR for junk in its text layer, so the text that reads well (`readable_parts`)
+    is kept beside OCR's reading of the rest."""
 
     route: Literal["native", "ocr"]
     reason: str | None = None
@@ -116,19 +117,84 @@ def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = 
     return NATIVE
 
 
-def readable_lines(page_lines: PageLines) -> list[Line]:
-    """The lines of a page whose layer is garbled that read well: no junk character in
-    them, and none of their spans with letters or digits set in a font whose text on the
-    page is garbled (`_garbled_fonts`). A layer is often garbled only in places: a
-    magazine's InDesign export set some runs in a system font whose codes are shifted
-    and whose spaces are control codes, beside paragraphs in the embedded font of the
-    same name that read well. A garbled font may draw clean-looking nonsense too
-    (shifted codes that land on letters: "SRQLHG]LDãHN"), so none of its text is kept;
-    a font with a stray unmapped ligature ("di\ufffdcile") is no garbled one, and a
-    line's spaces and stops set in a garbled font do not make it garbled."""
-    garbled = _garbled_fonts(page_lines)
-    return [line for line in page_lines.lines if garbage_score(line.text) == 0.0 and not any(
-        _font(span) in garbled for span in line.spans if _ALNUM.search(span.text))]
+@dataclass(slots=True)
+class Readable:
+    """What of a page whose layer is garbled reads well (`readable_parts`)."""
+
+    lines: list[Line]  # lines with readable words, a junk run within one left as a `gap`
+    garbled: list[Line]  # lines without any, for OCR to read whole
+    # A blank span standing in a readable line for a run of junk, where OCR's words go.
+    gaps: list[tuple[Line, Span]] = field(default_factory=list)
+
+
+def readable_parts(page_lines: PageLines) -> Readable | None:
+    """The text of a page whose layer is garbled that reads well, or None when none
+    does. A layer is often garbled only in places: a magazine's InDesign export set some
+    runs in a system font whose codes are shifted and whose spaces are control codes,
+    beside paragraphs, and titles within those runs' lines, in the embedded font of the
+    same name that read well. A line reads well whole when it has no junk character
+    and none of its spans with letters or digits is set in a font whose text on the
+    page is garbled (`_garbled_fonts`); of another line, its words without junk are
+    kept when it has any, each run of junk between them becoming a gap. A garbled font
+    may draw clean-looking nonsense too (shifted codes that land on letters:
+    "SRQLHG]LDãHN"), so none of its text is kept; a font with a stray unmapped ligature
+    ("di\ufffdcile") is no garbled one, and a line's spaces and stops set in a garbled
+    font do not make it garbled."""
+    garbled_fonts = _garbled_fonts(page_lines)
+    out = Readable(lines=[], garbled=[])
+    for line in page_lines.lines:
+        if garbage_score(line.text) == 0.0 and not any(
+                _font(span) in garbled_fonts for span in line.spans if _ALNUM.search(span.text)):
+            out.lines.append(line)
+            continue
+        pieces = [piece for span in line.spans for piece in _pieces(span, garbled_fonts)]
+        if not any(not junk and _ALNUM.search(span.text) for span, junk in pieces):
+            out.garbled.append(line)
+            continue
+        spans: list[Span] = []
+        gaps: list[Span] = []
+        for span, junk in pieces:
+            if gaps and spans[-1] is gaps[-1] and (junk or not span.text.strip()):
+                gaps[-1].bbox = _union(gaps[-1].bbox, span.bbox)  # the junk run goes on
+            elif junk:
+                gaps.append(replace(span, text=" ", link=None, note=None))
+                spans.append(gaps[-1])
+            else:
+                spans.append(span)
+        # The line is where its readable words are: MuPDF may have run a line on from
+        # a column of junk into the next column's text. Its text page's words are the
+        # junk's too, so it has no key into them.
+        bbox = functools.reduce(_union, [span.bbox for span in spans
+                                         if not any(span is gap for gap in gaps)])
+        kept = Line(spans=spans, bbox=bbox, direction=line.direction,
+                    origin=None if line.origin is None else (bbox[0], line.origin[1]),
+                    rtl_paragraph=line.rtl_paragraph)
+        out.lines.append(kept)
+        out.gaps += [(kept, gap) for gap in gaps]
+    return out if out.lines else None
+
+
+_TOKEN = re.compile(r"\s*\S+\s*")  # a word with the spaces around it
+
+
+def _pieces(span: Span, garbled_fonts: dict[tuple[str, bool, bool, bool, bool], str]
+            ) -> list[tuple[Span, bool]]:
+    """`span` as (piece, junk) pairs: whole when set in a garbled font (junk), blank or
+    clean; else word by word, each word's box its share of the span's characters."""
+    if not span.text.strip():
+        return [(span, False)]
+    if _font(span) in garbled_fonts:
+        return [(span, True)]
+    if garbage_score(span.text) == 0.0:
+        return [(span, False)]
+    x0, y0, x1, y1 = span.bbox
+    step = (x1 - x0) / len(span.text)
+    return [(replace(span, text=m[0], bbox=(x0 + step * m.start(), y0, x0 + step * m.end(), y1)),
+             garbage_score(m[0]) > 0.0) for m in _TOKEN.finditer(span.text)]
+
+
+def _union(a: BBox, b: BBox) -> BBox:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _garbled_fonts(page_lines: PageLines) -> dict[tuple[str, bool, bool, bool, bool], str]:
