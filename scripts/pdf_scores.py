@@ -27,7 +27,9 @@ _RULE = re.compile(r"^\s*([-*_]\s*){3,}$", re.M)
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+")
 # A backslash-escaped punctuation character is that character as text, not syntax: it is
-# parked in the private-use area while the syntax is stripped, then put back.
+# parked in the private-use area while the syntax is stripped, then put back. Put back as
+# a plain tool's text has it after the stripping: `*` and `` ` `` are dropped and `|`
+# is a space wherever they stand there, so an escaped one counts the same.
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 # A backslash ending a line is a hard line break (CommonMark), no text.
 _HARD_BREAK = re.compile(r"(?<!\\)\\\n")
@@ -35,7 +37,8 @@ _PARK = 0xE000
 # A run of three or more underscores inside a line is a form's blank, not emphasis: a
 # reference's plain `____` and Webfold's escaped `\_\_\_\_` are the same text.
 _BLANK = re.compile(r"_{3,}")
-_UNPARK = {_PARK + c: chr(c) for c in range(33, 127)}
+_UNPARK = {_PARK + c: chr(c) for c in range(33, 127)} | {
+    _PARK + ord("*"): "", _PARK + ord("`"): "", _PARK + ord("|"): " "}
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
@@ -58,7 +61,7 @@ def plain_text(markdown: str) -> str:
     text = text.replace("|", " ")
     text = _EMPHASIS.sub("", text)
     text = _UNDERSCORE_EMPH.sub(r"\1", text)
-    return _SPACE.sub(" ", text).strip().translate(_UNPARK)
+    return _SPACE.sub(" ", text.translate(_UNPARK)).strip()
 
 
 def levenshtein(a: str, b: str) -> int:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from webfold import markdown
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 from pdf_scores import (  # noqa: E402
     cer,
@@ -53,8 +55,17 @@ def test_markup_is_stripped_before_comparing() -> None:
 
 
 def test_escaped_characters_are_text_not_markup() -> None:
-    assert plain_text(r"\# 3\. rose \*all\* \[a\] a\_b") == "# 3. rose *all* [a] a_b"
-    assert markdown_table_rows("| a\\|b | \\*c |\n|---|---|") == [["a|b", "*c"]]
+    assert plain_text(r"\# 3\. rose \[a\] a\_b [\[source\]](u)") == "# 3. rose [a] a_b [source]"
+
+
+def test_characters_a_plain_text_loses_count_alike_escaped() -> None:
+    # A plain tool's text has no escapes: its literal "*" and "`" go with the emphasis
+    # and code marks and its "|" is a space, wherever they stand; Webfold's escaped ones
+    # count the same.
+    plain = "rose *all* 3 * 4 `x` a|b"
+    assert plain_text(markdown.escape(plain).replace("|", "\\|")) == plain_text(plain) \
+        == "rose all 3 4 x a b"
+    assert markdown_table_rows("| a\\|b | \\*c |\n|---|---|") == [["a b", "c"]]
 
 
 def test_a_hard_line_break_is_no_text() -> None:
