@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/eval_trafilatura.py             # both, per language
     .venv/bin/python scripts/eval_trafilatura.py --committed # the committed model
+    .venv/bin/python scripts/eval_trafilatura.py --pages pages.jsonl  # and per page
 
 Each page goes through `webfold.convert(html_bytes, url=url, select=mode)` for mode in
 main and precision, and through `trafilatura.extract(html_bytes, url=url)` (2.3.1,
@@ -9,6 +10,10 @@ the `bench` extra; its default settings: no comments, tables kept) in the same r
 Scored with the corpus's own rule (`scripts/trafdev.py`): counts of `with` segments
 found and `without` segments leaked, summed over pages; F = 2tp/(2tp+fp+fn). Pages
 are grouped by the language the page declares (`<html lang>`, primary subtag).
+
+`--pages FILE` also writes one JSON line per page: its key, domain and language, and
+per mode the four counts with the `with` segments missed and the `without` segments
+leaked, to set Webfold's failures beside Trafilatura's page by page.
 
 Webfold is scored by the fold model that did not train on the page when the fold
 models of `scripts/train_selector.py final` cover these pages (training on them), else
@@ -57,9 +62,24 @@ def language(doc) -> str:
             or "unknown")
 
 
-def evaluate(keys: list[str], committed: bool
+def page_line(page: trafdev.Page, lang: str, texts: dict[str, str]) -> str:
+    """The JSON line of `--pages`: per mode the counts, segments missed and leaked."""
+    modes = {}
+    for mode, text in texts.items():
+        flat = trafdev.collapse(text)
+        missed = [s for s in page.with_segments if trafdev.collapse(s) not in flat]
+        leaked = [s for s in page.without_segments if trafdev.collapse(s) in flat]
+        modes[mode] = {"tp": len(page.with_segments) - len(missed), "fn": len(missed),
+                       "fp": len(leaked), "tn": len(page.without_segments) - len(leaked),
+                       "missed": missed, "leaked": leaked}
+    return json.dumps({"key": page.key, "domain": page.domain, "lang": lang, **modes},
+                      ensure_ascii=False)
+
+
+def evaluate(keys: list[str], committed: bool, pages_out=None
              ) -> tuple[dict[str, dict[str, trafdev.Counts]], Counter]:
-    """Counts per mode and language ("all" for the total), and pages per language."""
+    """Counts per mode and language ("all" for the total), and pages per language;
+    with `pages_out` (a text file), one `page_line` per page written to it."""
     folds = None if committed else fold_models()
     print("webfold scored by " + ("the fold models (out of fold)" if folds else
                                   "the committed model"), file=sys.stderr)
@@ -69,9 +89,11 @@ def evaluate(keys: list[str], committed: bool
     for page in trafdev.iter_pages(keys):
         model = folds[1][folds[0][FOLD_PREFIX + page.key]] if folds else None
         lang = "unknown"
+        texts = {}
         for mode in MODES:
             if mode == PEER:
-                page_counts = trafdev.score_text(peer_text(page), page)
+                texts[mode] = peer_text(page)
+                page_counts = trafdev.score_text(texts[mode], page)
             else:
                 if model is None:
                     doc = webfold.convert(page.html, url=page.url or None, select=mode)
@@ -79,10 +101,13 @@ def evaluate(keys: list[str], committed: bool
                     with selector_model.using(model):
                         doc = webfold.convert(page.html, url=page.url or None, select=mode)
                 lang = language(doc)
-                page_counts = trafdev.score_markdown("" if doc.error else doc.markdown, page)
+                texts[mode] = trafdev.markdown_to_plain("" if doc.error else doc.markdown)
+                page_counts = trafdev.score_text(texts[mode], page)
             counts[mode]["all"].add(page_counts)
             counts[mode][lang].add(page_counts)
         pages[lang] += 1
+        if pages_out is not None:
+            pages_out.write(page_line(page, lang, texts) + "\n")
     return counts, pages
 
 
@@ -109,11 +134,18 @@ def main() -> int:
                         help="score with the committed model even when fold models exist")
     parser.add_argument("--limit", type=int, default=None, help="first N pages only")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--pages", type=Path, default=None,
+                        help="also write one JSON line per page here")
     args = parser.parse_args()
     if not trafdev.DATA_DIR.exists():
         print(f"no data at {trafdev.DATA_DIR}", file=sys.stderr)
         return 2
-    counts, pages = evaluate(trafdev.page_keys()[:args.limit], args.committed)
+    keys = trafdev.page_keys()[:args.limit]
+    if args.pages:
+        with args.pages.open("w", encoding="utf-8") as pages_out:
+            counts, pages = evaluate(keys, args.committed, pages_out)
+    else:
+        counts, pages = evaluate(keys, args.committed)
     print_table(counts, pages)
     if args.json:
         figures = {mode: {lang: {"f": c.f, "precision": c.precision, "recall": c.recall,

@@ -16,6 +16,9 @@ type, and the rates of `with` snippets found and `without` snippets avoided.
 this machine, where the full run took most of an hour (Trafilatura spends seconds on
 some pages).
 
+`--pages FILE` also writes one JSON line per page (file id, type, URL, and per mode
+F1, precision and recall), to find the pages a mode loses most on.
+
 Trafilatura 2.3.1 (`trafilatura.extract(html, url=url)`, default settings; the
 `bench` extra) is scored and timed on the same pages in the same run.
 
@@ -58,13 +61,15 @@ def _convert(page: wcxb.Page, mode: str, model: selector_model.SelectorModel | N
         return webfold.convert(page.html, url=page.url or None, select=mode).markdown
 
 
-def quality(ids: list[str], committed: bool, modes: tuple[str, ...]) -> dict[str, dict]:
+def quality(ids: list[str], committed: bool, modes: tuple[str, ...], pages_out=None
+            ) -> dict[str, dict]:
     """Per mode (of MODES and PEER): mean F1/P/R overall and per type, snippet rates.
-    Prints a table."""
+    Prints a table; with `pages_out` (a text file), writes one JSON line per page to it."""
     fold_map, models = ({}, []) if committed else _fold_models()
     rows: dict[str, list[tuple]] = defaultdict(list)
     for page in wcxb.iter_pages(ids):
         model = None if committed else models[fold_map[page.file_id]]
+        line = {"id": page.file_id, "type": page.page_type, "url": page.url}
         for mode in modes:
             if mode == PEER:
                 markdown = _peer_text(page.html, page.url or None)
@@ -75,6 +80,9 @@ def quality(ids: list[str], committed: bool, modes: tuple[str, ...]) -> dict[str
             found = [wcxb.snippet_found(s, text) for s in page.with_snippets]
             leaked = [wcxb.snippet_found(s, text) for s in page.without_snippets]
             rows[mode].append((page.page_type, score, found, leaked))
+            line[mode] = {"f1": score.f1, "precision": score.precision, "recall": score.recall}
+        if pages_out is not None:
+            pages_out.write(json.dumps(line) + "\n")
     return {mode: _summarise(mode, rows[mode]) for mode in modes}
 
 
@@ -173,6 +181,8 @@ def main() -> int:
                         help='quality of select="main" only, without the peer')
     parser.add_argument("--limit", type=int, default=None, help="first N pages only")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--pages", type=Path, default=None,
+                        help="also write one JSON line per page here (quality)")
     args = parser.parse_args()
     if not wcxb.DATA_DIR.exists():
         print(f"no dev data at {wcxb.DATA_DIR}", file=sys.stderr)
@@ -181,7 +191,11 @@ def main() -> int:
     figures: dict[str, object] = {}
     if not args.speed:
         modes = ("main",) if args.main_only else (*MODES, PEER)
-        figures["quality"] = quality(ids, args.committed, modes)
+        if args.pages:
+            with args.pages.open("w", encoding="utf-8") as pages_out:
+                figures["quality"] = quality(ids, args.committed, modes, pages_out)
+        else:
+            figures["quality"] = quality(ids, args.committed, modes)
     if not args.quality:
         figures["speed"] = speed(ids)
     if args.json:
