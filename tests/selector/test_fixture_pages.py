@@ -900,6 +900,16 @@ PAGES = [
                "Monday has an extra hour in it"),
          drop=("\n31\n", "1.2K", "Written by Hollis Brandt", "Responses (31)",
                "More from Hollis Brandt", "Standups that end on time")),
+    # A news page declaring no article whose photos are captioned by plain paragraphs
+    # under the picture (no <figure>), ending with the credit ("Photo: ...", "(Photo
+    # by ...)"); both had been kept. A caption without a credit stays.
+    Page("news_credit_lines.html",
+         "https://harbourwire.example.com/local/night-ferry-returns/",
+         keep=("# Night ferry returns to the islands after four years", "outer islands",
+               "slept in their cars", "ten past ten every night", "back of an envelope",
+               "lists the late sailing in red", "island school's choir"),
+         drop=("Photo: Tomas Berg", "Photo by Ines Okoro", "Friday evening",
+               "two of the new deckhands", "4 Quay Street")),
 ]
 
 

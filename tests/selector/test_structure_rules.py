@@ -232,30 +232,43 @@ def _figure(caption: str) -> str:
 
 
 def test_photo_captions_of_a_story_are_dropped_but_numbered_figures_stay():
-    blocks, words, _ = _blocks(ARTICLE + _figure("Volunteers fill sandbags on Mill Lane. (Photo: "
-                                                 "dpa)") + ARTICLE
-                               + _figure("Figure 2. River level at the bridge, in metres."))
+    blocks, words, kinds = _blocks(ARTICLE + _figure("Volunteers fill sandbags on Mill Lane. "
+                                                     "(Photo: dpa)") + ARTICLE
+                                   + _figure("Figure 2. River level at the bridge, in metres."))
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.picture_captions(blocks, kept, words, False).tolist() == [
+    assert rules.picture_captions(blocks, kept, words, kinds, False).tolist() == [
         False, False, True, False, False, False]
 
 
 def test_captions_ending_with_a_picture_credit_are_dropped_where_others_stay():
-    blocks, words, _ = _blocks(ARTICLE + _figure("Sandbags on Mill Lane. (Foto: dpa)") + ARTICLE
-                               + _figure("The bridge at noon.© Stadt Auenfeld")
-                               + _figure("Volunteers at the bridge, filmed by the crew.")
-                               + _figure("Photo booths in the square: a credit to the fair."))
+    blocks, words, kinds = _blocks(ARTICLE + _figure("Sandbags on Mill Lane. (Foto: dpa)")
+                                   + ARTICLE + _figure("The bridge at noon.© Stadt Auenfeld")
+                                   + _figure("Volunteers at the bridge, filmed by the crew.")
+                                   + _figure("Photo booths in the square: a credit to the fair.")
+                                   + _figure("The weir at dusk. Photo by Ann Lee/Reuters"))
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.picture_captions(blocks, kept, words, True).tolist() == [
-        False, False, True, False, False, True, False, False, False, False]
+    assert rules.picture_captions(blocks, kept, words, kinds, True).tolist() == [
+        False, False, True, False, False, True, False, False, False, False, False, True]
+
+
+def test_a_credited_paragraph_under_a_picture_is_a_caption():
+    picture = "<div><img src=p.jpg alt=x></div>"
+    blocks, words, kinds = _blocks(
+        ARTICLE + picture + "<p>The weir at dusk. Photo: Ann Lee/Reuters</p>"
+        + picture + "<p>Levels since 1990. Source: River Authority</p>"
+        + picture + "<p>The weir at dusk, when the gates open.</p>"
+        + "<p>The mayor spoke at noon. Photo: the council's own pictures of the day.</p>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert [blocks[i].text[:9] for i in rules.picture_captions(
+        blocks, kept, words, kinds, True).nonzero()[0]] == ["The weir "]
 
 
 def test_a_gallery_whose_captions_are_its_text_keeps_them():
     slides = "".join(_figure(f"Costume {i}: a red jumper, a white collar and a black headband "
                              "make the look in ten minutes.") for i in range(4))
-    blocks, words, _ = _blocks("<p>Cheap costumes for the party.</p>" + slides)
+    blocks, words, kinds = _blocks("<p>Cheap costumes for the party.</p>" + slides)
     kept = np.ones(len(blocks), dtype=bool)
-    assert not rules.picture_captions(blocks, kept, words, False).any()
+    assert not rules.picture_captions(blocks, kept, words, kinds, False).any()
 
 
 def _caption_kept(html: str, page: PageContext) -> bool:

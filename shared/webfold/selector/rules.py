@@ -386,10 +386,12 @@ _COMMENTS = re.compile(
     r"|laisser un commentaire|deja un comentario|dodaj komentarz")
 _LABEL_EDGES = " \t:.…-–—»›>|#*\u00a0"
 # A picture credit: "Foto: dpa", "Photo: Reuters", "(Quelle: Unsplash)", "Fot. Jan Nowak",
-# "© Reuters", "Crédit photo : AFP"; from its label to the end of the text.
+# "© Reuters", "Crédit photo : AFP", "Photo by Ann Lee/Reuters", "Bild via Instagram"; from
+# its label to the end of the text. ("Bild von", "photo de" also name what a picture shows.)
 _CREDIT = (r"(?:(?:foto|fotos|bild|bilder|photo|photos|image|images|credit|quelle|source|crédit)s?"
            r"\s*:.*|\(?(?:foto|photo|quelle|bild|image)\s*:.*|fot\.\s.*|©.*"
-           r"|crédits? photos?\s*:.*)")
+           r"|crédits? photos?\s*:.*"
+           r"|(?:photo|foto|bild|image|picture)s?\s+(?:by|via|courtesy)\b.*)")
 # Where a share button sends a page: "Share: Facebook | X | Email".
 _SHARE_NETWORKS = (r"(?:facebook|twitter|x|linkedin|pinterest|whatsapp|e-?mail|reddit|telegram"
                    r"|print|copy link|messenger|threads|bluesky|mastodon|flipboard|tumblr"
@@ -458,6 +460,7 @@ class BlockKinds:
     heading: np.ndarray
     paragraph: np.ndarray
     list_item: np.ndarray
+    image: np.ndarray
 
     @classmethod
     def from_features(cls, matrix: np.ndarray, words: np.ndarray) -> BlockKinds:
@@ -465,15 +468,16 @@ class BlockKinds:
             return matrix[:, _COLUMN[name]] > 0
 
         figure = column(f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}")
+        image = column("kind_image")
         structure = (column("kind_code") | column("kind_definition")
                      | column("kind_table") & (matrix[:, _COLUMN["link_ratio"]] <= MAX_LINK_TABLE)
-                     | figure & (column("kind_image") | column("kind_caption") & (
+                     | figure & (image | column("kind_caption") & (
                          column("ends_punct") | (words > LABEL_WORDS))))
         heading, paragraph = column("kind_heading"), column("kind_paragraph")
         label = (heading | paragraph) & (words > 0) & (words <= LABEL_WORDS)
         return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label,
                    matrix[:, _COLUMN["link_ratio"]] >= 0.5, column("link_ratio"),
-                   heading, paragraph, column("kind_list_item"))
+                   heading, paragraph, column("kind_list_item"), image)
 
 
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
@@ -1487,6 +1491,8 @@ def closing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 # A caption ending with a picture credit: "... (Foto: dpa)", "... festlegt© Bundesregierung".
 _CAPTION_CREDIT = re.compile(r"(?:(?<!\w)|(?=©))" + _CREDIT + "$")
 CAPTION_SHARE = 0.5  # captions holding this share of the kept words are the page's text
+CREDIT_LINE_WORDS = 30  # a longer paragraph under a picture is text, whatever its end
+_CITATIONS = ("source", "quelle")  # a chart's source under it is cited, not credited
 # A numbered figure of a report or a paper ("Figure 2.", "Abb. 3", "Rys. 1"): the text refers
 # to it by its number, so it is part of the text.
 _NUMBERED_FIGURE = re.compile(r"(?:figure|fig\.|abbildung|abb\.|rys\.|ryc\.|table|tabelle"
@@ -1494,14 +1500,19 @@ _NUMBERED_FIGURE = re.compile(r"(?:figure|fig\.|abbildung|abb\.|rys\.|ryc\.|tabl
 
 
 def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-                     credited_only: bool) -> np.ndarray:
+                     kinds: BlockKinds, credited_only: bool) -> np.ndarray:
     """Kept figure captions (`<figcaption>`), unless they hold CAPTION_SHARE of the kept
     words or more (a gallery, whose captions are its text) or number their figure
     ("Figure 2. Gas used per block"); with `credited_only`, only those that end with a
     picture credit ("... (Foto: dpa)", "... Credit: Jane Doe", "...© Reuters"). A press
     photo's caption describes the picture and credits its agency; the story is told
     without it. `choose` drops every such caption of an article page longer than
-    SHORT_PAGE blocks, and the credited ones of other pages that are no thread."""
+    SHORT_PAGE blocks, and the credited ones of other pages that are no thread. A caption
+    set as a paragraph straight under its picture (no `<figcaption>`) of CREDIT_LINE_WORDS
+    words or fewer goes on every page that is no thread when it ends with a credit
+    ("Roman Prymula, photo: Government archive", "... (Foto: Getty)"), but not with a
+    source (`_CITATIONS`: "Source: Annual survey, 2025" under a chart, which the text
+    cites)."""
     out = np.fromiter((b.kind == "caption" for b in blocks), dtype=bool, count=len(blocks))
     out &= kept
     if float(words[out].sum()) >= CAPTION_SHARE * float(words[kept].sum()):
@@ -1510,6 +1521,12 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         text = blocks[i].text
         out[i] = _NUMBERED_FIGURE.match(text.lstrip()) is None and (
             not credited_only or _CAPTION_CREDIT.search(text.lower()) is not None)
+    under_picture = np.zeros(len(blocks), dtype=bool)
+    under_picture[1:] = kinds.image[:-1]
+    for i in (kept & kinds.paragraph & under_picture & (words <= CREDIT_LINE_WORDS)
+              ).nonzero()[0].tolist():
+        credit = _CAPTION_CREDIT.search(blocks[i].text.lower())
+        out[i] = credit is not None and not credit.group().lstrip("(").startswith(_CITATIONS)
     return out
 
 
