@@ -896,6 +896,13 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 _POST_FOOTER = re.compile(r"(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag) wurde)"
                           r"\b.*(?:permalink|veröffentlicht|abgelegt)", re.DOTALL | re.IGNORECASE)
 POST_FOOTER_WORDS = 60  # a longer block with such a start is text
+# A picture library a press or blog photo is credited to, first on the line or after a
+# credit's separator ("Getty Images / Ann Lee", "Ann Lee/Getty Images", "Photo: Adobe
+# Stock", "... from Shutterstock"); a short line naming one so is the credit of a picture,
+# wherever the page sets it (above, beside or under it). "Supports Unsplash" is a feature.
+_PICTURE_LIBRARY = re.compile(r"(?:^|[/:©,|]\s*|\b(?:by|from|via|on)\s+)(?:getty ?images"
+                              r"|shutterstock|istock|adobe ?stock|unsplash|pexels|pixabay"
+                              r"|alamy|depositphotos|dreamstime|imago images)")
 
 
 def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
@@ -903,10 +910,17 @@ def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
     loading notice, a picture credit or a share or print button ("Advertisement",
     "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article", "Share: Facebook |
-    Email"), and kept post
+    Email"), labels and list items of one line and LABEL_WORDS words at most that credit
+    a picture library (`_PICTURE_LIBRARY`: "Getty Images / Ann Lee", "Photo: Ann
+    Lee/Getty Images", "Image used under license from Shutterstock"), and kept post
     footers of a blog theme (`_POST_FOOTER`, POST_FOOTER_WORDS words at most)."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
+    for i in ((kinds.label | kinds.list_item) & kept & (words <= LABEL_WORDS)
+              ).nonzero()[0].tolist():
+        text = blocks[i].text
+        if "\n" not in text and _PICTURE_LIBRARY.search(text.lower()):
+            out[i] = True
     for i in (kept & (words <= POST_FOOTER_WORDS)).nonzero()[0].tolist():
         if _POST_FOOTER.match(blocks[i].text):
             out[i] = True
