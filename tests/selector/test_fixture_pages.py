@@ -918,6 +918,14 @@ PAGES = [
                "## 1\\. Vellin", "turns the water copper", "steam hangs over the water",
                "cardamom buns", "works with Unsplash uploads", "Waterproof boots"),
          drop=("Getty Images", "Shutterstock", "Marta Okonjo", "independent travel writing")),
+    # A news page declaring nothing, whose "Lesen Sie auch" box with one linked headline
+    # stands between the story's lead and its body: the headline had been kept (the
+    # teaser rules looked on such pages only after 150 kept words).
+    Page("de_news_teaser_in_lead.html", "https://seeblick.example.de/region/elektrofaehre-lindau",
+         keep=("# Neue Elektrofähre soll ab Mai", "ihre erste elektrisch betriebene Fähre",
+               "120 Fahrgäste und 30 Fahrräder", "400 Tonnen Kohlendioxid",
+               "Die Fahrpreise bleiben unverändert"),
+         drop=("Lesen Sie auch", "Hafensanierung", "Impressum")),
 ]
 
 

@@ -41,7 +41,11 @@ enclosing `<article>`. Then:
   its level or the story's next paragraph standing in it: a list set into the text).
   On a page declared neither an article nor a thread, only after TEASER_AFTER_WORDS kept
   words and when the section holds fewer kept words than come before it (a blog index's
-  "Latest articles" under its featured row: WCXB listing +0.0022 replayed, 2 pages changed).
+  "Latest articles" under its featured row: WCXB listing +0.0022 replayed, 2 pages changed),
+  or anywhere when a kept paragraph of prose stands right before the label and right
+  after the section (`_teasers_inside_text`: a "Zobacz także" box between a news story's
+  lead and its body; fold models of 2026-12-06: one Trafilatura-dev page, fp -1, no WCXB
+  page moved; the two paragraphs in one element was too strict for that page).
   An author's or reviewer's box under its heading ("About the author", "Über die
   Autorin", "O autorze") goes the same way (replayed on the out-of-fold scores of
   2026-12-03: WCXB article 0.9532 -> 0.9534, 3 pages better, 1 worse: 4503 0.115 -> 0.066,
@@ -980,9 +984,35 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         section = section_after(blocks, i, kept, words, kinds)
         if article or float(words[section & kept].sum()) < before[i]:
             out |= section
+    if not article:
+        out |= _teasers_inside_text(blocks, kept, words, kinds, opens | out)
     for i in (kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).nonzero()[0].tolist():
         if _INLINE_TEASER.match(blocks[i].text.lower()):
             out[i] = True
+    return out
+
+
+def _teasers_inside_text(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                         kinds: BlockKinds, done: np.ndarray) -> np.ndarray:
+    """The teaser sections (`section_after`) set into a story on a page declared nothing,
+    wherever they stand (`teaser_blocks` looks after TEASER_AFTER_WORDS kept words only):
+    a teaser label (not in `done`) right after a kept paragraph of prose, whose section
+    is followed by a kept paragraph of prose ("Zobacz także" and one linked headline
+    between a news story's lead and its second paragraph): the story resumes after it.
+    A listing's "Latest news" follows no prose, or runs to the page's end."""
+    out = np.zeros(len(blocks), dtype=bool)
+    prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
+    wordy = (words > 0).nonzero()[0]
+    previous = np.full(len(blocks), -1)
+    previous[wordy[1:]] = wordy[:-1]
+    after_prose = kinds.label & ~done & (previous >= 0)
+    after_prose[after_prose] = prose[previous[after_prose]]
+    for i in label_matches(blocks, after_prose, _TEASER):
+        section = section_after(blocks, i, kept, words, kinds)
+        end = int(section.nonzero()[0][-1])
+        resumed = wordy[wordy > end]
+        if len(resumed) and prose[resumed[0]]:
+            out |= section
     return out
 
 
