@@ -926,6 +926,12 @@ PAGES = [
                "120 Fahrgäste und 30 Fahrräder", "400 Tonnen Kohlendioxid",
                "Die Fahrpreise bleiben unverändert"),
          drop=("Lesen Sie auch", "Hafensanierung", "Impressum")),
+    # A blog post whose theme sets a metadata line of two parts above it ("February 14
+    # 2026 - Average reading time: 6 min"), which had been kept.
+    Page("blog_meta_lines.html", "https://crumbandcrust.example.com/2026/02/sourdough-january/",
+         keep=("# Why my sourdough stopped rising in January", "flat and dense",
+               "sixteen degrees", "judge it by its size"),
+         drop=("Nora Quist", "14 Feb", "reading time", "home baking blog")),
 ]
 
 

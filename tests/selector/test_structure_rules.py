@@ -302,6 +302,17 @@ def test_bylines_and_date_lines_above_the_body_are_dropped_but_not_the_lead():
         False, True, True, True, False, False, False, False]
 
 
+def test_metadata_lines_of_several_parts_and_run_together_bylines_are_dropped():
+    blocks, words, kinds = _blocks("<h1>Flood in the square</h1><p><b>By</b><a href=/a>Ann "
+                                   "Lee</a></p><p>3 May, 2026</p><p>By Ann Lee | 3 May 2026 | "
+                                   "5 min read</p><p>May 3 2026 - Average reading time: 4 min</p>"
+                                   "<p>Bylaws | Minutes</p><p>ByteDance and the square</p>"
+                                   f"{ARTICLE}")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.lead_metadata(blocks, kept, words, kinds).tolist() == [
+        False, True, True, True, True, False, False, False]
+
+
 def _after_body(html: str) -> list[bool]:
     blocks, words, kinds = _blocks(html)
     kept = np.ones(len(blocks), dtype=bool)

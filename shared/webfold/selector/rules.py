@@ -76,6 +76,11 @@ enclosing `<article>`. Then:
   a story's responses and claps; one WCXB page +0.0019, Trafilatura-dev the same).
   Since the afternoon of 2026-12-06 an author's job title set under the name ("Staff
   Engineer", "Senior Reporter, The Ledger"; no WCXB or Trafilatura-dev page moved).
+  Since the evening of 2026-12-06 a line of such parts split by a separator ("By Ann Lee |
+  3 May 2026 | 5 min read", "February 4 2026 - Average reading time: 12 min"), a byline
+  whose name a theme runs into "By" ("ByKathy Owen ...") and a date with a comma after
+  its month ("15 Dec, 2025"; fold models of that morning: WCXB article 4 pages better,
+  none worse; Trafilatura-dev the same).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -430,7 +435,7 @@ _UNDATED_STAMPS = ("yesterday", "today", "gestern", "heute", "hier")
 # "3h ago", "vor 2 Stunden"): the stamp of a teaser card, a post or a comment.
 _STAMP = re.compile(
     r"(?:(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
-    r"(?:\d{1,2}(?:st|nd|rd|th)?\.?\s*(?:de\s+)?(?:" + _MONTHS + r")\s*(?:de\s+)?\d{4}"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?\.?\s*(?:de\s+)?(?:" + _MONTHS + r"),?\s*(?:de\s+)?\d{4}"
     r"|(?:" + _MONTHS + r")\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
     r"|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
     r"(?:,?\s*(?:at\s+|um\s+|à\s+)?\d{1,2}[:.h]\d{2}\s*(?:am|pm|uhr)?)?"
@@ -1317,7 +1322,7 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
 
 # A byline names a person: "By Ann Lee", "Von Jana Roth" ("By 2030, ..." and "Von der
 # Stadt ..." are sentences).
-_BYLINE = re.compile(r"(?i:by|von|par|por|przez|written by|posted by|autor|author)\s*:?\s+"
+_BYLINE = re.compile(r"(?i:by|von|par|por|przez|written by|posted by|autor|author)\s*:?\s*"
                      r"[^\W\d_]")
 # A date line: the label with a date ("Published on 3 May 2026", "Updated: Jan 31"), or
 # alone; a reading time; "Written by" over the name.
@@ -1326,7 +1331,7 @@ _DATE_LINE = re.compile(
     r"(?: am)?|aktualisiert(?: am)?|publié(?: le)?|mis à jour(?: le)?|publicado(?: el)?"
     r"|actualizado(?: el)?|opublikowano)(?:\s*:?\s*(?=.*\d).*)?"
     r"|\d+\s*(?:min(?:ute)?s?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
-    r"|(?:reading time|lesezeit).*|(?:written|posted) by")
+    r"|(?:(?:average |estimated )?reading time|lesezeit).*|(?:written|posted) by")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
 # A count standing alone: "31", "1.2K", "2,318" (claps, responses, shares above a story).
 _COUNT = re.compile(r"\d[\d.,]*\s*[kKmM]?")
@@ -1343,14 +1348,24 @@ _JOB_TITLE = re.compile(
 JOB_TITLE_WORDS = 6  # a longer block before the body is no job title
 
 
+# Between the parts of a metadata line: "By Ann Lee | 3 May 2026 | 5 min read".
+_META_SEPARATOR = re.compile(r"\s+[-–—|·•/]\s+|\s*[·•|]\s*")
+
+
 def _is_byline(text: str) -> bool:
-    """Whether `text` (a short block) is a byline, a date stamp or a date line, or a date
-    stamp before a byline ("April 4, 2026 by Ines Carvalho", a blog theme's post line)."""
+    """Whether `text` (a short block) is a byline (the name's capital may follow "By"
+    with no space between, as a theme's markup runs them together: "ByKathy Owen"), a
+    date stamp or a date line, a date stamp before a byline ("April 4, 2026 by Ines
+    Carvalho", a blog theme's post line), or parts that each are one of those split by
+    `_META_SEPARATOR` ("February 4 2026 - Reading time: 12 min")."""
     byline = _BYLINE.match(text)
     if byline and text[byline.end() - 1].isupper():
         return True
     lowered = text.lower().strip(_LABEL_EDGES)
     if _STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered):
+        return True
+    parts = _META_SEPARATOR.split(text)
+    if len(parts) > 1 and all(part and _is_byline(part) for part in parts):
         return True
     stamp = _STAMP.match(text.lower())
     if stamp is None or len(text.lower()) != len(text):
