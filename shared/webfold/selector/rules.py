@@ -142,7 +142,14 @@ enclosing `<article>`. Then:
   thread, only captions ending with a picture credit go ("... (Foto: dpa)", "... Photo:
   Mark Ellery", "...© Bundesregierung"): replayed on the out-of-fold scores of 2026-12-03,
   Trafilatura-dev 0.9442 -> 0.9452, WCXB article +0.0001 (2 pages better, none worse),
-  every other type unchanged.
+  every other type unchanged. Since the evening of 2026-12-06, on every page that is no
+  thread, a caption set as a paragraph of CREDIT_LINE_WORDS words or fewer straight under
+  its picture (no `<figcaption>`) goes when it ends with a credit, but not with a source
+  ("Source: ..." under a chart is cited: two WCXB pages lost 0.001 with it), and "Photo
+  by ...", "Bild via ..." are credits too (fold models of that morning through
+  `eval_wcxb.py` and `eval_trafilatura.py`: WCXB 0.88418 -> 0.88423, article 0.95886 ->
+  0.95896, 8 pages better, 2 worse whose references keep "Image by John Goreham" and
+  "Photo via Pexels"; Trafilatura-dev 0.9460 -> 0.9473, fp 109 -> 105, tp the same).
 - `named_teasers` (pages declared an article): kept blocks inside an element whose class
   or id token names a box of related or next posts ("related-posts", "wp_rp",
   "yarpp-related", "nextstory"), after over BODY_WORDS kept words: a blog plugin's
@@ -177,7 +184,13 @@ enclosing `<article>`. Then:
   Email"; 2026-12-06, no WCXB or Trafilatura-dev page moved), where a story resumes
   after an ad ("Story continues below advertisement", "Weiterlesen nach der Anzeige";
   2026-12-06, no dev page moved), and a blog theme's post
-  footer ("This entry was posted in News. Bookmark the permalink."); `share_lists`: a
+  footer ("This entry was posted in News. Bookmark the permalink."); a short line of
+  one line crediting a picture library ("Getty Images / Ann Lee", "Photo: Ann Lee/Getty
+  Images", "Image used under license from Shutterstock"), a label or a list item, set
+  above, beside or under its picture (2026-12-06 evening, same fold models: WCXB article
+  0.95896 -> 0.95899, 7 pages better, none worse; Trafilatura-dev the same; the library's
+  name anywhere in the line took "Supports Unsplash" from a feature list, and multi-line
+  blocks a conference list's registration links); `share_lists`: a
   list whose every item names where to share ("Facebook", "Share on X"; 2026-12-06:
   one WCXB article +0.0002, Trafilatura-dev the same, a short page with share lists
   above and under its story 0.924 -> 1.000).
