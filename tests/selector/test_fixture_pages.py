@@ -932,6 +932,13 @@ PAGES = [
          keep=("# Why my sourdough stopped rising in January", "flat and dense",
                "sixteen degrees", "judge it by its size"),
          drop=("Nora Quist", "14 Feb", "reading time", "home baking blog")),
+    # A short note whose pictures are credited "Photo by Name/Agency", in a figure's
+    # caption and in a paragraph of its own: a short page keeps its figures whole but for
+    # a credit, and "Photo by" had been no credit.
+    Page("short_photo_by_credits.html", "https://example.com/tests/heron/",
+         keep=("# The heron at the weir", "waiting for the fish", "one fish an hour",
+               "put a bench on the bank"),
+         drop=("Photo by", "Ann Lee", "Tom Reyes")),
 ]
 
 
