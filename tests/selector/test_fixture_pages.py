@@ -901,8 +901,8 @@ PAGES = [
          drop=("\n31\n", "1.2K", "Written by Hollis Brandt", "Responses (31)",
                "More from Hollis Brandt", "Standups that end on time")),
     # A news page declaring no article whose photos are captioned by plain paragraphs
-    # under the picture (no <figure>), ending with the credit ("Photo: ...", "(Photo
-    # by ...)"); both had been kept. A caption without a credit stays.
+    # under the picture (no <figure>), ending with the credit ("Photo: ...", "Photo by
+    # ..."); both had been kept. A caption without a credit stays.
     Page("news_credit_lines.html",
          "https://harbourwire.example.com/local/night-ferry-returns/",
          keep=("# Night ferry returns to the islands after four years", "outer islands",

@@ -257,6 +257,7 @@ def test_a_credited_paragraph_under_a_picture_is_a_caption():
         ARTICLE + picture + "<p>The weir at dusk. Photo: Ann Lee/Reuters</p>"
         + picture + "<p>Levels since 1990. Source: River Authority</p>"
         + picture + "<p>The weir at dusk, when the gates open.</p>"
+        + picture + "<p>The mayor says the weir is safe. (Photo: Ann Lee)</p>"
         + "<p>The mayor spoke at noon. Photo: the council's own pictures of the day.</p>")
     kept = np.ones(len(blocks), dtype=bool)
     assert [blocks[i].text[:9] for i in rules.picture_captions(

@@ -1564,7 +1564,11 @@ def closing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 _CAPTION_CREDIT = re.compile(r"(?:(?<!\w)|(?=©))" + _CREDIT + "$")
 CAPTION_SHARE = 0.5  # captions holding this share of the kept words are the page's text
 CREDIT_LINE_WORDS = 30  # a longer paragraph under a picture is text, whatever its end
-_CITATIONS = ("source", "quelle")  # a chart's source under it is cited, not credited
+# How the credit of a caption that stays begins: a chart's source ("Source: ...") is cited,
+# not credited; a credit in brackets closes a caption written as a sentence about the
+# story ("VW's chief: the mood in Wolfsburg is bad. (Foto: Volkswagen)"), which
+# references count as the story's text about as often as not.
+_KEPT_CREDITS = ("(", "source", "quelle")
 # A numbered figure of a report or a paper ("Figure 2.", "Abb. 3", "Rys. 1"): the text refers
 # to it by its number, so it is part of the text.
 _NUMBERED_FIGURE = re.compile(r"(?:figure|fig\.|abbildung|abb\.|rys\.|ryc\.|table|tabelle"
@@ -1582,9 +1586,9 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     SHORT_PAGE blocks, and the credited ones of other pages that are no thread. A caption
     set as a paragraph straight under its picture (no `<figcaption>`) of CREDIT_LINE_WORDS
     words or fewer goes on every page that is no thread when it ends with a credit
-    ("Roman Prymula, photo: Government archive", "... (Foto: Getty)"), but not with a
-    source (`_CITATIONS`: "Source: Annual survey, 2025" under a chart, which the text
-    cites)."""
+    ("Roman Prymula, photo: Government archive", "... Photo by Ann Lee/Reuters"), but not
+    with a source or a credit in brackets (`_KEPT_CREDITS`: "Source: Annual survey,
+    2025" under a chart, which the text cites; "... is bad. (Foto: Volkswagen)")."""
     out = np.fromiter((b.kind == "caption" for b in blocks), dtype=bool, count=len(blocks))
     out &= kept
     if float(words[out].sum()) >= CAPTION_SHARE * float(words[kept].sum()):
@@ -1597,8 +1601,10 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     under_picture[1:] = kinds.image[:-1]
     for i in (kept & kinds.paragraph & under_picture & (words <= CREDIT_LINE_WORDS)
               ).nonzero()[0].tolist():
-        credit = _CAPTION_CREDIT.search(blocks[i].text.lower())
-        out[i] = credit is not None and not credit.group().lstrip("(").startswith(_CITATIONS)
+        text = blocks[i].text.lower()
+        credit = _CAPTION_CREDIT.search(text)
+        out[i] = credit is not None and not (text[:credit.start()].endswith("(")
+                                             or credit.group().startswith(_KEPT_CREDITS))
     return out
 
 
