@@ -939,6 +939,12 @@ PAGES = [
          keep=("# The heron at the weir", "waiting for the fish", "one fish an hour",
                "put a bench on the bank"),
          drop=("Photo by", "Ann Lee", "Tom Reyes")),
+    # A news page whose link to another story is led by a label in a paragraph of its
+    # own ("Weiterlesen:" over the linked headline): both had been kept.
+    Page("de_news_lead_label_link.html", "https://kiezblatt.example.de/kiez/bibliothek-werkzeug",
+         keep=("# Stadtbibliothek verleiht jetzt Bohrmaschinen", "keine Bohrmaschine mehr",
+               "vierzig Geräte", "Online-Reservierung soll im Sommer folgen"),
+         drop=("Weiterlesen", "Repair-Café", "Impressum")),
 ]
 
 

@@ -58,7 +58,11 @@ enclosing `<article>`. Then:
   and mostly link text (a link to another story inside the text) is dropped too; with
   "You might also like:", "Don't miss:", "Recommended:", "Related stories:" and "Read
   next:" since 2026-12-06 (fold models of that morning: WCXB article +0.0055 summed, 3
-  pages better, none worse; Trafilatura-dev unchanged).
+  pages better, none worse; Trafilatura-dev unchanged). Since that evening the lead may
+  stand as a label of its own ending with its mark ("Weiterlesen:") over a short linked
+  block, not a list item ("See also:" over a list of links is a document's or an
+  answer's references: one WCXB forum page lost 0.005 with it); both go (same fold
+  models: one Trafilatura-dev page, fp -1; no WCXB page moved).
 - `card_grid_blocks` (pages declared an article): an element with three or more
   children each holding a date stamp ("20 April 2026", "3h ago", "vor 2 Stunden"),
   all after the other kept text or all before it, holding under half of the kept
@@ -394,6 +398,7 @@ _INLINE_TEASER = re.compile(
     r"|weiterlesen|auch interessant|leggi anche|leia também|veja também|lees ook"
     r"|相关阅读|延伸阅读|اقرأ أيضا|اقرأ أيضاً)[^\S\n]*[:：»›|>\-–—\n]")
 INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a lot
+_LEAD_MARKS = (":", "：", "»", "›", "|", ">", "-", "–", "—")  # what ends such a lead
 # A comment section's heading: the word in the plural or with its count, or a set phrase.
 # The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
 # analyst's commentary, which is the content.
@@ -1004,9 +1009,18 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
             out |= section
     if not article:
         out |= _teasers_inside_text(blocks, kept, words, kinds, opens | out)
-    for i in (kept & kinds.linked & (words <= INLINE_TEASER_WORDS)).nonzero()[0].tolist():
+    teasers = kept & kinds.linked & (words <= INLINE_TEASER_WORDS)
+    for i in teasers.nonzero()[0].tolist():
         if _INLINE_TEASER.match(blocks[i].text.lower()):
             out[i] = True
+    # The lead as a label of its own over the link ("Weiterlesen:" / "Queer history: an
+    # interview ..."): only a label ending with the lead's mark is matched. A list of
+    # links under "See also:" is a reference list of a document or an answer, and stays.
+    for i in (kept & kinds.label & ~kinds.linked)[:-1].nonzero()[0].tolist():
+        text = blocks[i].text.rstrip()
+        if text.endswith(_LEAD_MARKS) and teasers[i + 1] and not kinds.list_item[i + 1] \
+                and _INLINE_TEASER.fullmatch(text.lower()):
+            out[i] = out[i + 1] = True
     return out
 
 
