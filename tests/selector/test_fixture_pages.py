@@ -910,14 +910,6 @@ PAGES = [
                "lists the late sailing in red", "island school's choir"),
          drop=("Photo: Tomas Berg", "Photo by Ines Okoro", "Friday evening",
                "two of the new deckhands", "4 Quay Street")),
-    # A travel guide crediting its pictures to picture libraries on lines of their own,
-    # above or under the picture or as a list item ("Jonas Feld/Shutterstock", "Photo:
-    # Ana Pires/Getty Images"); two had been kept. A packing list naming one stays.
-    Page("guide_library_credits.html", "https://wayfarernotes.example.com/europe/lake-towns/",
-         keep=("# Three lake towns for a slow weekend", "a short train ride",
-               "## 1\\. Vellin", "turns the water copper", "steam hangs over the water",
-               "cardamom buns", "works with Unsplash uploads", "Waterproof boots"),
-         drop=("Getty Images", "Shutterstock", "Marta Okonjo", "independent travel writing")),
     # A news page declaring nothing, whose "Lesen Sie auch" box with one linked headline
     # stands between the story's lead and its body: the headline had been kept (the
     # teaser rules looked on such pages only after 150 kept words).

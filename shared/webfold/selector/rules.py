@@ -188,13 +188,7 @@ enclosing `<article>`. Then:
   Email"; 2026-12-06, no WCXB or Trafilatura-dev page moved), where a story resumes
   after an ad ("Story continues below advertisement", "Weiterlesen nach der Anzeige";
   2026-12-06, no dev page moved), and a blog theme's post
-  footer ("This entry was posted in News. Bookmark the permalink."); a short line of
-  one line crediting a picture library ("Getty Images / Ann Lee", "Photo: Ann Lee/Getty
-  Images", "Image used under license from Shutterstock"), a label or a list item, set
-  above, beside or under its picture (2026-12-06 evening, same fold models: WCXB article
-  0.95896 -> 0.95899, 7 pages better, none worse; Trafilatura-dev the same; the library's
-  name anywhere in the line took "Supports Unsplash" from a feature list, and multi-line
-  blocks a conference list's registration links); `share_lists`: a
+  footer ("This entry was posted in News. Bookmark the permalink."); `share_lists`: a
   list whose every item names where to share ("Facebook", "Share on X"; 2026-12-06:
   one WCXB article +0.0002, Trafilatura-dev the same, a short page with share lists
   above and under its story 0.924 -> 1.000).
@@ -923,31 +917,16 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 _POST_FOOTER = re.compile(r"(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag) wurde)"
                           r"\b.*(?:permalink|veröffentlicht|abgelegt)", re.DOTALL | re.IGNORECASE)
 POST_FOOTER_WORDS = 60  # a longer block with such a start is text
-# A picture library a press or blog photo is credited to, first on the line or after a
-# credit's separator ("Getty Images / Ann Lee", "Ann Lee/Getty Images", "Photo: Adobe
-# Stock", "... from Shutterstock"); a short line naming one so is the credit of a picture,
-# wherever the page sets it (above, beside or under it). "Supports Unsplash" is a feature.
-_PICTURE_LIBRARY = re.compile(r"(?:^|[/:©,|]\s*|\b(?:by|from|via|on)\s+)(?:getty ?images"
-                              r"|shutterstock|istock|adobe ?stock|unsplash|pexels|pixabay"
-                              r"|alamy|depositphotos|dreamstime|imago images)")
-
 
 def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
     """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
     loading notice, a picture credit or a share or print button ("Advertisement",
     "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article", "Share: Facebook |
-    Email"), labels and list items of one line and LABEL_WORDS words at most that credit
-    a picture library (`_PICTURE_LIBRARY`: "Getty Images / Ann Lee", "Photo: Ann
-    Lee/Getty Images", "Image used under license from Shutterstock"), and kept post
+    Email"), and kept post
     footers of a blog theme (`_POST_FOOTER`, POST_FOOTER_WORDS words at most)."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
-    for i in ((kinds.label | kinds.list_item) & kept & (words <= LABEL_WORDS)
-              ).nonzero()[0].tolist():
-        text = blocks[i].text
-        if "\n" not in text and _PICTURE_LIBRARY.search(text.lower()):
-            out[i] = True
     for i in (kept & (words <= POST_FOOTER_WORDS)).nonzero()[0].tolist():
         if _POST_FOOTER.match(blocks[i].text):
             out[i] = True
@@ -1016,10 +995,12 @@ def teaser_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     # The lead as a label of its own over the link ("Weiterlesen:" / "Queer history: an
     # interview ..."): only a label ending with the lead's mark is matched. A list of
     # links under "See also:" is a reference list of a document or an answer, and stays.
-    for i in (kept & kinds.label & ~kinds.linked)[:-1].nonzero()[0].tolist():
+    leads = kept & kinds.label & ~kinds.linked
+    leads[:-1] &= teasers[1:] & ~kinds.list_item[1:]
+    leads[-1] = False
+    for i in leads.nonzero()[0].tolist():
         text = blocks[i].text.rstrip()
-        if text.endswith(_LEAD_MARKS) and teasers[i + 1] and not kinds.list_item[i + 1] \
-                and _INLINE_TEASER.fullmatch(text.lower()):
+        if text.endswith(_LEAD_MARKS) and _INLINE_TEASER.fullmatch(text.lower()):
             out[i] = out[i + 1] = True
     return out
 
@@ -1028,18 +1009,20 @@ def _teasers_inside_text(blocks: list[Block], kept: np.ndarray, words: np.ndarra
                          kinds: BlockKinds, done: np.ndarray) -> np.ndarray:
     """The teaser sections (`section_after`) set into a story on a page declared nothing,
     wherever they stand (`teaser_blocks` looks after TEASER_AFTER_WORDS kept words only):
-    a teaser label (not in `done`) right after a kept paragraph of prose, whose section
-    is followed by a kept paragraph of prose ("Zobacz także" and one linked headline
-    between a news story's lead and its second paragraph): the story resumes after it.
-    A listing's "Latest news" follows no prose, or runs to the page's end."""
+    a teaser label (not in `done`) right after a kept paragraph of prose and right before
+    a block that is mostly links (a headline), whose section is followed by a kept
+    paragraph of prose ("Zobacz także" and one linked headline between a news story's
+    lead and its second paragraph): the story resumes after it. A listing's "Latest
+    news" follows no prose, or runs to the page's end."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = kept & (words > BYLINE_WORDS) & ~kinds.linked
     wordy = (words > 0).nonzero()[0]
-    previous = np.full(len(blocks), -1)
-    previous[wordy[1:]] = wordy[:-1]
-    after_prose = kinds.label & ~done & (previous >= 0)
-    after_prose[after_prose] = prose[previous[after_prose]]
-    for i in label_matches(blocks, after_prose, _TEASER):
+    labels = np.zeros(len(blocks), dtype=bool)
+    labels[wordy[1:-1]] = prose[wordy[:-2]] & kinds.linked[wordy[2:]]
+    labels &= kinds.label & ~done
+    if not labels.any():  # most pages: no label between prose and a headline
+        return out
+    for i in label_matches(blocks, labels, _TEASER):
         section = section_after(blocks, i, kept, words, kinds)
         end = int(section.nonzero()[0][-1])
         resumed = wordy[wordy > end]
@@ -1583,6 +1566,7 @@ CREDIT_LINE_WORDS = 30  # a longer paragraph under a picture is text, whatever i
 # story ("VW's chief: the mood in Wolfsburg is bad. (Foto: Volkswagen)"), which
 # references count as the story's text about as often as not.
 _KEPT_CREDITS = ("(", "source", "quelle")
+_CREDIT_MARKS = (":", "©", "fot.", " by ", " via ", "courtesy")  # one is in every `_CREDIT`
 # A numbered figure of a report or a paper ("Figure 2.", "Abb. 3", "Rys. 1"): the text refers
 # to it by its number, so it is part of the text.
 _NUMBERED_FIGURE = re.compile(r"(?:figure|fig\.|abbildung|abb\.|rys\.|ryc\.|table|tabelle"
@@ -1616,6 +1600,8 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in (kept & kinds.paragraph & under_picture & (words <= CREDIT_LINE_WORDS)
               ).nonzero()[0].tolist():
         text = blocks[i].text.lower()
+        if not any(mark in text for mark in _CREDIT_MARKS):  # most lines: no search
+            continue
         credit = _CAPTION_CREDIT.search(text)
         out[i] = credit is not None and not (text[:credit.start()].endswith("(")
                                              or credit.group().startswith(_KEPT_CREDITS))
