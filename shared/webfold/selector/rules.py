@@ -1566,7 +1566,7 @@ CREDIT_LINE_WORDS = 30  # a longer paragraph under a picture is text, whatever i
 # story ("VW's chief: the mood in Wolfsburg is bad. (Foto: Volkswagen)"), which
 # references count as the story's text about as often as not.
 _KEPT_CREDITS = ("(", "source", "quelle")
-_CREDIT_MARKS = (":", "©", "fot.", " by ", " via ", "courtesy")  # one is in every `_CREDIT`
+_CREDIT_MARKS = (":", "©", "fot.", " by", " via", "courtesy")  # one is in every `_CREDIT`
 # A numbered figure of a report or a paper ("Figure 2.", "Abb. 3", "Rys. 1"): the text refers
 # to it by its number, so it is part of the text.
 _NUMBERED_FIGURE = re.compile(r"(?:figure|fig\.|abbildung|abb\.|rys\.|ryc\.|table|tabelle"
