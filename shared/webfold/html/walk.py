@@ -161,8 +161,9 @@ def _lineage(frame: _Frame) -> _Frame:
             if len(tokens) > MAX_TOKENS:
                 tokens = tokens[-MAX_TOKENS:]
                 code = tokens_code(tokens)
-            else:
-                code |= tokens_code(child.own)
+            else:  # pages repeat an element's class attribute: its code is looked up
+                own_code = _OWN_CODES.get(child.own)
+                code |= own_code if own_code is not None else _own_code(child.own)
         child.tokens = tokens
         child.token_code = code
         frame = child
@@ -378,8 +379,8 @@ class _Walker:
                 chrome = chrome or lowered in CHROME_TOKENS
                 if "comment" in lowered:
                     marks |= _MARK_COMMENT
-            if tag != "body" and tag != "html" and (
-                    chrome or not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)):
+            if (chrome or not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)) \
+                    and tag != "body" and tag != "html":  # most elements fail the first test
                 if not self.include_hidden:
                     return False
                 flags |= BlockFlag.HIDDEN
@@ -419,12 +420,11 @@ class _Walker:
         if self.md:  # div, section, td ...: the common case, kept short
             self.flush()
         self.eid += 1
+        child = node.first_child
+        if child is None:  # an empty container: no block, so no frame
+            return False
         self.stack.append(_Frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
                                  own, _CONTAINER))
-        child = node.first_child
-        if child is None:  # an empty container: nothing to flush on the way out
-            self.stack.pop()
-            return False
         if child.next is not None or child.tag_id != _TEXT_NODE:
             return child
         raw = child.text_content  # hot path: <div>text</div>, finished here
@@ -1032,6 +1032,16 @@ def _prefix_lines(body: str, lead: str, quote: str, first: str, cont: str,
 # class attribute -> (lowercased tokens, any consent/ad chrome token, says "comment")
 _CLASS_FACTS: dict[str, tuple[tuple[str, ...], bool, bool]] = {}
 MAX_CLASS_FACTS = 50_000  # the cache is cleared when it grows past this
+# an element's own class and id tokens -> their code (`tokens_code`), for `_lineage`
+_OWN_CODES: dict[tuple[str, ...], int] = {}
+
+
+def _own_code(own: tuple[str, ...]) -> int:
+    """The code of an element's own tokens, cached (as the class facts are)."""
+    if len(_OWN_CODES) >= MAX_CLASS_FACTS:
+        _OWN_CODES.clear()
+    code = _OWN_CODES[own] = tokens_code(own)
+    return code
 
 
 def _class_facts(classes: str) -> tuple[tuple[str, ...], bool, int]:
