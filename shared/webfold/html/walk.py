@@ -425,7 +425,7 @@ class _Walker:
             return False
         self.stack.append(_Frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
                                  own, _CONTAINER))
-        if child.next is not None or child.tag_id != _TEXT_NODE:
+        if child.tag_id != _TEXT_NODE or child.next is not None:
             return child
         raw = child.text_content  # hot path: <div>text</div>, finished here
         if raw and not raw.isspace():
@@ -496,7 +496,7 @@ class _Walker:
                 self.text.append(md.collapse(node.text()))
             return False
         child = node.first_child
-        if child is not None and child.next is None and child.tag_id == _TEXT_NODE:
+        if child is not None and child.tag_id == _TEXT_NODE and child.next is None:
             self.add_lone_text(tag, attrs, child.text_content or "")  # hot path: <a>x</a>
             return False
         frame = self.push(tag, flags, _INLINE)
@@ -725,6 +725,20 @@ class _Walker:
     # -- block structure -------------------------------------------------------------
     def enter_block(self, node: LexborNode, tag: str, attrs: dict,
                     flags: int) -> bool | LexborNode:
+        kind = _LEAF_KIND.get(tag)
+        if kind is not None and not self.flat:  # p, li, h2 ...: the most common, asked first
+            if self.md:
+                self.flush()
+            child = node.first_child
+            if child is None or child.tag_id != _TEXT_NODE or child.next is not None:
+                self.enter_leaf(tag, attrs, flags, kind)
+                return True if child is None else child
+            self.enter_leaf(tag, attrs, flags, kind)  # hot path: <li>text</li>, done here
+            raw = child.text_content
+            if raw and not raw.isspace():
+                self.add_text(raw)
+            self.leave()
+            return False
         if tag not in _SPECIAL_BLOCKS:  # flat mode (table cells): blocks become spaces
             if self.md and self.md[-1] != " ":
                 self.add_space()
@@ -753,18 +767,6 @@ class _Walker:
             return False
         if tag == "table" and _is_data_table(node, attrs):
             self.emit_table(node, flags)
-            return False
-        kind = _LEAF_KIND.get(tag)
-        if kind is not None:
-            child = node.first_child
-            if child is None or child.next is not None or child.tag_id != _TEXT_NODE:
-                self.enter_leaf(tag, attrs, flags, kind)
-                return True if child is None else child
-            self.enter_leaf(tag, attrs, flags, kind)  # hot path: <li>text</li>, done here
-            raw = child.text_content
-            if raw and not raw.isspace():
-                self.add_text(raw)
-            self.leave()
             return False
         if tag in _LIST_TAGS:
             frame = self.push(tag, flags, _LIST)
