@@ -93,6 +93,19 @@ def test_a_stamp_along_the_margin_beside_two_columns_is_no_heading():
     assert stamp in result.markdown.replace("\\", "")
 
 
+def test_a_stamp_set_close_beside_a_column_stays_out_of_its_paragraph():
+    # A form's stamp runs up the margin a few points from the text, its foot level with
+    # a line's baseline: it was joined to that line as the line's first words, the
+    # joined line taking the stamp's height, and then read amid the paragraph.
+    doc, page = _two_columns()
+    stamp = "FILED WITH THE BOARD"
+    page.insert_text((56, 136), stamp, fontname="helv", fontsize=7, rotate=90)
+    text = " ".join(convert(doc.tobytes()).markdown.split())
+    _assert_columns_read_in_turn(text)
+    assert stamp in text
+    assert f"{stamp} and found" not in text
+
+
 def test_leader_dots_ending_a_line_of_an_index_column_do_not_reach_into_the_next():
     # An index in two columns 10 pt apart: where an entry's page numbers do not fit, its
     # leader dots end the line at the column's edge and the numbers go to the next line.

@@ -223,9 +223,15 @@ def _join_fragments(items: list[Item]) -> list[Item]:
 
 def _partner(done: list[Item], it: Item, items: list[Item]) -> int | None:
     """Index in `done` (among the last few) of the fragment `it` continues, if any
-    (`items`: all the page's, for a run-in heading's check)."""
+    (`items`: all the page's, for a run-in heading's check). A line written across the
+    page's direction (a stamp up a margin) continues none and none continues it: its box
+    in the reading frame is no baseline, however level its foot stands with a line's."""
+    if it.turned:
+        return None
     for k in range(len(done) - 1, max(len(done) - 7, -1), -1):
         prev = done[k]
+        if prev.turned:
+            continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
         lone = not left.line_number and (LONE_MARKER.match(left.text)
                                          or _SECTION_NUMBER.match(left.text))
@@ -478,14 +484,19 @@ def _by_rows(items: list[Item]) -> list[Item]:
 
 
 def _vertical_split(items: list[Item], measures: _Measures) -> list[list[Item]] | None:
+    """`items` cut into columns at white stripes a gutter wide (`measures.gutter`), or of
+    any width beside a line written across the page (a stamp up the margin, set close
+    to the text: a column of its own, not a line amid a paragraph's)."""
     spans = sorted(items, key=lambda it: it.box[0])
     groups: list[list[Item]] = [[spans[0]]]
-    right = spans[0].box[2]
+    right, turned = spans[0].box[2], spans[0].turned
     for it in spans[1:]:
-        if it.box[0] - right >= measures.gutter:
+        if it.box[0] - right >= (0.0 if it.turned or turned else measures.gutter):
             groups.append([it])
+            turned = it.turned
         else:
             groups[-1].append(it)
+            turned = turned and it.turned
         right = max(right, it.box[2])
     if len(groups) < 2 or not _side_by_side(groups):
         return None
