@@ -206,6 +206,61 @@ def test_rows_between_shaded_rows_keep_their_cells():
     assert [[line.split("\t") for line in t.text.splitlines()] for t in tables] == [rows]
 
 
+def test_rows_between_shaded_rows_keep_their_text_beside_a_column_filled_on_every_row():
+    # A report's banded table drawn in fills alone: every other row's cells shaded grey,
+    # the result column green on every row. The finder comes back with each row between
+    # the shaded ones made of its green box alone; its other lines were lost.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["North mill", "1,204", "PASS", "Council"], ["Old bridge", "98", "PASS", "Board"],
+            ["Stone farm", "7,310", "FAIL", "Trust"], ["Lake port", "415", "PASS", "Harbour"],
+            ["Green lane", "66", "PASS", "Parish"], ["West quay", "3,021", "FAIL", "Port"]]
+    xs, top, pitch = [72, 216, 300, 360, 504], 100, 16
+    for r, row in enumerate(rows):
+        y0 = top + pitch * r
+        for c, (x0, x1) in enumerate(zip(xs, xs[1:], strict=False)):
+            if c == 2:
+                page.draw_rect(pymupdf.Rect(x0, y0, x1, y0 + pitch), color=None,
+                               fill=(0.83, 0.93, 0.85))
+            elif r % 2 == 0:
+                page.draw_rect(pymupdf.Rect(x0, y0, x1, y0 + pitch), color=None,
+                               fill=(0.93, 0.94, 0.95))
+        for x, text in zip(xs, row, strict=False):
+            page.insert_text((x + 4, y0 + 12), text, fontsize=10)
+    result = convert(doc.tobytes())
+    for row in rows:
+        assert row[0] in result.markdown
+    tables = [b for b in result.blocks if b.kind == "table"]
+    assert [[line.split("\t") for line in t.text.splitlines()] for t in tables] == [rows]
+
+
+def test_a_ruled_section_inside_a_ruled_form_is_written_once():
+    # A tax form's frame rules the whole page and, in one of its rows, a section of
+    # figures ruled on its own (grey boxes of blanked-out values): the finder reads a
+    # table from each grid, one inside the other, and the section's figures came twice.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for x in (36, 328, 576):
+        page.draw_line((x, 70), (x, 758), width=0.5)
+    for y in range(72, 468, 24):
+        page.draw_line((36, y), (576, y), width=0.5)
+        page.insert_text((44, y + 14), f"Line {y} of the form", fontsize=8)
+        page.insert_text((340, y + 14), f"Box {y} amount", fontsize=8)
+    page.draw_line((36, 758), (576, 758), width=0.5)
+    for r, label in enumerate(["Profit", "Loss", "Capital"]):
+        y = 468 + 12 * r
+        page.insert_text((54, y + 10), label, fontsize=8)
+        page.insert_text((101, y + 10), "0.0000000 %", fontsize=10)
+        page.insert_text((217, y + 10), f"38{r}1", fontsize=10)
+        page.draw_rect(pymupdf.Rect(252, y + 1.5, 287, y + 11.5), color=(0.5, 0.5, 0.5),
+                       fill=(0.5, 0.5, 0.5), width=0.5)
+        page.insert_text((253, y + 8), "redacted", fontsize=6, color=(1, 1, 1))
+        page.draw_line((54, y + 12.5), (324, y + 12.5), width=0.5)
+    page.draw_line((191, 468.5), (191, 504.5), width=0.5)
+    markdown = convert(doc.tobytes()).markdown
+    assert [markdown.count(f"38{r}1") for r in range(3)] == [1, 1, 1], markdown
+
+
 def test_a_date_broken_at_its_hyphen_in_a_narrow_cell_is_one_word():
     doc = pymupdf.open()
     page = doc.new_page()

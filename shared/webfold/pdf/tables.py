@@ -108,9 +108,20 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
                 columns.append(_column_spans(tab))
             elif rows is not None and len(rows) == 1 and not turned:
                 one_rows.append((tab, rows[0]))
+    # A grid drawn inside a larger one (a form's boxed figures within its ruled rows)
+    # gives the finder a table of its own over cells the larger table holds already.
+    kept = [k for k, table in enumerate(out) if not any(
+        j != k and _inside(table.bbox, other.bbox) for j, other in enumerate(out))]
+    out, columns = [out[k] for k in kept], [columns[k] for k in kept]
     for tab, row in one_rows:
         _attach_under(out, columns, tab, row, lines)
     return out
+
+
+def _inside(box: BBox, area: BBox) -> bool:
+    """True when `box` lies within `area` (a point of slack) and is smaller."""
+    return (area[0] - 1 <= box[0] and area[1] - 1 <= box[1] and box[2] <= area[2] + 1
+            and box[3] <= area[3] + 1 and box != area)
 
 
 def _column_spans(tab: Any) -> list[tuple[float, float]]:
@@ -441,6 +452,7 @@ def _expanded_rows(tab: Any, lines: list[Line]
     try:
         cells = tab.extract()
         boxes = [row.cells for row in tab.rows]
+        bands = [(row.bbox[1], row.bbox[3]) for row in tab.rows]
     except Exception:
         return None, []
     if len(cells) != len(boxes):
@@ -450,6 +462,7 @@ def _expanded_rows(tab: Any, lines: list[Line]
     if lines:
         _line_texts(rows, boxes, lines)
         _resplit_rows(rows, boxes, lines)
+        _unboxed_lines(rows, boxes, bands, lines)
     rtl = [(r, c) for r, row in enumerate(rows) for c, value in enumerate(row)
            if value and is_rtl(value) and boxes[r][c] is not None]
     # Right-to-left cells from their glyphs, as the page's lines are (the finder orders
@@ -552,6 +565,34 @@ def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
         else:
             if sum(1 for t in texts if t) >= 2:
                 rows[r] = [" ".join(t) for t in texts]
+
+
+def _unboxed_lines(rows: list[list[str | None]], boxes: list[list[Any]],
+                   bands: list[tuple[float, float]], lines: list[Line]) -> None:
+    """Cells for the lines inside the table that no cell of the finder holds: a table
+    shaded on every other row, with a filled box in one column of the rows between
+    ("PASS" in green), comes back with those rows made of that box alone, and their other
+    lines were lost. Each such line fills the empty position of its row (`bands`, top
+    and bottom) under the column of the table's fullest row its x-range fits in; a line
+    across columns is left out, as before."""
+    full = max(boxes, key=lambda row: sum(b is not None for b in row))
+    if any(b is None for b in full) or len(full) < 2:
+        return
+    present = [b for row in boxes for b in row if b is not None]
+    found: dict[tuple[int, int], list[Line]] = {}
+    for line in lines:
+        cy = (line.bbox[1] + line.bbox[3]) / 2
+        r = next((r for r, (top, bottom) in enumerate(bands) if top <= cy <= bottom), None)
+        if r is None or len(boxes[r]) != len(full) or any(
+                centre_in(line.bbox, b) for b in present):
+            continue
+        c = next((c for c, col in enumerate(full)
+                  if col[0] - 1 <= line.bbox[0] and line.bbox[2] <= col[2] + 1), None)
+        if c is not None and boxes[r][c] is None and rows[r][c] is None:
+            found.setdefault((r, c), []).append(line)
+    for (r, c), inside in found.items():
+        rows[r][c] = join_cell_lines([ln.text for ln in sorted(
+            inside, key=lambda ln: (ln.bbox[1], ln.bbox[0]))])
 
 
 def _covering(rows: list[list[str | None]], boxes: list[list[Any]], r: int, c: int) -> str:
