@@ -27,6 +27,8 @@ import pymupdf
 from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.bidi import visual_to_logical
+from webfold.pdf.drawings import joined, segments
+from webfold.pdf.drawings import page_paths as page_paths  # the converter lists paths here
 from webfold.pdf.layout import is_rtl, is_turned
 from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.native import glyph_lines
@@ -38,10 +40,6 @@ MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder r
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
 MAX_ONE_TEXT = 0.5  # share of the filled cells one text may fill (merged cells repeat)
 MAX_MEAN_CELL_CHARS = 200  # longer cells are boxed prose, not a table
-MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
-DOT_SIZE = 3.0  # points: a filled box smaller both ways is a dot of a dotted rule ...
-DOT_GAP = 2.0  # ... when the next dot of its row is at most this far ...
-DOT_RULE = 10.0  # ... and the row spans this long
 MIN_ROWS_OF_TEXT = 2  # text lines inside the grid before it can be a table
 MAX_IMAGE_COVER = 0.3  # a grid this much covered by images is a figure
 HIGHLIGHT_CLEAR = 1.5  # points between a filled box's side and a vertical rule it touches
@@ -223,7 +221,7 @@ def grid_areas(paths: list[dict[str, Any]]) -> list[Grid]:
     printed web page: 0.9 of the page, 150 ms, no table). Tables without vertical rules
     are found from text alignment, in `webfold.pdf.aligned`.
     """
-    horizontal, vertical = (_joined(rules[:400]) for rules in _rules(paths))
+    horizontal, vertical = (joined(rules[:400]) for rules in segments(paths))
     crosses = [[h for h, (y, h0, h1) in enumerate(horizontal)
                 if h0 - 2 <= x <= h1 + 2 and y0 - 2 <= y <= y1 + 2]
                for x, y0, y1 in vertical]
@@ -256,7 +254,7 @@ def horizontal_rules(paths: list[dict[str, Any]], matrix: Any = None
                      ) -> list[tuple[float, float, float]]:
     """The horizontal rules (y, x0, x1) drawn by `paths`, collinear pieces joined; with a
     `pymupdf.Matrix`, of the paths carried by it (a turned page's rules as it is shown)."""
-    return _joined(_rules(paths, matrix)[0])
+    return joined(segments(paths, matrix)[0])
 
 
 def shape_boxes(paths: list[dict[str, Any]], matrix: Any = None) -> list[BBox]:
@@ -269,58 +267,6 @@ def shape_boxes(paths: list[dict[str, Any]], matrix: Any = None) -> list[BBox]:
             box = pymupdf.Rect(path["rect"]) * matrix if matrix is not None else path["rect"]
             out.append(tuple(box))
     return out
-
-
-def page_paths(page: Any) -> list[dict[str, Any]]:
-    """The page's vector paths (`get_cdrawings()`), a page of more than `MAX_DRAWINGS`
-    with the dots of its dotted rules joined (`_dotted_rules`); [] for a page still
-    over it (a plot or a map) or whose drawings cannot be read."""
-    try:
-        paths = page.get_cdrawings()
-    except Exception:
-        return []
-    if len(paths) > MAX_DRAWINGS:
-        paths = _dotted_rules(paths)
-    return [] if len(paths) > MAX_DRAWINGS else paths
-
-
-def _dotted_rules(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`paths` with each row or column of dots (filled boxes under `DOT_SIZE` points
-    both ways, thinner one way, at most `DOT_GAP` apart) spanning `DOT_RULE` points or
-    more drawn as one stroked line instead: a table ruled in dotted lines draws
-    thousands of dots, as many paths as a plot."""
-    runs: dict[tuple[bool, float], list[tuple[float, float, float, dict[str, Any]]]] = {}
-    rest = []
-    for path in paths:
-        items = path.get("items", ())
-        if path.get("type") == "f" and len(items) == 1 and items[0][0] == "re":
-            x0, y0, x1, y1 = items[0][1]
-            if max(x1 - x0, y1 - y0) < DOT_SIZE and x1 - x0 != y1 - y0:
-                across = x1 - x0 > y1 - y0
-                key = (across, round((y0 + y1 if across else x0 + x1) / 2, 1))
-                runs.setdefault(key, []).append((x0, x1, y1 - y0, path) if across
-                                                else (y0, y1, x1 - x0, path))
-                continue
-        rest.append(path)
-    for (across, pos), dots in runs.items():
-        dots.sort(key=lambda d: d[0])
-        group = [dots[0]]
-        for dot in dots[1:] + [None]:
-            if dot is not None and dot[0] - group[-1][1] <= DOT_GAP:
-                group.append(dot)
-                continue
-            start, end, width = group[0][0], max(d[1] for d in group), group[0][2]
-            if end - start < DOT_RULE:
-                rest += [d[3] for d in group]
-            else:
-                a, b = ((start, pos), (end, pos)) if across else ((pos, start), (pos, end))
-                rest.append({"items": [("l", a, b)], "type": "s", "width": width,
-                             "color": (0.0, 0.0, 0.0), "closePath": False,
-                             "lineCap": (0, 0, 0), "lineJoin": 0.0, "dashes": "[] 0",
-                             "stroke_opacity": 1.0, "seqno": group[0][3].get("seqno", 0),
-                             "layer": "", "rect": (*a, *b)})
-            group = [dot] if dot is not None else []
-    return rest
 
 
 def _drawings(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -352,7 +298,7 @@ def _without_highlights(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
     vertical rules beside them, touching neither them nor another filled box beside
     them: a highlight behind a cell's words (Word's text shading), whose edges are no
     column's. Coloured cells reach their rules or each other."""
-    verticals = _rules([p for p in paths if "s" in p.get("type", "")])[1]
+    verticals = segments([p for p in paths if "s" in p.get("type", "")])[1]
     boxes = [item[1] for p in paths if p.get("type") == "f"
              for item in p.get("items", ()) if item[0] == "re"]
 
@@ -379,45 +325,11 @@ _DRAWING_KEYS = ("closePath", "fill", "color", "width", "lineCap", "lineJoin", "
                  "stroke_opacity", "fill_opacity", "even_odd")
 
 
-def _rules(paths: list[dict[str, Any]], matrix: Any = None
-           ) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
-    """(horizontal (y, x0, x1), vertical (x, y0, y1)) line segments of `paths`, carried
-    by `matrix` when one is given."""
-    horizontal: list[tuple[float, float, float]] = []  # y, x0, x1
-    vertical: list[tuple[float, float, float]] = []  # x, y0, y1
-    for path in paths:
-        for item in path.get("items", ()):
-            if item[0] == "l":
-                segments = [(*item[1], *item[2])]
-            elif item[0] == "re":
-                x0, y0, x1, y1 = item[1]
-                segments = [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1),
-                            (x1, y0, x1, y1)]
-            else:
-                continue
-            for a, b, c, d in segments:
-                if matrix is not None:
-                    (a, b), (c, d) = pymupdf.Point(a, b) * matrix, pymupdf.Point(c, d) * matrix
-                _add_rule(a, b, c, d, horizontal, vertical)
-    return horizontal, vertical
-
-
 def _root(group: list[int], h: int) -> int:
     while group[h] != h:
         group[h] = group[group[h]]
         h = group[h]
     return h
-
-
-def _joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """(position, start, end) segments with collinear touching pieces joined into one."""
-    out: list[tuple[float, float, float]] = []
-    for pos, start, end in sorted(rules, key=lambda r: (round(r[0]), r[1])):
-        if out and abs(out[-1][0] - pos) < 1 and start <= out[-1][2] + 2:
-            out[-1] = (out[-1][0], out[-1][1], max(out[-1][2], end))
-        else:
-            out.append((pos, start, end))
-    return out
 
 
 def _lines_inside(lines: list[Line], area: BBox) -> int:
@@ -430,15 +342,6 @@ def _mostly_sideways(lines: list[Line], area: BBox) -> bool:
     reads out of order: "= A 0.25")."""
     inside = [ln for ln in lines if centre_in(ln.bbox, area)]
     return sum(is_turned(ln, 1.0, 0.0) for ln in inside) * 2 > len(inside)
-
-
-def _add_rule(x0: float, y0: float, x1: float, y1: float,
-              horizontal: list[tuple[float, float, float]],
-              vertical: list[tuple[float, float, float]]) -> None:
-    if abs(y1 - y0) < 1 and abs(x1 - x0) > 5:
-        horizontal.append((y0, min(x0, x1), max(x0, x1)))
-    elif abs(x1 - x0) < 1 and abs(y1 - y0) > 5:
-        vertical.append((x0, min(y0, y1), max(y0, y1)))
 
 
 def _expanded_rows(tab: Any, lines: list[Line]

@@ -1,0 +1,107 @@
+"""A page's vector drawings and the rules they draw, for the table finders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pymupdf
+
+MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
+DOT_SIZE = 3.0  # points: a filled box smaller both ways is a dot of a dotted rule ...
+DOT_GAP = 2.0  # ... when the next dot of its row is at most this far ...
+DOT_RULE = 10.0  # ... and the row spans this long
+
+
+def page_paths(page: Any) -> list[dict[str, Any]]:
+    """The page's vector paths (`get_cdrawings()`), a page of more than `MAX_DRAWINGS`
+    with the dots of its dotted rules joined (`_dotted_rules`); [] for a page still
+    over it (a plot or a map) or whose drawings cannot be read."""
+    try:
+        paths = page.get_cdrawings()
+    except Exception:
+        return []
+    if len(paths) > MAX_DRAWINGS:
+        paths = _dotted_rules(paths)
+    return [] if len(paths) > MAX_DRAWINGS else paths
+
+
+def _dotted_rules(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`paths` with each row or column of dots (filled boxes under `DOT_SIZE` points
+    both ways, thinner one way, at most `DOT_GAP` apart) spanning `DOT_RULE` points or
+    more drawn as one stroked line instead: a table ruled in dotted lines draws
+    thousands of dots, as many paths as a plot."""
+    runs: dict[tuple[bool, float], list[tuple[float, float, float, dict[str, Any]]]] = {}
+    rest = []
+    for path in paths:
+        items = path.get("items", ())
+        if path.get("type") == "f" and len(items) == 1 and items[0][0] == "re":
+            x0, y0, x1, y1 = items[0][1]
+            if max(x1 - x0, y1 - y0) < DOT_SIZE and x1 - x0 != y1 - y0:
+                across = x1 - x0 > y1 - y0
+                key = (across, round((y0 + y1 if across else x0 + x1) / 2, 1))
+                runs.setdefault(key, []).append((x0, x1, y1 - y0, path) if across
+                                                else (y0, y1, x1 - x0, path))
+                continue
+        rest.append(path)
+    for (across, pos), dots in runs.items():
+        dots.sort(key=lambda d: d[0])
+        group = [dots[0]]
+        for dot in dots[1:] + [None]:
+            if dot is not None and dot[0] - group[-1][1] <= DOT_GAP:
+                group.append(dot)
+                continue
+            start, end, width = group[0][0], max(d[1] for d in group), group[0][2]
+            if end - start < DOT_RULE:
+                rest += [d[3] for d in group]
+            else:
+                a, b = ((start, pos), (end, pos)) if across else ((pos, start), (pos, end))
+                rest.append({"items": [("l", a, b)], "type": "s", "width": width,
+                             "color": (0.0, 0.0, 0.0), "closePath": False,
+                             "lineCap": (0, 0, 0), "lineJoin": 0.0, "dashes": "[] 0",
+                             "stroke_opacity": 1.0, "seqno": group[0][3].get("seqno", 0),
+                             "layer": "", "rect": (*a, *b)})
+            group = [dot] if dot is not None else []
+    return rest
+
+
+def segments(paths: list[dict[str, Any]], matrix: Any = None
+             ) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """(horizontal (y, x0, x1), vertical (x, y0, y1)) line segments of `paths`, carried
+    by `matrix` when one is given."""
+    horizontal: list[tuple[float, float, float]] = []  # y, x0, x1
+    vertical: list[tuple[float, float, float]] = []  # x, y0, y1
+    for path in paths:
+        for item in path.get("items", ()):
+            if item[0] == "l":
+                pieces = [(*item[1], *item[2])]
+            elif item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                pieces = [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1),
+                          (x1, y0, x1, y1)]
+            else:
+                continue
+            for a, b, c, d in pieces:
+                if matrix is not None:
+                    (a, b), (c, d) = pymupdf.Point(a, b) * matrix, pymupdf.Point(c, d) * matrix
+                _add_rule(a, b, c, d, horizontal, vertical)
+    return horizontal, vertical
+
+
+def joined(rules: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """(position, start, end) segments with collinear touching pieces joined into one."""
+    out: list[tuple[float, float, float]] = []
+    for pos, start, end in sorted(rules, key=lambda r: (round(r[0]), r[1])):
+        if out and abs(out[-1][0] - pos) < 1 and start <= out[-1][2] + 2:
+            out[-1] = (out[-1][0], out[-1][1], max(out[-1][2], end))
+        else:
+            out.append((pos, start, end))
+    return out
+
+
+def _add_rule(x0: float, y0: float, x1: float, y1: float,
+              horizontal: list[tuple[float, float, float]],
+              vertical: list[tuple[float, float, float]]) -> None:
+    if abs(y1 - y0) < 1 and abs(x1 - x0) > 5:
+        horizontal.append((y0, min(x0, x1), max(x0, x1)))
+    elif abs(x1 - x0) < 1 and abs(y1 - y0) > 5:
+        vertical.append((x0, min(y0, y1), max(y0, y1)))
