@@ -106,6 +106,45 @@ def test_a_stamp_set_close_beside_a_column_stays_out_of_its_paragraph():
     assert f"{stamp} and found" not in text
 
 
+SENDER = [("1. Sender", ["NORTH MILL TRADING COMPANY", "ZONE OF THE OLD HARBOUR WORKS",
+                         "56120 STONEBRIDGE"]),
+          ("2. Receiver", ["GREEN LANE IMPORT GROUP", "902-1 MAIN BUILDING, RIVER PLAZA",
+                           "518001 WEST QUAY"])]
+ORIGIN = [("3. Number", ["2024 05 13 10718390"]), ("4. Country of origin", ["UNION OF PROVINCES"]),
+          ("5. Remarks", ["J142748 SEALED AT PORT"])]
+
+
+@pytest.mark.parametrize("gap", [3, 4])
+def test_a_form_s_boxes_side_by_side_are_read_box_by_box(gap):
+    # A certificate's boxes in two columns parted by one drawn rule, their lines on one
+    # grid of rows and `gap` points off the rule (a line of the left box runs up to it):
+    # the lines were read as a two-column table, or across the rule row by row, the
+    # lines either side of it 6 points apart joined as one.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rule, top, pitch = 300, 60, 14
+    for boxes, x_text, x0, x1 in ((SENDER, 60, 56, rule), (ORIGIN, rule + gap, rule, 540)):
+        row = 0
+        for label, values in boxes:
+            page.draw_line((x0, top + pitch * row), (x1, top + pitch * row), width=0.5)
+            for k, text in enumerate([label, *values]):
+                size = 9 if k == 0 else 11
+                x = x_text
+                if x_text < rule and k == 2:
+                    x = rule - gap - pymupdf.get_text_length(text, "helv", size)
+                page.insert_text((x, top + pitch * (row + k) + 11), text, fontsize=size,
+                                 fontname="helv")
+            row += len(values) + 1
+        page.draw_line((x0, top + pitch * row), (x1, top + pitch * row), width=0.5)
+    page.draw_line((rule, top), (rule, top + pitch * 8), width=0.5)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"], result.markdown
+    text = " ".join(result.markdown.split())
+    boxes = [" ".join([label, *values]) for label, values in SENDER + ORIGIN]
+    assert all(box in text for box in boxes), text
+    assert [text.index(box) for box in boxes] == sorted(text.index(box) for box in boxes)
+
+
 def test_leader_dots_ending_a_line_of_an_index_column_do_not_reach_into_the_next():
     # An index in two columns 10 pt apart: where an entry's page numbers do not fit, its
     # leader dots end the line at the column's edge and the numbers go to the next line.

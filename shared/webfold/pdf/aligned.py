@@ -39,6 +39,11 @@ from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
 
 MIN_ROWS = 3  # a header and two body rows
+# Columns this many line heights apart or closer may be a form's boxes side by side
+# (`_boxes_side_by_side`); a rule ending this many points off the white between them
+# ends there.
+BOX_GAP = 1.5
+BOX_RULE_END = 2.0
 MIN_COLUMNS = 2
 LIST_COLUMNS = 3  # one-word names set in so many columns or more: a list (`_words_in_columns`)
 MAX_CELL_WORDS = 6  # mean words per filled cell; more is prose in columns
@@ -1206,6 +1211,8 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
         return []  # displayed equations and their numbers
     if _framed_apart(grid, drawn.shapes()):
         return []  # boxes of a diagram, lining up by chance
+    if _boxes_side_by_side(grid, drawn.rules()):
+        return []  # a form's boxes side by side, each read whole
     if _labelled_values(texts) or _sorted_entries(texts):
         return [_entries(grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"; an index
     cells = [ln for row in run for seg in row.cells for ln in seg]
@@ -1236,6 +1243,32 @@ def _framed_apart(grid: list[list[list[Line]]], shapes: list[BBox]) -> bool:
                and not any(centre_in(ln.bbox, shape) for ln in others) for shape in near):
             owned += 1
     return owned >= 2
+
+
+def _boxes_side_by_side(grid: list[list[list[Line]]], rules: list[Rule]) -> bool:
+    """True when two neighbouring columns of the grid, a few points apart (`BOX_GAP` line
+    heights), each have a horizontal rule between the grid's rows end at the white
+    between them with none at that height on the other side: boxes side by side, each
+    side's boxes ending where the other's go on (a form's panels parted by a rule, their
+    lines level by chance). A table's rules between rows run across its columns, stop
+    at its gaps on both sides alike, or, under a merged cell, on one side only."""
+    lines = [ln for row in grid for cell in row for ln in cell]
+    _, top, _, bottom = _box(lines)
+    height = _median_height(lines)
+    inside = [rule for rule in rules if top < rule[0] < bottom]
+    for k in range(len(grid[0]) - 1):
+        left = max(ln.bbox[2] for row in grid for ln in row[k])
+        right = min(ln.bbox[0] for row in grid for ln in row[k + 1])
+        if right - left > BOX_GAP * height:
+            continue
+        ends = [(y, x1 <= right + BOX_RULE_END) for y, x0, x1 in inside
+                if left - BOX_RULE_END <= x1 <= right + BOX_RULE_END
+                or left - BOX_RULE_END <= x0 <= right + BOX_RULE_END]
+        alone = {from_left for y, from_left in ends if not any(
+            abs(y - other) <= 1 and side != from_left for other, side in ends)}
+        if alone == {True, False}:
+            return True
+    return False
 
 
 def _line_numbers(texts: list[list[str]]) -> bool:

@@ -1,4 +1,5 @@
-"""A page's vector drawings and the rules they draw, for the table finders."""
+"""A page's vector drawings and the rules they draw, for the table finders and the
+reading order (a form's boxes parted by a drawn rule)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,13 @@ def _dotted_rules(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
                              "layer": "", "rect": (*a, *b)})
             group = [dot] if dot is not None else []
     return rest
+
+
+def vertical_rules(page: Any) -> list[tuple[float, float, float]]:
+    """The vertical rules (x, y0, y1) the `pymupdf.Page` draws, collinear pieces joined,
+    in its unrotated space (as its text lines are). Listing a page's drawings costs 1-3
+    ms: the reading order asks only where narrow white parts a region."""
+    return joined(segments(page_paths(page))[1])
 
 
 def segments(paths: list[dict[str, Any]], matrix: Any = None

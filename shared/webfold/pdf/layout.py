@@ -12,10 +12,11 @@ from __future__ import annotations
 import math
 import re
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from webfold.pdf.model import BBox, Line, PageLines, Span, is_code
+from webfold.pdf.model import BBox, Line, PageLines, Span, VerticalRule, is_code
 
 MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
@@ -32,6 +33,7 @@ GRID_GAP_RATIO = 2.0
 # lines of one paragraph (set solid to 1.2 leading: 0.1 to 0.3); a heading over columns
 # stands further off, as do the rows of a form's grid.
 PARAGRAPH_GAP = 0.5
+RULE_SLACK = 2.0  # points a drawn rule may fall short of the white it parts (`_ruled`)
 # A heading over columns stands further off the first lines under it than this many
 # times the white between its own column's lines (double-spaced text's lines are far apart).
 HEAD_LEADING = 1.5
@@ -88,26 +90,29 @@ class Gutter:
 def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Item]:
     """The page's lines plus `placed` (page box, payload) pairs in reading order."""
     cos, sin = dominant_direction(page.lines)
+    rules = page.vertical_rules if (cos, sin) == (1.0, 0.0) else list
     items = [_line_item(line, cos, sin) for line in page.lines]
-    items = _join_fragments(items)
+    items = _join_fragments(items, rules)
     items += [Item(box=_turn_box(box, cos, sin), size=0.0, payload=p) for box, p in placed]
     if not items:
         return []
     sizes = [it.size for it in items if it.line is not None]
     rtl = sum(it.rtl for it in items) * 2 > len(sizes) if sizes else False
-    return _cut(items, _Measures(_gutter_width(sizes), _text_width(items)), rtl, 0)
+    return _cut(items, _Measures(_gutter_width(sizes), _text_width(items), rules), rtl, 0)
 
 
 def column_gutters(lines: list[Line]) -> list[Gutter]:
     """The gutters between columns that `order_page` reads `lines` (a page's, upright)
-    column by column at, in page space; [] for a page written in another direction."""
+    column by column at, in page space; [] for a page written in another direction.
+    Only white a gutter wide counts: the lines do not show the rules `order_page` also
+    cuts narrower white at (`_ruled`)."""
     if dominant_direction(lines) != (1.0, 0.0):
         return []
-    items = _join_fragments([_line_item(line, 1.0, 0.0) for line in lines])
+    items = _join_fragments([_line_item(line, 1.0, 0.0) for line in lines], list)
     if not items:
         return []
     found: list[Gutter] = []
-    measures = _Measures(_gutter_width([it.size for it in items]), _text_width(items))
+    measures = _Measures(_gutter_width([it.size for it in items]), _text_width(items), list)
     _cut(items, measures, False, 0, found)
     return found
 
@@ -115,11 +120,13 @@ def column_gutters(lines: list[Line]) -> list[Gutter]:
 @dataclass(frozen=True, slots=True)
 class _Measures:
     """What every cut of a page judges its region by: the narrowest white between two
-    columns, and the width of the page's text (a grid's cells are narrow on the page,
-    however much of a region cut down to the grid they fill)."""
+    columns, the width of the page's text (a grid's cells are narrow on the page,
+    however much of a region cut down to the grid they fill), and the page's drawn
+    vertical rules (asked for only where white narrower than a gutter parts a region)."""
 
     gutter: float
     width: float
+    rules: Callable[[], list[VerticalRule]]
 
 
 def _text_width(items: list[Item]) -> float:
@@ -207,13 +214,16 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
     return Item(box=box, size=size, line=line, rtl=is_rtl(line.text), turned=turned)
 
 
-def _join_fragments(items: list[Item]) -> list[Item]:
-    """Join pieces of one visual line (same baseline, small gap) into one line."""
+def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]]
+                    ) -> list[Item]:
+    """Join pieces of one visual line (same baseline, small gap) into one line; pieces
+    with a drawn vertical rule (`rules`, the page's) between them stay apart: they stand
+    in two boxes of a form."""
     items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
     _number_lines(items)
     out: list[Item] = []
     for it in items:
-        k = _partner(out, it, items)
+        k = _partner(out, it, items, rules)
         if k is None:
             out.append(it)
         else:
@@ -221,9 +231,11 @@ def _join_fragments(items: list[Item]) -> list[Item]:
     return out
 
 
-def _partner(done: list[Item], it: Item, items: list[Item]) -> int | None:
+def _partner(done: list[Item], it: Item, items: list[Item],
+             rules: Callable[[], list[VerticalRule]]) -> int | None:
     """Index in `done` (among the last few) of the fragment `it` continues, if any
-    (`items`: all the page's, for a run-in heading's check). A line written across the
+    (`items`: all the page's, for a run-in heading's check; `rules`: the page's vertical
+    rules, asked for only when white parts the two). A line written across the
     page's direction (a stamp up a margin) continues none and none continues it: its box
     in the reading frame is no baseline, however level its foot stands with a line's."""
     if it.turned:
@@ -243,7 +255,9 @@ def _partner(done: list[Item], it: Item, items: list[Item]) -> int | None:
         limit = (5.0 if lone else LEADER_GAP if leads else
                  RUN_IN_GAP if _runs_in(left.line, right.line) and not _fills_column(left, items)
                  else JOIN_GAP) * it.size
-        if -0.5 * it.size <= gap <= limit:
+        if -0.5 * it.size <= gap <= limit and not (gap > 0 and any(
+                left.box[2] - RULE_SLACK <= x <= right.box[0] + RULE_SLACK
+                and y0 <= it.box[1] and y1 >= it.box[3] for x, y0, y1 in rules())):
             return k
     return None
 
@@ -484,14 +498,19 @@ def _by_rows(items: list[Item]) -> list[Item]:
 
 
 def _vertical_split(items: list[Item], measures: _Measures) -> list[list[Item]] | None:
-    """`items` cut into columns at white stripes a gutter wide (`measures.gutter`), or of
+    """`items` cut into columns at white stripes a gutter wide (`measures.gutter`); or of
     any width beside a line written across the page (a stamp up the margin, set close
-    to the text: a column of its own, not a line amid a paragraph's)."""
+    to the text: a column of its own, not a line amid a paragraph's), or with a drawn
+    rule down it from the region's top to its bottom (a form's boxes side by side, their
+    text a few points off the rule between them: each box is read whole)."""
     spans = sorted(items, key=lambda it: it.box[0])
+    top, bottom = min(it.box[1] for it in items), max(it.box[3] for it in items)
     groups: list[list[Item]] = [[spans[0]]]
     right, turned = spans[0].box[2], spans[0].turned
     for it in spans[1:]:
-        if it.box[0] - right >= (0.0 if it.turned or turned else measures.gutter):
+        gap = it.box[0] - right
+        if gap >= (0.0 if it.turned or turned else measures.gutter) or (
+                gap > 0 and _ruled(right, it.box[0], top, bottom, measures)):
             groups.append([it])
             turned = it.turned
         else:
@@ -502,6 +521,13 @@ def _vertical_split(items: list[Item], measures: _Measures) -> list[list[Item]] 
         return None
     groups = _grids_joined(groups, items, measures.width)
     return groups if len(groups) > 1 else None
+
+
+def _ruled(x0: float, x1: float, top: float, bottom: float, measures: _Measures) -> bool:
+    """True when a drawn vertical rule runs down the white from `x0` to `x1` from `top`
+    to `bottom` (within `RULE_SLACK` points)."""
+    return any(x0 - RULE_SLACK <= x <= x1 + RULE_SLACK and y0 <= top + RULE_SLACK
+               and y1 >= bottom - RULE_SLACK for x, y0, y1 in measures.rules())
 
 
 def _side_by_side(groups: list[list[Item]]) -> bool:

@@ -7,10 +7,12 @@ headings are worked out by one code path whatever the route.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin top-left
+VerticalRule = tuple[float, float, float]  # a drawn vertical rule: x, y0, y1
 
 
 def centre_in(box: BBox, area: BBox, pad: float = 0.0) -> bool:
@@ -83,3 +85,7 @@ class PageLines:
     lines: list[Line] = field(default_factory=list)
     # The native text page the lines came from (word boxes for table cells); None for OCR.
     textpage: Any = None
+    # The page's drawn vertical rules, listed when the reading order first asks (a white
+    # stripe narrower than a gutter between two sides of a region: a form's boxes side by
+    # side); none for OCR lines.
+    vertical_rules: Callable[[], list[VerticalRule]] = list

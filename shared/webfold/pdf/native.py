@@ -31,6 +31,7 @@ from webfold.pdf.bidi import (
     unmirror,
     visual_to_logical,
 )
+from webfold.pdf.drawings import vertical_rules
 from webfold.pdf.layout import JOIN_GAP, is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 from webfold.pdf.route import UNMAPPED_MARK
@@ -175,7 +176,8 @@ def read_page(page: Any, number: int) -> PageLines:
                 line.key = None if raw.get("drawn") else (b, k)
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines,
-                     textpage=textpage)
+                     textpage=textpage, vertical_rules=functools.cache(
+                         lambda: vertical_rules(page)))
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
