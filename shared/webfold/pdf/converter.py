@@ -27,6 +27,7 @@ from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.aligned import Drawn, find_aligned_tables
+from webfold.pdf.drawings import page_paths, vertical_rules
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
@@ -44,7 +45,6 @@ from webfold.pdf.structure import build_blocks, document_styles
 from webfold.pdf.tables import (
     find_tables,
     horizontal_rules,
-    page_paths,
     shape_boxes,
     table_block,
 )
@@ -239,6 +239,9 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             info.route, info.reason = "skipped", "content stream too large"
             return page_data
         lines = read_page(page, number)
+        # The page's drawings, listed once for the tables and the reading order's rules.
+        paths = functools.cache(lambda: page_paths(page))
+        lines.vertical_rules = functools.cache(lambda: vertical_rules(paths()))
         # Listing images decodes them (a JPEG 2000 photo: 50 ms), so only writing them,
         # a sparse page's scan check and a grid's figure check list them.
         images = image_infos(page, xrefs=True) if run.options.image_dir else None
@@ -264,7 +267,7 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
             lines = _with_readable(lines, read, readable, info, run) if readable is not None \
                 else read
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
-            _place_extras(page, lines, images or [], boxes, page_data, run)
+            _place_extras(page, lines, paths, images or [], boxes, page_data, run)
         page_data.lines = lines
     except Exception as exc:  # MuPDF raises on broken pages; the rest of the file may be fine
         run.warnings.append(f"page {number}: unreadable ({type(exc).__name__}: {exc})")
@@ -278,12 +281,12 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
     return page_data
 
 
-def _place_extras(page: Any, lines: PageLines, images: list[dict[str, Any]],
-                  image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
+def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str, Any]]],
+                  images: list[dict[str, Any]], image_boxes: Callable[[], list[BBox]],
+                  out: _Page, run: _Run) -> None:
     """List bullets and boxes to tick drawn as paths go before their lines; tables
     (ruled, then aligned text) replace their lines; images get markers. A step that
     raises is left out (`_contained`): the page keeps its lines as text."""
-    paths = functools.cache(lambda: page_paths(page))
     with _contained("drawn bullets", out, run):
         drawn_bullets(lines, paths())
         drawn_checkboxes(lines, paths())

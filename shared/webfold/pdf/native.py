@@ -31,7 +31,7 @@ from webfold.pdf.bidi import (
     unmirror,
     visual_to_logical,
 )
-from webfold.pdf.drawings import vertical_rules
+from webfold.pdf.drawings import page_paths, vertical_rules
 from webfold.pdf.layout import JOIN_GAP, is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
 from webfold.pdf.route import UNMAPPED_MARK
@@ -177,7 +177,7 @@ def read_page(page: Any, number: int) -> PageLines:
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines,
                      textpage=textpage, vertical_rules=functools.cache(
-                         lambda: vertical_rules(page)))
+                         lambda: vertical_rules(page_paths(page))))
 
 
 def drop_undecodable(page_lines: PageLines) -> int:

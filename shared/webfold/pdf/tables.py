@@ -28,7 +28,6 @@ from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.drawings import joined, segments
-from webfold.pdf.drawings import page_paths as page_paths  # the converter lists paths here
 from webfold.pdf.layout import is_rtl, is_turned
 from webfold.pdf.model import BBox, Line, centre_in
 from webfold.pdf.native import glyph_lines
