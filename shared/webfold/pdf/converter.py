@@ -27,7 +27,7 @@ from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.aligned import Drawn, find_aligned_tables
-from webfold.pdf.drawings import page_paths, vertical_rules
+from webfold.pdf.drawings import page_paths
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import order_page
@@ -238,10 +238,9 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
                                 f"{MAX_CONTENT_BYTES} bytes; skipped")
             info.route, info.reason = "skipped", "content stream too large"
             return page_data
-        lines = read_page(page, number)
         # The page's drawings, listed once for the tables and the reading order's rules.
         paths = functools.cache(lambda: page_paths(page))
-        lines.vertical_rules = functools.cache(lambda: vertical_rules(paths()))
+        lines = read_page(page, number, paths)
         # Listing images decodes them (a JPEG 2000 photo: 50 ms), so only writing them,
         # a sparse page's scan check and a grid's figure check list them.
         images = image_infos(page, xrefs=True) if run.options.image_dir else None

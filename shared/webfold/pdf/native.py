@@ -18,7 +18,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pymupdf
@@ -142,12 +142,18 @@ _LAM = "\u0644"
 _LAM_ALEF = re.compile(f"[{_ALEFS}]\u0644")
 
 
-def read_page(page: Any, number: int) -> PageLines:
+def read_page(page: Any, number: int,
+              paths: Callable[[], list[dict[str, Any]]] | None = None) -> PageLines:
     """The text lines and image boxes of one `pymupdf.Page` (1-based `number`).
 
-    Coordinates are the page's unrotated space in points, origin top-left. Raises
-    whatever PyMuPDF raises for a broken page; the converter turns that into a warning.
+    Coordinates are the page's unrotated space in points, origin top-left. The lines'
+    vertical rules come from `paths`, the page's drawings listed when first asked for
+    (a caller that lists them for its tables too passes its own; `page_paths` by
+    default). Raises whatever PyMuPDF raises for a broken page; the converter turns
+    that into a warning.
     """
+    if paths is None:
+        paths = functools.cache(lambda: page_paths(page))
     rect = page.rect if page.rotation == 0 else page.cropbox
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
@@ -177,7 +183,7 @@ def read_page(page: Any, number: int) -> PageLines:
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines,
                      textpage=textpage, vertical_rules=functools.cache(
-                         lambda: vertical_rules(page_paths(page))))
+                         lambda: vertical_rules(paths())))
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
