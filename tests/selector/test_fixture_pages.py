@@ -937,6 +937,13 @@ PAGES = [
          keep=("# Stadtbibliothek verleiht jetzt Bohrmaschinen", "keine Bohrmaschine mehr",
                "vierzig Geräte", "Online-Reservierung soll im Sommer folgen"),
          drop=("Weiterlesen", "Repair-Café", "Impressum")),
+    # A short service page under a consent banner set at the end of the body, whose
+    # settings panel outweighs the page's three paragraphs: it had been kept whole.
+    Page("service_consent_panel_after.html", "https://hollybank-bakehouse.example.co.uk/weddings/",
+         keep=("# Wedding cakes to order", "last sugar flower", "four sponges and two fillings",
+               "set the cake up at the venue"),
+         drop=("cookies of third parties", "Necessary", "strictly necessary",
+               "anonymous statistics", "profiles of visitors")),
 ]
 
 

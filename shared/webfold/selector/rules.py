@@ -201,7 +201,13 @@ enclosing `<article>`. Then:
   tokens miss (2026-12-06, fold models of that morning: WCXB 0.88349 -> 0.88360, 5
   pages better, none worse: listing 0.7567 -> 0.7572, product 0.7100 -> 0.7106, service
   +0.0002, article +0.00003; Trafilatura-dev the same). A token naming cookies alone
-  is a section's: Flask's documentation page lost its "Cookies" section to it.
+  is a section's: Flask's documentation page lost its "Cookies" section to it. Since
+  the evening of 2026-12-06 they go too when they hold more, if they all come after the
+  other kept blocks and those hold BODY_WORDS words or more: a banner set at the end of
+  the page whose settings panel ("The technical storage or access is strictly necessary
+  ...", one paragraph per kind of cookie) outweighs a short service page's text (fold
+  models of that morning: WCXB service 0.85560 -> 0.85786, one page 0.602 -> 0.988, no
+  other page moved; Trafilatura-dev and the short pages the same).
 - `customer_reviews` (pages declared a product and not an article): kept blocks inside
   review or testimonial containers, unless they hold half the kept words (WCXB's
   product references leave out what buyers wrote: product +0.0088 replayed, 13 pages
@@ -1199,10 +1205,23 @@ CONSENT_SHARE = 0.5  # such containers holding this share of the kept words are 
 def consent_notices(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept blocks inside elements whose class or id token names a cookie or consent
     banner (`_CONSENT`, the whole token), when those hold under CONSENT_SHARE of the kept
-    words (a cookie policy's page is its text)."""
+    words (a cookie policy's page is its text), or when they all come after the other
+    kept blocks, which hold BODY_WORDS words or more: a banner set at the end of the
+    page, whose settings panel ("The technical storage or access is strictly necessary
+    ...") can outweigh a short page's text."""
+    out = np.zeros(len(kept), dtype=bool)
     if not names.mention(_CONSENT_WORDS):  # most pages
-        return np.zeros(len(kept), dtype=bool)
-    return _named_minority(names, kept, words, _CONSENT, CONSENT_SHARE)
+        return out
+    at = names.inside(_CONSENT, kept)
+    if not at.any():
+        return out
+    total, inner = float(words[kept].sum()), float(words[at].sum())
+    first = int(at.argmax())
+    trailing = not (kept[first:] & ~at[first:]).any()
+    if inner < CONSENT_SHARE * total or (
+            trailing and float(words[:first][kept[:first]].sum()) >= BODY_WORDS):
+        return at
+    return out
 
 
 # A related-posts box by a class or id token of its own: "related-posts", "relatedposts",
