@@ -1,5 +1,7 @@
 """The structure rules after the model's cut (`webfold.selector.rules`), on walked HTML."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from selectolax.lexbor import LexborHTMLParser
@@ -538,3 +540,24 @@ def test_a_listing_keeps_every_cards_date_but_an_article_page_leaves_its_grid_to
     assert _dates_kept(PageContext(url="https://towpath.example.org/walks/")) == [True] * 4
     article = PageContext(url="https://towpath.example.org/walks/", jsonld_types=("Article",))
     assert _dates_kept(article) == [True] * 3 + [False]
+
+
+def test_the_few_kept_entries_of_a_menu_the_cut_mostly_dropped_are_dropped():
+    # The cut kept the story, its reading list and three long entries of the footer's menu
+    # of three lists (18 entries): those go, the reading list inside the region stays.
+    html = (Path(__file__).resolve().parents[1] / "fixtures" / "selector"
+            / "society_blog_mega_footer.html").read_text("utf-8")
+    blocks, words, kinds = _blocks(html)
+    texts = [b.text for b in blocks]
+    story = [i for i, t in enumerate(texts) if i >= texts.index(
+        "What new research means for hearing clinics") and i <= texts.index(
+        next(t for t in texts if t.startswith("Marsh, L.")))]
+    strays = [i for i, t in enumerate(texts) if t.startswith(
+        ("Certification and continuing", "The national registry", "Governance meetings"))]
+    kept = np.zeros(len(blocks), dtype=bool)
+    kept[story + strays] = True
+    region = rules.content_region(blocks, kept, words)
+    assert rules.stray_menu_items(blocks, kept, kinds, region).nonzero()[0].tolist() == strays
+    kept[[i for i, t in enumerate(texts) if t in ("Staff", "Ethics", "Podcasts", "Press",
+                                                   "Telehealth")]] = True
+    assert not rules.stray_menu_items(blocks, kept, kinds, region).any()  # 8 of 18: a list

@@ -208,6 +208,15 @@ enclosing `<article>`. Then:
   ...", one paragraph per kind of cookie) outweighs a short service page's text (fold
   models of that morning: WCXB service 0.85560 -> 0.85786, one page 0.602 -> 0.988, no
   other page moved; Trafilatura-dev and the short pages the same).
+- `stray_menu_items`: kept list items, at least half link text, outside the content
+  region, in a menu (the element holding their list, so a mega menu of lists side by
+  side is one) of MENU_ITEMS such items or more of which the cut kept STRAY_SHARE or
+  fewer: a dozen of a site menu's 150 entries under a story, each scored by its few
+  words (evening of 2026-12-06, fold models of that morning: WCXB 0.88423 -> 0.88428,
+  10 pages better, one worse: article 0.95896 -> 0.95906 (0192 0.867 -> 0.944), listing
+  +0.00007, product and documentation +0.00002, service -0.00008 (a council's FAQ list
+  of which the cut had kept one question, which WCXB keeps whole); Trafilatura-dev and
+  the short pages the same).
 - `customer_reviews` (pages declared a product and not an article): kept blocks inside
   review or testimonial containers, unless they hold half the kept words (WCXB's
   product references leave out what buyers wrote: product +0.0088 replayed, 13 pages
@@ -639,6 +648,45 @@ def link_menus(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in np.flatnonzero(menus).tolist():
         out[i] = _container(blocks[i])[0] not in held
     return out
+
+
+MENU_ITEMS = 6  # a list of this many linked items or more may be a menu
+STRAY_SHARE = 0.25  # ... whose kept items are at most this share of them stray from it
+
+
+def stray_menu_items(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds,
+                     region: int) -> np.ndarray:
+    """Kept links of a menu the cut mostly dropped: list items, at least half link text,
+    outside the content region, whose menu (the element holding their list, so a menu of
+    several lists side by side is one) holds MENU_ITEMS such items or more of which the
+    cut kept STRAY_SHARE or fewer ("Certification and Licensure" and a dozen more kept
+    of a site menu's 150 entries under the story, each scored by its few words). The
+    dropped siblings say what the list is; the few kept were scored alone."""
+    out = np.zeros(len(blocks), dtype=bool)
+    items = kinds.list_item & kinds.linked
+    candidates = np.flatnonzero(kept & items)
+    if len(candidates) == 0:
+        return out
+    candidates = candidates[~inside(blocks, region, candidates)]
+    if len(candidates) == 0:
+        return out
+    menus = {_menu(blocks[i]) for i in candidates.tolist()}
+    total: dict[int, int] = {}
+    held: dict[int, int] = {}
+    for i in np.flatnonzero(items).tolist():
+        at = _menu(blocks[i])
+        if at in menus:
+            total[at] = total.get(at, 0) + 1
+            held[at] = held.get(at, 0) + int(kept[i])
+    for i in candidates.tolist():
+        at = _menu(blocks[i])
+        out[i] = at >= 0 and total[at] >= MENU_ITEMS and held[at] <= STRAY_SHARE * total[at]
+    return out
+
+
+def _menu(block: Block) -> int:
+    """The walk id of the element holding a list item's list, or -1."""
+    return block.ancestors[-3] if len(block.ancestors) >= 3 else -1
 
 
 _ancestors = attrgetter("ancestors")
