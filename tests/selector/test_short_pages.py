@@ -8,6 +8,7 @@ from eval_short_pages import page_f1, page_names
 
 FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "article_big_aside": 0.98,
+    "author_card_related": 0.98,  # 2026-12-06 evening: 0.977 before the author's byline rule
     "bare_minutes": 0.98,
     "br_letters": 0.98,
     "byline_short_article": 0.98,

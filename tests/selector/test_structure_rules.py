@@ -316,6 +316,16 @@ def test_metadata_lines_of_several_parts_and_run_together_bylines_are_dropped():
         False, True, True, True, True, False, False, False]
 
 
+def test_the_declared_authors_name_over_the_body_is_a_byline_without_by():
+    blocks, words, kinds = _blocks("<h1>Flood in the square</h1><p>Ann Lee · 3 May 2026</p>"
+                                   "<p>Ann Lee</p><p>Tom Reyes · 3 May 2026</p>"
+                                   f"{ARTICLE}")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.lead_metadata(blocks, kept, words, kinds, "Ann Lee").tolist() == [
+        False, True, True, False, False]
+    assert not rules.lead_metadata(blocks, kept, words, kinds).any()
+
+
 def _after_body(html: str) -> list[bool]:
     blocks, words, kinds = _blocks(html)
     kept = np.ones(len(blocks), dtype=bool)
