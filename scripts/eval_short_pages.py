@@ -9,7 +9,11 @@ markup, hidden nodes, lazy images, inline SVG, data and layout tables, right-to-
 text, metadata-only heads, a title unlike the H1, text in `<div>`s without `<p>`,
 scripts and comments, link tables, embedded video, a note of two paragraphs under a
 header and over a footer, an `<article>` beside a larger `<aside>`, a sidebar first in
-the DOM, share buttons as lists; texts are original. Each `NAME.html` has its main
+the DOM, share buttons as lists; and (since 2026-12-06) a blog post with an author card
+and a "Related" strip, a recipe card, loose text in `<div>`s split by `<br>` with a lazy
+image and SVG, a figure with its caption beside a pull quote in an `<aside>`, footnotes,
+an interview of bold questions and named answers, an event's definition list, a signed
+letter and a list of bold-led tips; texts are original. Each `NAME.html` has its main
 text in `NAME.txt` (the title heading included). Each page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed
 model), and through
