@@ -944,6 +944,14 @@ PAGES = [
                "set the cake up at the venue"),
          drop=("cookies of third parties", "Necessary", "strictly necessary",
                "anonymous statistics", "profiles of visitors")),
+    # A hospital's service page under a strip of patient-portal boxes set above its title,
+    # outside the text's element: the boxes had been kept over the title.
+    Page("clinic_portal_box_above_title.html",
+         "https://alderbrook-hospital.example.org/services/hearing/",
+         keep=("# Hearing services", "from six months old", "## Hearing tests",
+               "forty minutes", "chair that turns slowly", "first Thursday of each month"),
+         drop=("How to book your appointment", "Patient portal on your phone",
+               "Download the patient portal app")),
 ]
 
 

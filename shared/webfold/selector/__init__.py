@@ -226,6 +226,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     kept &= ~rules.share_lists(blocks, kept, kinds)
     kept &= ~rules.stray_menu_items(blocks, kept, kinds, region)
+    kept &= ~rules.before_title(blocks, kept, words, matrix[:, _HEADING_LEVEL] == 1, region)
     comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
     if include_comments:
         kept |= comments & (words > 0)
