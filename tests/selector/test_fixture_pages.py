@@ -952,6 +952,13 @@ PAGES = [
                "forty minutes", "chair that turns slowly", "first Thursday of each month"),
          drop=("How to book your appointment", "Patient portal on your phone",
                "Download the patient portal app")),
+    # A deals story whose text-alert box above the body carries its small print ("By
+    # signing up, you agree to receive ..."), which had been kept as the story's.
+    Page("deals_story_sign_up_terms.html",
+         "https://gadgetledger.example.com/deals/cordless-drill-half-price",
+         keep=("# This cordless drill is half price today", "topped our workshop tests",
+               "a little over a kilogram", "forty minutes", "offer ends at midnight"),
+         drop=("By signing up", "message and data rates")),
 ]
 
 
