@@ -1010,37 +1010,35 @@ def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -
 
 # The post footer a blog theme writes under every post, in WordPress's words: "This entry
 # was posted in News. Bookmark the permalink.", "Dieser Beitrag wurde unter Allgemein
-# veröffentlicht.", "Der Beitrag wurde am 3. Mai 2026 veröffentlicht und wurde unter ...".
-_POST_FOOTER = re.compile(r"(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag) wurde)"
-                          r"\b.*(?:permalink|veröffentlicht|abgelegt)", re.DOTALL | re.IGNORECASE)
-POST_FOOTER_WORDS = 60  # a longer block with such a start is text
-# The terms under a sign-up box's field: "By signing up, you agree to receive ...", "By
-# clicking Subscribe, you confirm ...", "En vous inscrivant, vous acceptez ...", "Mit der
-# Anmeldung stimmen Sie ... zu", "Al suscribirte aceptas ...". A form's small print, never
-# the text (no longer than POST_FOOTER_WORDS words).
-_SIGN_UP_TERMS = re.compile(
-    r"\W*(?:by (?:signing up|subscribing|registering|clicking|submitting|entering|providing"
+# veröffentlicht.", "Der Beitrag wurde am 3. Mai 2026 veröffentlicht und wurde unter ...";
+# and the terms under a sign-up box's field: "By signing up, you agree to receive ...",
+# "By clicking Subscribe, you confirm ...", "En vous inscrivant, vous acceptez ...", "Mit
+# der Anmeldung stimmen Sie ... zu", "Al suscribirte aceptas ...", a form's small print.
+# One pattern, so a block is matched once.
+_POST_FOOTER_OR_SIGN_UP_TERMS = re.compile(
+    r"(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag) wurde)"
+    r"\b.*(?:permalink|veröffentlicht|abgelegt)"
+    r"|by (?:signing up|subscribing|registering|clicking|submitting|entering|providing"
     r"|creating)\b[^.!?]{0,80}?\byou (?:agree|consent|accept|acknowledge|confirm)"
     r"|en vous (?:inscrivant|abonnant)[^.!?]{0,80}?vous acceptez"
     r"|al (?:suscribirte|suscribirse|registrarte|registrarse)[^.!?]{0,80}?acept"
     r"|mit (?:der|ihrer|deiner) (?:anmeldung|registrierung)[^.!?]{0,80}?"
-    r"(?:stimm|akzeptier|erklär))",
-    re.IGNORECASE)
+    r"(?:stimm|akzeptier|erklär)", re.DOTALL | re.IGNORECASE)
+POST_FOOTER_WORDS = 60  # a longer block with such a start is text
+
 
 def chrome_labels(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
     """Kept labels (`BlockKinds`, LABEL_WORDS words at most) that name an ad slot, a
     loading notice, a picture credit or a share or print button ("Advertisement",
     "Anzeige", "Wird geladen ...", "Foto: dpa", "Share this article", "Share: Facebook |
-    Email"), and kept post
-    footers of a blog theme (`_POST_FOOTER`, POST_FOOTER_WORDS words at most) and the
-    terms under a sign-up box's field (`_SIGN_UP_TERMS`: "By signing up, you agree to
-    receive ...", as long)."""
+    Email"), and kept post footers of a blog theme and the terms under a sign-up box's
+    field (`_POST_FOOTER_OR_SIGN_UP_TERMS`, POST_FOOTER_WORDS words at most: "This entry
+    was posted in News.", "By signing up, you agree to receive ...")."""
     out = np.zeros(len(blocks), dtype=bool)
     out[label_matches(blocks, kinds.label & kept, _CHROME_LABEL)] = True
     for i in (kept & (words <= POST_FOOTER_WORDS)).nonzero()[0].tolist():
-        text = blocks[i].text
-        if _POST_FOOTER.match(text) or _SIGN_UP_TERMS.match(text):
+        if _POST_FOOTER_OR_SIGN_UP_TERMS.match(blocks[i].text):
             out[i] = True
     return out
 
