@@ -43,6 +43,14 @@ pages had, and turns pages round:
   sideways under a /Rotate of 90 or 270 that shows it upright, as print drivers and
   scanners store landscape pages.
 
+A fifth batch (its own random stream) gives statements and long tables as offices print
+them: Calc sheets of a statement (a title merged across, section rows, indented items,
+subtotals over a rule, a total over a double rule, losses in brackets by number format)
+and long sheets whose header row prints on every page; Writer statements typed without
+a table (amounts at right tab stops, the first over dot leaders); Chromium statements of
+an annual report (a note column, section titles spanning the row, no borders); reportlab
+`LongTable`s over several pages with their header repeated.
+
 Calc (Debian libreoffice-calc-nogui), reportlab (the bench extra) and pdflatex (Debian
 texlive-latex-recommended) are corpus-only tools, not in `setup_system.sh`.
 
@@ -454,14 +462,6 @@ def chromium_cases(out: Path, per_kind: int, rng: random.Random,
                    diagrams: bool = True) -> list[TableCase]:
     """Every Chromium kind of `kinds` `per_kind` times, plus diagram pages when
     `diagrams`; [] without Chromium."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("skipping Chromium: playwright is not installed", file=sys.stderr)
-        return []
-    if not Path(CHROMIUM).exists():
-        print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
-        return []
     sources = []
     for kind in kinds:
         for i in range(per_kind):
@@ -470,6 +470,21 @@ def chromium_cases(out: Path, per_kind: int, rng: random.Random,
     for i in range(per_kind if diagrams else 0):
         page, texts = _diagram_page(rng, i)
         sources.append((f"chromium_diagram_{i}", "chromium-diagram", page, [], texts, False))
+    return print_chromium(out, sources, rng)
+
+
+def print_chromium(out: Path, sources: list[tuple[str, str, str, list, list[str], bool]],
+                   rng: random.Random) -> list[TableCase]:
+    """Print each (name, kind, body HTML, tables, texts, landscape) of `sources` into
+    `out` with Chromium; the cases whose PDF came out ([] without Chromium)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("skipping Chromium: playwright is not installed", file=sys.stderr)
+        return []
+    if not Path(CHROMIUM).exists():
+        print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
+        return []
     family = ("'DejaVu Sans',sans-serif", "'DejaVu Serif',serif",
               "'DejaVu Sans Condensed',sans-serif")
     cases = []
@@ -1044,6 +1059,281 @@ def latex_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]
     return cases
 
 
+# --- the fifth batch: statements and long tables as offices print them -----------------
+
+STATEMENT_KINDS = ("calc-totals", "calc-pages", "writer-leaders", "chromium-statement",
+                   "reportlab-long")
+SECTIONS = ("Current assets", "Non-current assets", "Current liabilities", "Operating income",
+            "Operating costs", "Financing", "Investments", "Other items")
+
+
+@dataclass(slots=True)
+class _StatementRow:
+    """A row of a statement: a section's title (no amounts), an item, or a total."""
+
+    role: str  # "section", "item", "subtotal" or "total"
+    label: str
+    amounts: list[int] = field(default_factory=list)
+
+
+def _statement_rows(rng: random.Random, years: int) -> list[_StatementRow]:
+    """Two to four sections, each a title, items and a subtotal, then a grand total."""
+    rows, grand = [], [0] * years
+    labels = rng.sample([f"{w.capitalize()} {v}" for w in WORDS[:40] for v in
+                         ("income", "costs", "fees", "stock", "loans", "grants", "reserves")],
+                        40)
+    for title in rng.sample(SECTIONS, rng.randint(2, 4)):
+        rows.append(_StatementRow("section", title))
+        sums = [0] * years
+        for _ in range(rng.randint(2, 5)):
+            amounts = [rng.randint(-9_000, 99_000) if rng.random() < 0.15 else
+                       rng.randint(100, 99_000) for _ in range(years)]
+            rows.append(_StatementRow("item", labels.pop(), amounts))
+            sums = [s + a for s, a in zip(sums, amounts, strict=True)]
+        rows.append(_StatementRow("subtotal", f"Total {title.lower()}", sums))
+        grand = [g + s for g, s in zip(grand, sums, strict=True)]
+    rows.append(_StatementRow("total", rng.choice(["Net total", "Balance", "Net result"]),
+                              grand))
+    return rows
+
+
+def _amount(value: int) -> str:
+    """An amount as statements print it: thousands grouped, a loss in brackets."""
+    return f"({-value:,})" if value < 0 else f"{value:,}"
+
+
+def _statement_table(rows: list[_StatementRow], head: list[str], notes: dict[int, str],
+                     span_sections: bool) -> list[list[str]]:
+    """The expected table of a statement: `head`, then a row per statement row, a note
+    column after the label when `notes` has any; a section title fills its row's cells
+    when it spans them (`span_sections`), else only the first."""
+    cols = len(head)
+    out = [head]
+    for i, row in enumerate(rows):
+        if row.role == "section":
+            out.append([row.label] * cols if span_sections else [row.label] + [""] * (cols - 1))
+            continue
+        note = [notes.get(i, "")] if notes else []
+        out.append([row.label, *note, *map(_amount, row.amounts)])
+    return out
+
+
+def _xlsx_statement_case(out: Path, kind: str, name: str, rng: random.Random) -> TableCase:
+    """A sheet printed by Calc without gridlines. calc-totals: a title merged across the
+    table, years over amount columns (losses in brackets by number format), section rows,
+    indented items, bold subtotals over a rule and a grand total over a double rule.
+    calc-pages: a typed table of 70 to 130 rows over several pages, its header row set
+    to print on every page (the sheet's print titles), ruled under or not."""
+    import openpyxl
+    from openpyxl.styles import Alignment, Border, Font, Side
+    from openpyxl.utils import get_column_letter
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    size = rng.choice([9, 10, 11])
+    note = "Source: " + rng.choice(PROSE)
+    if kind == "calc-pages":
+        cols = rng.randint(3, 6)
+        grid = _typed_grid(rng, rng.randint(70, 130), cols)
+        shown = [[c.shown for c in row] for row in grid]
+        title = _title(rng, shown[0][0])
+        rule = rng.random() < 0.5
+        for r, row in enumerate(grid):
+            for c, typed in enumerate(row):
+                cell = sheet.cell(r + 3, c + 1, typed.value)
+                cell.number_format = typed.number_format
+                cell.font = Font(bold=r == 0, size=size)
+                if r == 0 and rule:
+                    cell.border = Border(bottom=Side(style="thin"))
+        sheet.print_title_rows = "3:3"
+        widths = [max(len(row[c]) for row in shown) for c in range(cols)]
+        expected, table_text = shown, "\n".join(" ".join(r) for r in shown)
+    else:
+        years = [str(2025 - k) for k in range(rng.choice([2, 3]))]
+        rows = _statement_rows(rng, len(years))
+        title = f"Statement of {_label(rng, 2).lower()} accounts"
+        head = ["", *years]
+        for c, year in enumerate(years):
+            cell = sheet.cell(3, c + 2, year)
+            cell.font, cell.alignment = Font(bold=True, size=size), Alignment(horizontal="right")
+            cell.border = Border(bottom=Side(style="thin"))
+        thin, double = Side(style="thin"), Side(style="double")
+        for r, row in enumerate(rows):
+            label = sheet.cell(r + 4, 1, row.label)
+            label.font = Font(bold=row.role != "item", italic=row.role == "section", size=size)
+            label.alignment = Alignment(indent=1 if row.role == "item" else 0)
+            for c, value in enumerate(row.amounts):
+                cell = sheet.cell(r + 4, c + 2, value)
+                cell.number_format = "#,##0;(#,##0)"
+                cell.font = Font(bold=row.role != "item", size=size)
+                if row.role == "subtotal":
+                    cell.border = Border(top=thin)
+                elif row.role == "total":
+                    cell.border = Border(top=thin, bottom=double)
+        expected = _statement_table(rows, head, {}, span_sections=False)
+        widths = [max(len(r[0]) for r in expected) + 2] + [9] * len(years)
+        table_text = "\n".join(" ".join(c for c in r if c) for r in expected)
+    sheet.cell(1, 1, title).font = Font(bold=True, size=size + 3)
+    if kind == "calc-totals":
+        sheet.merge_cells(start_row=1, start_column=1, end_row=1, end_column=len(widths))
+        sheet.cell(1, 1).alignment = Alignment(horizontal="center")
+    sheet.cell(len(expected) + 4, 1, note).font = Font(italic=True, size=size - 1)
+    for c, width in enumerate(widths):
+        sheet.column_dimensions[get_column_letter(c + 1)].width = width * size / 10 + 3
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
+    book.save(out / f"{name}.xlsx")
+    return TableCase(name, kind, f"{name}.pdf", "\n\n".join([title, table_text, note]),
+                     [expected])
+
+
+def _docx_leaders_case(out: Path, name: str, rng: random.Random) -> TableCase:
+    """A statement typed in Writer as people do without a table: each row a paragraph,
+    its amounts at right-aligned tab stops, the first reached over dot leaders; section
+    titles in bold, subtotals and the total in bold."""
+    import docx
+    from docx.enum.text import WD_TAB_ALIGNMENT, WD_TAB_LEADER
+    from docx.shared import Cm, Pt
+
+    document = docx.Document()
+    title = f"Statement of {_label(rng, 2).lower()} accounts"
+    document.add_heading(title, level=2)
+    intro = rng.choice(PROSE)
+    document.add_paragraph(intro)
+    years = [str(2025 - k) for k in range(rng.choice([2, 3]))]
+    rows = _statement_rows(rng, len(years))
+    size = Pt(rng.choice([9, 10, 11]))
+    first, step = rng.choice([11.0, 12.0, 13.0]), rng.choice([2.2, 2.6, 3.0])
+    stops = [first + step * k for k in range(len(years))]
+
+    def line(texts: list[str], bold: bool, leaders: bool, indent: bool) -> None:
+        paragraph = document.add_paragraph()
+        fmt = paragraph.paragraph_format
+        fmt.space_after, fmt.space_before = Pt(rng.choice([0, 1, 2])), Pt(0)
+        if indent:
+            fmt.left_indent = Cm(0.5)
+        for k, stop in enumerate(stops):
+            fmt.tab_stops.add_tab_stop(Cm(stop), WD_TAB_ALIGNMENT.RIGHT,
+                                       WD_TAB_LEADER.DOTS if leaders and k == 0
+                                       else WD_TAB_LEADER.SPACES)
+        run = paragraph.add_run("\t".join(texts))
+        run.font.size, run.font.bold = size, bold
+
+    line(["", *years], True, False, False)
+    for row in rows:
+        if row.role == "section":
+            line([row.label], True, False, False)
+        else:
+            line([row.label, *map(_amount, row.amounts)], row.role != "item", True,
+                 row.role == "item")
+    outro = "Amounts in thousands; figures in brackets are losses."
+    document.add_paragraph(outro)
+    document.save(out / f"{name}.docx")
+    expected = _statement_table(rows, ["", *years], {}, span_sections=False)
+    table_text = "\n".join(" ".join(c for c in r if c) for r in expected)
+    return TableCase(name, "writer-leaders", f"{name}.pdf",
+                     "\n\n".join([title, intro, table_text, outro]), [expected])
+
+
+def _chromium_statement(rng: random.Random, name: str) -> tuple[str, list, list[str], bool]:
+    """(body HTML, expected tables, text blocks, landscape) of an annual report's
+    statement: no borders, a note column, section titles spanning the row, indented
+    items, subtotals under a rule over their amounts, the total over a double rule."""
+    years = [str(2025 - k) for k in range(rng.choice([2, 3]))]
+    rows = _statement_rows(rng, len(years))
+    notes = {i: str(rng.randint(3, 24)) for i, r in enumerate(rows)
+             if r.role == "item" and rng.random() < 0.4}
+    head = ["", "Note", *years]
+    font = rng.choice([8, 9, 10, 11])
+    css = (f"table.{name}{{font-size:{font}pt;border-collapse:collapse;"
+           f"width:{rng.choice([70, 85, 100])}%}}"
+           f"table.{name} td,table.{name} th{{padding:1pt 6pt;text-align:right}}"
+           f"table.{name} td:first-child,table.{name} th.s{{text-align:left}}"
+           f"table.{name} td.i{{padding-left:14pt}}"
+           f"table.{name} tr.sub td.a{{border-top:1px solid #000;font-weight:bold}}"
+           f"table.{name} tr.tot td{{font-weight:bold}}"
+           f"table.{name} tr.tot td.a{{border-top:1px solid #000;border-bottom:3px double #000}}")
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = [f"<tr>{cells}</tr>"]
+    for i, row in enumerate(rows):
+        if row.role == "section":
+            body.append(f"<tr><th class=s colspan={len(head)}>{html.escape(row.label)}</th></tr>")
+            continue
+        cls = {"item": "", "subtotal": "sub", "total": "tot"}[row.role]
+        amounts = "".join(f"<td class=a>{_amount(a)}</td>" for a in row.amounts)
+        body.append(f"<tr class='{cls}'><td{' class=i' if row.role == 'item' else ''}>"
+                    f"{html.escape(row.label)}</td><td>{notes.get(i, '')}</td>{amounts}</tr>")
+    title = f"Statement of {_label(rng, 2).lower()} accounts"
+    intro, outro = rng.choice(PROSE), "The notes on the following pages are part of the statement."
+    page = (f"<style>{css}</style><h3>{html.escape(title)}</h3><p>{intro}</p>"
+            f"<table class='{name}'>{''.join(body)}</table><p>{outro}</p>")
+    expected = _statement_table(rows, head, notes, span_sections=True)
+    table_text = "\n".join(" ".join(dict.fromkeys(c for c in r if c)) for r in expected)
+    return page, [expected], [title, intro, table_text, outro], False
+
+
+def _reportlab_long_case(out: Path, name: str, rng: random.Random) -> TableCase:
+    """A reportlab `LongTable` of 60 to 110 rows over several pages, its header row
+    repeated on each (`repeatRows`), with no lines, zebra rows or a header rule."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4, letter
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, TableStyle
+
+    styles = getSampleStyleSheet()
+    cols = rng.randint(3, 6)
+    rows = _grid(rng, rng.randint(60, 110), cols)
+    size = rng.choice([8, 9, 10])
+    commands: list[tuple] = [("FONTSIZE", (0, 0), (-1, -1), size),
+                             ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold")]
+    numeric = [c for c in range(1, cols) if all(r[c][:1] in "$0123456789" for r in rows[1:])]
+    commands += [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in numeric]
+    look = rng.choice(["none", "zebra", "headrule"])
+    if look == "zebra":
+        commands.append(("ROWBACKGROUNDS", (0, 1), (-1, -1),
+                         [colors.white, rng.choice([colors.whitesmoke, colors.lightgrey])]))
+    elif look == "headrule":
+        commands.append(("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black))
+    title = _title(rng, rows[0][0])
+    intro, outro = rng.choice(PROSE), rng.choice(PROSE)
+    doc = SimpleDocTemplate(str(out / f"{name}.pdf"), pagesize=rng.choice([A4, letter]),
+                            title=title)
+    doc.build([Paragraph(html.escape(title), styles["Heading4"]),
+               Paragraph(html.escape(intro), styles["BodyText"]),
+               LongTable(rows, repeatRows=1, style=TableStyle(commands)),
+               Paragraph(html.escape(outro), styles["BodyText"])])
+    text = "\n\n".join([title, intro, "\n".join(" ".join(r) for r in rows), outro])
+    return TableCase(name, "reportlab-long", f"{name}.pdf", text, [rows])
+
+
+def statement_cases(out: Path, per_kind: int, rng: random.Random) -> list[TableCase]:
+    """Every kind of `STATEMENT_KINDS` `per_kind` times, each skipped without its tool."""
+    names = {kind: [f"{kind.replace('-', '_')}_{i}" for i in range(per_kind)]
+             for kind in STATEMENT_KINDS}
+    office: list[TableCase] = []
+    soffice = find_soffice()
+    if soffice is None:
+        print("skipping Calc and Writer: soffice is not on PATH", file=sys.stderr)
+    else:
+        if any(Path(p).exists() for p in CALC_MODULES):
+            office += [_xlsx_statement_case(out, kind, name, rng)
+                       for kind in ("calc-totals", "calc-pages") for name in names[kind]]
+        else:
+            print("skipping LibreOffice Calc: Calc is not installed", file=sys.stderr)
+        office += [_docx_leaders_case(out, name, rng) for name in names["writer-leaders"]]
+        sources = [out / f"{c.name}.{'docx' if c.kind == 'writer-leaders' else 'xlsx'}"
+                   for c in office]
+        office = soffice_convert(soffice, sources, out, office, SOFFICE_TIMEOUT_S)
+    pages = [(name, "chromium-statement", *_chromium_statement(rng, f"s{i}"))
+             for i, name in enumerate(names["chromium-statement"])]
+    cases = office + print_chromium(out, pages, rng)
+    try:
+        import reportlab  # noqa: F401
+    except ImportError:
+        print("skipping reportlab: it is not installed", file=sys.stderr)
+        return cases
+    return cases + [_reportlab_long_case(out, name, rng) for name in names["reportlab-long"]]
+
 # --- manifest ---------------------------------------------------------------------------
 
 def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False,
@@ -1063,8 +1353,10 @@ def build(out: Path, per_kind: int = PER_KIND, rebuild: bool = False,
         cases += (calc_cases(out, per_kind, third) + reportlab_cases(out, per_kind, third)
                   + latex_cases(out, per_kind, third))
         fourth = random.Random(seed + 3)  # styles one engine lacked, turned pages; apart too
-        return cases + (libreoffice_cases(out, per_kind, fourth, STYLED_LO_KINDS) +
-                        chromium_cases(out, per_kind, fourth, TURNED_KINDS, diagrams=False))
+        cases += (libreoffice_cases(out, per_kind, fourth, STYLED_LO_KINDS) +
+                  chromium_cases(out, per_kind, fourth, TURNED_KINDS, diagrams=False))
+        fifth = random.Random(seed + 4)  # statements and long tables; apart too
+        return cases + statement_cases(out, per_kind, fifth)
 
     return manifest_cases(out, TableCase, make, rebuild)
 
