@@ -1203,8 +1203,8 @@ def _docx_leaders_case(out: Path, name: str, rng: random.Random) -> TableCase:
     years = [str(2025 - k) for k in range(rng.choice([2, 3]))]
     rows = _statement_rows(rng, len(years))
     size = Pt(rng.choice([9, 10, 11]))
-    first, step = rng.choice([11.0, 12.0, 13.0]), rng.choice([2.2, 2.6, 3.0])
-    stops = [first + step * k for k in range(len(years))]
+    last, step = rng.choice([14.0, 15.0, 16.0]), rng.choice([2.2, 2.6, 3.0])
+    stops = [last - step * k for k in reversed(range(len(years)))]  # within the 16.5 cm text
 
     def line(texts: list[str], bold: bool, leaders: bool, indent: bool) -> None:
         paragraph = document.add_paragraph()
