@@ -111,6 +111,70 @@ def test_statement_labels_lose_their_leader_dots_but_contents_stay_lines():
     assert "Methods ... 5" in result.markdown
 
 
+def _amounts(page: pymupdf.Page, y: float, amounts: list[str], edges: tuple[float, ...],
+             font: str = "helv") -> None:
+    for edge, amount in zip(edges, amounts, strict=True):
+        page.insert_text((edge - pymupdf.get_text_length(amount, fontname=font, fontsize=10), y),
+                         amount, fontsize=10, fontname=font)
+
+
+STATEMENT = [("Current assets", [("Cash at bank", "12,400", "9,870"), ("Stock", "3,115", "2,980")],
+              ("Total current assets", "15,515", "12,850")),
+             ("Liabilities", [("Loans", "(4,200)", "(5,000)"), ("Creditors", "1,980", "2,210"),
+                              ("Taxes due", "640", "590")],
+              ("Total liabilities", "(1,580)", "(2,200)"))]
+
+
+def _statement_rows() -> list[list[str]]:
+    rows = [["", "2025", "2024"]]
+    for title, items, total in STATEMENT:
+        rows += [[title, "", ""], *[list(item) for item in items], list(total)]
+    return rows
+
+
+def test_section_titles_of_a_statement_stay_rows_of_its_table():
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    y = 110
+    _amounts(page, y, ["2025", "2024"], (330, 400))
+    for title, items, total in STATEMENT:
+        y += 14
+        page.insert_text((72, y), title, fontsize=10, fontname="hebo")
+        for label, *amounts in items:
+            y += 14
+            page.insert_text((84, y), label, fontsize=10)  # items indented under the title
+            _amounts(page, y, amounts, (330, 400))
+        y += 14
+        page.insert_text((72, y), total[0], fontsize=10, fontname="hebo")
+        _amounts(page, y, list(total[1:]), (330, 400), font="hebo")
+    page.insert_text((72, y + 40), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [_statement_rows()]
+
+
+def test_leader_dots_run_into_the_amount_part_the_label_from_it():
+    # A word processor's tab leaders: the label, its dots and the amount at the stop
+    # written as one text ("Cash at bank.......12,400"), the dots touching the amount.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 110
+    _amounts(page, y, ["2025", "2024"], (330, 400))
+    dot = pymupdf.get_text_length(".", fontsize=10)
+    for title, items, total in STATEMENT:
+        y += 14
+        page.insert_text((72, y), title, fontsize=10)
+        for label, first, second in [*items, total]:
+            y += 14
+            x = 84 if (label, first, second) in items else 72
+            room = 330 - x - pymupdf.get_text_length(label + first, fontsize=10)
+            _amounts(page, y, [label + "." * int(room / dot) + first, second], (330, 400))
+    data = doc.tobytes()
+    with pymupdf.open(stream=data) as check:  # the premise: the dots run into the amount
+        words = [w[4] for w in check[0].get_text("words")]
+    assert any(w.startswith("bank...") and w.endswith("12,400") for w in words)
+    assert _tables(data) == [_statement_rows()]
+
+
 def _latex_contents_line(page: pymupdf.Page, y: float, number: str, title: str, label: str,
                          chapter: bool) -> None:
     """One line of a LaTeX contents page: a chapter's number in a column of its own and

@@ -100,6 +100,8 @@ _CHAPTER_PAGE = re.compile(r"^(\d{1,2}|[A-Z]{1,6})[-–](\d{1,3})$", re.I)
 _LEADER_TO_PAGE = re.compile(
     r"(?:[.\u2026\u00b7\uff0e]\s*){3,}(\d{1,4}|[ivxlc]{1,7}|[\u2160-\u217f]|[*\uff0a])$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
+# Leader dots run into an amount within one word: "Rent.......1,250", "......(3,046)".
+_LEADER_TO_AMOUNT = re.compile(r"^(.*?)([.\u2026\u00b7]{3,})(\(?[$€£¥]?\d[\d,.]*\)?%?)$")
 # A book index's page numbers after an entry: "3, 14", "99–101, 128" (a comma and a space
 # between them: "1,204" is one number), or a list cut after a comma that goes on in the
 # next cell or line ("28, 29," | "30"; "39,"), or leader dots cut from the entry they
@@ -260,8 +262,9 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], drawn: Drawn,
     foot = page.rect.y1 - BOTTOM_SHARE * page.rect.height if page is not None else None
     tables: list[AlignedTable] = []
     run: list[_Row] = []
-    for row in rows + [None]:
-        if row is not None and len(row.cells) >= MIN_COLUMNS and (
+    for i, row in enumerate(rows + [None]):
+        if row is not None and (len(row.cells) >= MIN_COLUMNS or run and _section_title(
+                row, rows[i + 1] if i + 1 < len(rows) else None)) and (
                 not run or row.top - run[-1].bottom <= MAX_ROW_GAP * max(run[-1].height, 1.0)):
             run.append(row)
             continue
@@ -287,6 +290,24 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], drawn: Drawn,
             tables += found
         run = [row] if row is not None and len(row.cells) >= MIN_COLUMNS else []
     return tables
+
+
+def _section_title(row: _Row, below: _Row | None) -> bool:
+    """True when `row` is one short line in the first column of the table row `below`,
+    ending before that row's second cell starts, no larger than that row's text and no
+    further above it than a row gap, over a row with an amount: a section's title in a
+    statement ("Current assets" over its items), which goes on the table's rows rather
+    than ending it. (A heading over a page's label and value lines, or a résumé's, is
+    set larger or stands over words.)"""
+    if len(row.cells) != 1 or below is None or len(below.cells) < MIN_COLUMNS:
+        return False
+    x0, x1 = _span(row.cells[0])
+    size = max(span.size for ln in row.cells[0] for span in ln.spans)
+    return (_visual_line_words(row.cells[0]) < PROSE_LINE_WORDS
+            and x0 <= _span(below.cells[0])[1] and x1 < _span(below.cells[1])[0]
+            and below.top - row.bottom <= MAX_ROW_GAP * max(row.height, 1.0)
+            and size <= max(span.size for seg in below.cells for ln in seg for span in ln.spans)
+            and any(_NUMBER.match(_cell_text(seg)) for seg in below.cells[1:]))
 
 
 def _page_gutter(run: list[_Row], gutters: Callable[[], list[Gutter]]) -> float | None:
@@ -708,7 +729,7 @@ def _split_at_cell_gaps(lines: list[Line], textpage: Any,
         return lines
     by_line: dict[tuple[int, int], list[tuple]] = {}
     for key, run in itertools.groupby(words, key=_WORD_LINE):  # a line's words come together
-        by_line.setdefault(key, []).extend(run)
+        by_line.setdefault(key, []).extend(part for word in run for part in _leaders_apart(word))
     cuts = _column_start_cuts(lines, by_line)
     out: list[Line] = []
     for line in lines:
@@ -722,6 +743,23 @@ def _split_at_cell_gaps(lines: list[Line], textpage: Any,
             whole[id(piece)] = line
         out += pieces
     return out
+
+
+def _leaders_apart(word: tuple) -> list[tuple]:
+    """An `extractWORDS` word whose leader dots run into the amount after them
+    ("income.......67,147": a tab stop's leaders written as text, set up to the amount
+    right-aligned at the stop) as two words, the label with its dots and the amount; any
+    other word alone. The word's box is shared out by its characters, a dot counted half
+    a digit or letter wide (as in the common text faces), the label's box ending at its
+    last letter: the dots are white between the two cells."""
+    match = _LEADER_TO_AMOUNT.match(word[4])
+    if match is None:
+        return [word]
+    label, dots, amount = match.groups()
+    x0, y0, x1, y1 = word[:4]
+    unit = (x1 - x0) / (len(label) + len(amount) + len(dots) / 2)
+    return [(x0, y0, x0 + unit * len(label), y1, label + dots, *word[5:]),
+            (x1 - unit * len(amount), y0, x1, y1, amount, *word[5:])]
 
 
 def _column_start_cuts(lines: list[Line],
@@ -944,11 +982,19 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
     directly above a fuller one is its cells' first lines (cells set in the middle or at
     the bottom of a tall row). A row that could be either, the next lines of the row
     above or the first lines of the row below, goes to the one it is closer to: labels
-    set in the middle of their rows have their first line just over the next lines."""
+    set in the middle of their rows have their first line just over the next lines. A
+    section's title over indented rows (`_title_over_indented`) joins neither."""
     out: list[_Row] = []
+    titles: set[int] = set()  # ids of the section titles in `out`
     for k, row in enumerate(rows):
         last = out[-1] if out else None
         below = rows[k + 1] if k + 1 < len(rows) else None
+        if below is not None and _title_over_indented(row, below):
+            titles.add(id(row))
+            out.append(row)
+            continue
+        if last is not None and id(last) in titles:
+            last = None
         wraps = last is not None and _every_cell_wraps(out, row, below, rows[max(0, k - 12):k + 12])
         if last is not None and row.cells and _continues(last, row, wraps) and not (
                 below is not None and _continues(row, below) and _nearer_below(last, row, below)):
@@ -964,6 +1010,19 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
             continue
         out.append(row)
     return out
+
+
+def _title_over_indented(row: _Row, below: _Row) -> bool:
+    """True when `row` is one line over a row of several cells whose first cell is
+    indented under it, each starting with a capital or a figure: a statement's section
+    title over its items ("Current assets" over "  Cash at bank  12,400"), not a
+    wrapped label's first line (its next line starts where it does, or in lower case
+    under a hanging indent)."""
+    if len(row.cells) != 1 or len(row.cells[0]) != 1 or len(below.cells) < MIN_COLUMNS:
+        return False
+    line, item = row.cells[0][0], min(below.cells[0], key=lambda ln: ln.bbox[1])
+    return (item.bbox[0] - line.bbox[0] > COLUMN_SLACK and item.bbox[0] < line.bbox[2]
+            and not line.text.lstrip()[:1].islower() and not item.text.lstrip()[:1].islower())
 
 
 def _nearer_below(above: _Row, row: _Row, below: _Row) -> bool:
@@ -1096,6 +1155,8 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
             return False
         if _style(above.spans[-1]) != _style(below.spans[0]):
             return False  # a bold header over a plain body cell: two rows
+        if _LEADER.search(above.text):
+            return False  # a label led by dots to its amount ends there
         height = max(above.bbox[3] - above.bbox[1], 1.0)
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
         if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
