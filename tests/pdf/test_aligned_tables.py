@@ -175,6 +175,35 @@ def test_leader_dots_run_into_the_amount_part_the_label_from_it():
     assert _tables(data) == [_statement_rows()]
 
 
+def test_an_amount_a_space_before_the_next_column_s_text_line_is_a_cell_of_its_own():
+    # A spreadsheet's print: amounts right-aligned to their column's edge, the next
+    # column's text left-aligned a point after it, each cell written as a line of its
+    # own (column by column) and the text wrapped onto a second line in tall rows.
+    rows = [["Site", "Count", "Note"],
+            ["North mill", "1,204", "delivered late because the road was closed"],
+            ["Old bridge", "98", "checked again by the district office"],
+            ["Stone farm", "7,310", "moved to the eastern warehouse"],
+            ["Lake port", "415", "shared between the two villages"]]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    edge = 200
+    for r, (site, count, note) in enumerate(rows):  # the first two columns, row by row
+        y = 100 + 30 * r
+        page.insert_text((72, y), site, fontsize=10)
+        x = edge - pymupdf.get_text_length(count, fontsize=10) if r else 150
+        page.insert_text((x, y), count, fontsize=10)
+    for r, (_, _, note) in enumerate(rows):  # then the notes, wrapped after three words
+        words = note.split()
+        page.insert_text((edge + 1.5, 100 + 30 * r), " ".join(words[:3]), fontsize=10)
+        if words[3:]:
+            page.insert_text((edge + 1.5, 112 + 30 * r), " ".join(words[3:]), fontsize=10)
+    data = doc.tobytes()
+    with pymupdf.open(stream=data) as check:  # the premise: amount and note are two lines
+        texts = [ln.text for ln in read_page(check[0], 1).lines]
+    assert "1,204" in texts and "delivered late because" in texts
+    assert _tables(data) == [rows]
+
+
 def _latex_contents_line(page: pymupdf.Page, y: float, number: str, title: str, label: str,
                          chapter: bool) -> None:
     """One line of a LaTeX contents page: a chapter's number in a column of its own and

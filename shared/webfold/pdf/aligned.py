@@ -903,8 +903,12 @@ def _word_texts(line: Line, words: list[tuple]) -> list[str]:
 
 def _rows(lines: list[Line]) -> list[_Row]:
     """Lines grouped into visual rows (`_level_rows`), each row's lines merged into cell
-    segments at gaps under `SAME_CELL_GAP` sizes."""
+    segments at gaps under `SAME_CELL_GAP` sizes, except a line after an amount that
+    starts where `MIN_ROWS` lines start (a spreadsheet's right-aligned amount a space
+    before the next column's left-aligned text, written as lines of their own: the
+    column's edge shows in its heading and the rows under it)."""
     rows = _level_rows(lines)
+    starts = sorted(ln.bbox[0] for ln in lines)
     for row in rows:
         row.cells.sort(key=lambda seg: seg[0].bbox[0])
         leaders = _leader_dots(["".join(seg[0].text.split()) for seg in row.cells])
@@ -913,9 +917,13 @@ def _rows(lines: list[Line]) -> list[_Row]:
             if merged:
                 prev = merged[-1][-1]
                 size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
+                x = seg[0].bbox[0]
+                column_edge = _NUMBER.match(prev.text) and bisect.bisect_right(
+                    starts, x + COLUMN_SLACK) - bisect.bisect_left(starts, x - COLUMN_SLACK) \
+                    >= MIN_ROWS
                 # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`).
-                if (seg[0].key is None or seg[0].key != prev.key) and seg[0].bbox[0] - \
-                        prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0) or \
+                if (seg[0].key is None or seg[0].key != prev.key) and not column_edge and \
+                        x - prev.bbox[2] < _same_cell_gap(prev, seg[0]) * max(size, 1.0) or \
                         k in leaders:
                     merged[-1] += seg
                     continue
