@@ -100,7 +100,7 @@ _CHAPTER_PAGE = re.compile(r"^(\d{1,2}|[A-Z]{1,6})[-–](\d{1,3})$", re.I)
 _LEADER_TO_PAGE = re.compile(
     r"(?:[.\u2026\u00b7\uff0e]\s*){3,}(\d{1,4}|[ivxlc]{1,7}|[\u2160-\u217f]|[*\uff0a])$", re.I)
 _DOTS = re.compile(r"[.\u2026\u00b7]+")
-# Leader dots run into an amount within one word: "Rent.......1,250", "......(3,046)".
+# Leader dots run into an amount within one word: "Rent.......1,250", "loans....(3,046)".
 _LEADER_TO_AMOUNT = re.compile(r"^(.*?)([.\u2026\u00b7]{3,})(\(?[$€£¥]?\d[\d,.]*\)?%?)$")
 # A book index's page numbers after an entry: "3, 14", "99–101, 128" (a comma and a space
 # between them: "1,204" is one number), or a list cut after a comma that goes on in the
@@ -753,8 +753,8 @@ def _leaders_apart(word: tuple) -> list[tuple]:
     a digit or letter wide (as in the common text faces), the label's box ending at its
     last letter: the dots are white between the two cells."""
     match = _LEADER_TO_AMOUNT.match(word[4])
-    if match is None:
-        return [word]
+    if match is None or not match[1]:
+        return [word]  # dots alone before a number: a contents line's ("... 42"), left whole
     label, dots, amount = match.groups()
     x0, y0, x1, y1 = word[:4]
     unit = (x1 - x0) / (len(label) + len(amount) + len(dots) / 2)
@@ -1163,8 +1163,6 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
             return False
         if _style(above.spans[-1]) != _style(below.spans[0]):
             return False  # a bold header over a plain body cell: two rows
-        if _LEADER.search(above.text):
-            return False  # a label led by dots to its amount ends there
         height = max(above.bbox[3] - above.bbox[1], 1.0)
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
         if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
