@@ -7,6 +7,7 @@ import pymupdf
 import pytest
 
 from webfold.convert import convert
+from webfold.pdf.drawings import page_paths
 from webfold.pdf.layout import order_page
 from webfold.pdf.native import read_page
 
@@ -143,6 +144,37 @@ def test_a_form_s_boxes_side_by_side_are_read_box_by_box(gap):
     boxes = [" ".join([label, *values]) for label, values in SENDER + ORIGIN]
     assert all(box in text for box in boxes), text
     assert [text.index(box) for box in boxes] == sorted(text.index(box) for box in boxes)
+
+
+NOTE = ("The partner reports each share below on the return for the year in which the "
+        "firm's year ends. Shares of income are taxed whether or not the firm paid them "
+        "out, and a loss is allowed only up to the partner's basis in the firm at the end "
+        "of the year. Keep this copy with your records; the firm has sent one to the tax "
+        "office, which compares it with your return.")
+SHARES = ["1 Ordinary business income (loss)", "1,200", "2 Rental income", "310",
+          "3 Interest", "45", "4 Dividends", "980"]
+
+
+def test_a_form_s_halves_under_its_title_row_are_read_half_by_half():
+    # A tax form's two halves parted by a drawn rule from under its title row down, the
+    # short lines of the right half level with the left half's: the title row over the
+    # rule kept the rule from parting the page, and the halves were read row by row
+    # across both ("...on the return 1 Ordinary income for the year...").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rule, top = 300, 100
+    page.insert_text((60, top - 6), "Schedule K", fontsize=14, fontname="hebo")
+    page.insert_text((rule + 6, top - 6), "Part III", fontsize=9, fontname="hebo")
+    _column(page, 60, NOTE)  # from y 100, 12 pt apart
+    for k, text in enumerate(SHARES):
+        page.insert_text((rule + 6, top + 12 * k), text, fontsize=10, fontname="tiro")
+    page.draw_line((rule, top - 10), (rule, top + 12 * len(SHARES)), width=0.5)
+    with pymupdf.open(stream=doc.tobytes()) as check:
+        lines = read_page(check[0], 1, lambda: page_paths(check[0]))
+        texts = [it.text for it in order_page(lines)]
+    note = [t for t in texts if t not in SHARES]
+    assert texts == note + SHARES, texts
+    assert note[:2] == ["Schedule K", "Part III"] and " ".join(note[2:]) == NOTE
 
 
 def test_leader_dots_ending_a_line_of_an_index_column_do_not_reach_into_the_next():

@@ -34,6 +34,11 @@ GRID_GAP_RATIO = 2.0
 # stands further off, as do the rows of a form's grid.
 PARAGRAPH_GAP = 0.5
 RULE_SLACK = 2.0  # points a drawn rule may fall short of the white it parts (`_ruled`)
+RULE_SHARE = 0.5  # share of a region's height a rule between two halves runs down (`_rule_bands`)
+# Rows of lines each half beside such a rule holds, and the share of the page's text
+# width it spans (a row of boxes has one row; a grid's label and value columns are narrow).
+RULE_HALF_ROWS = 3
+RULE_HALF_WIDTH = 0.25
 # A heading over columns stands further off the first lines under it than this many
 # times the white between its own column's lines (double-spaced text's lines are far apart).
 HEAD_LEADING = 1.5
@@ -386,7 +391,7 @@ def _cut(items: list[Item], measures: _Measures, rtl: bool, depth: int,
             columns.reverse()
         return [it for col in columns for it in _cut(col, measures, rtl, depth + 1, gutters)] + \
             _by_rows(foot)
-    bands = _horizontal_split(items)
+    bands = _rule_bands(items, measures, rtl) or _horizontal_split(items)
     if bands:
         return [it for band in bands for it in _cut(band, measures, rtl, depth + 1, gutters)]
     return _by_rows(items)
@@ -528,6 +533,39 @@ def _ruled(x0: float, x1: float, top: float, bottom: float, measures: _Measures)
     to `bottom` (within `RULE_SLACK` points)."""
     return any(x0 - RULE_SLACK <= x <= x1 + RULE_SLACK and y0 <= top + RULE_SLACK
                and y1 >= bottom - RULE_SLACK for x, y0, y1 in measures.rules())
+
+
+def _rule_bands(items: list[Item], measures: _Measures, rtl: bool) -> list[list[Item]] | None:
+    """`items` cut over the top and under the bottom of a drawn vertical rule down
+    `RULE_SHARE` of the region or more, with lines on both sides of it level with each
+    other, `RULE_HALF_ROWS` rows of them or more and `RULE_HALF_WIDTH` of the page's text
+    wide, and none across it, and at the rule: a form's two halves under its title rows,
+    in reading order (the rows over the rule, each half whole, the rows under it), not
+    row by row across both (their boxes' rows line up by chance; a table's ruled grid is
+    found as a table). None when there is no such rule."""
+    spans = sorted(items, key=lambda it: it.box[1])
+    if not any(_level(a, b) and (a.box[2] < b.box[0] or b.box[2] < a.box[0])
+               for a, b in zip(spans, spans[1:], strict=False)):
+        return None  # no lines side by side: the page's rules are not asked for
+    top, bottom = min(it.box[1] for it in items), max(it.box[3] for it in items)
+    for x, y0, y1 in sorted(measures.rules(), key=lambda r: r[1] - r[2]):  # longest first
+        if y1 - y0 < RULE_SHARE * (bottom - top):
+            break
+        top_in, bottom_in = y0 - RULE_SLACK, y1 + RULE_SLACK
+        above = [it for it in items if it.box[1] < top_in]
+        below = [it for it in items if it.box[1] >= top_in and it.box[3] > bottom_in]
+        if not above and not below:
+            continue  # the rule runs down the whole region: `_vertical_split`'s
+        beside = [it for it in items if top_in <= it.box[1] and it.box[3] <= bottom_in]
+        left = [it for it in beside if it.box[2] <= x + RULE_SLACK]
+        right = [it for it in beside if it.box[0] >= x - RULE_SLACK]
+        if len(left) + len(right) == len(beside) and all(
+                len({round(it.box[3]) for it in half}) >= RULE_HALF_ROWS
+                and _text_width(half) >= RULE_HALF_WIDTH * measures.width for half in (left, right)
+        ) and _side_by_side([left, right]):
+            halves = [right, left] if rtl else [left, right]
+            return [band for band in (above, *halves, below) if band]
+    return None
 
 
 def _side_by_side(groups: list[list[Item]]) -> bool:
