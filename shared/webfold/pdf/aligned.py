@@ -45,6 +45,7 @@ MIN_ROWS = 3  # a header and two body rows
 BOX_GAP = 1.5
 BOX_RULE_END = 2.0
 MIN_COLUMNS = 2
+SECTION_ROW_CELLS = 3  # cells of the row under a statement's section title (`_section_title`)
 LIST_COLUMNS = 3  # one-word names set in so many columns or more: a list (`_words_in_columns`)
 MAX_CELL_WORDS = 6  # mean words per filled cell; more is prose in columns
 MIN_FILLED = 0.6  # share of the grid's cells holding text
@@ -295,11 +296,12 @@ def _tables_of(lines: list[Line], whole: dict[int, Line], drawn: Drawn,
 def _section_title(row: _Row, below: _Row | None) -> bool:
     """True when `row` is one short line in the first column of the table row `below`,
     ending before that row's second cell starts, no larger than that row's text and no
-    further above it than a row gap, over a row with an amount: a section's title in a
-    statement ("Current assets" over its items), which goes on the table's rows rather
-    than ending it. (A heading over a page's label and value lines, or a résumé's, is
-    set larger or stands over words.)"""
-    if len(row.cells) != 1 or below is None or len(below.cells) < MIN_COLUMNS:
+    further above it than a row gap, over a row of `SECTION_ROW_CELLS` cells or more with
+    an amount: a section's title in a statement ("Current assets" over its items), which
+    goes on the table's rows rather than ending it. (A heading over a page's label and
+    value lines, or a résumé's, is set larger or stands over words; an author's line in
+    a journal's contents stands between titles and their pages, two cells.)"""
+    if len(row.cells) != 1 or below is None or len(below.cells) < SECTION_ROW_CELLS:
         return False
     x0, x1 = _span(row.cells[0])
     size = max(span.size for ln in row.cells[0] for span in ln.spans)
