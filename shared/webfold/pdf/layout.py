@@ -39,6 +39,7 @@ RULE_SHARE = 0.5  # share of a region's height a rule between two halves runs do
 # width it spans (a row of boxes has one row; a grid's label and value columns are narrow).
 RULE_HALF_ROWS = 3
 RULE_HALF_WIDTH = 0.25
+RULE_BESIDE_SHARE = 0.75  # share of the region's lines beside it (the rest: title and footer rows)
 # A heading over columns stands further off the first lines under it than this many
 # times the white between its own column's lines (double-spaced text's lines are far apart).
 HEAD_LEADING = 1.5
@@ -539,7 +540,9 @@ def _rule_bands(items: list[Item], measures: _Measures, rtl: bool) -> list[list[
     """`items` cut over the top and under the bottom of a drawn vertical rule down
     `RULE_SHARE` of the region or more, with lines on both sides of it level with each
     other, `RULE_HALF_ROWS` rows of them or more and `RULE_HALF_WIDTH` of the page's text
-    wide, and none across it, and at the rule: a form's two halves under its title rows,
+    wide, and none across it, the rows over and under it reaching both sides of it and
+    holding no more than the rest of `RULE_BESIDE_SHARE` of the lines, and at the rule:
+    a form's two halves under its title and over its footer rows,
     in reading order (the rows over the rule, each half whole, the rows under it), not
     row by row across both (their boxes' rows line up by chance; a table's ruled grid is
     found as a table). None when there is no such rule."""
@@ -556,6 +559,10 @@ def _rule_bands(items: list[Item], measures: _Measures, rtl: bool) -> list[list[
         below = [it for it in items if it.box[1] >= top_in and it.box[3] > bottom_in]
         if not above and not below:
             continue  # the rule runs down the whole region: `_vertical_split`'s
+        if len(above) + len(below) > (1 - RULE_BESIDE_SHARE) * len(items) or any(
+                band and not (min(it.box[0] for it in band) < x < max(it.box[2] for it in band))
+                for band in (above, below)):
+            continue  # columns going on over or under the rule's ends: the page's columns
         beside = [it for it in items if top_in <= it.box[1] and it.box[3] <= bottom_in]
         left = [it for it in beside if it.box[2] <= x + RULE_SLACK]
         right = [it for it in beside if it.box[0] >= x - RULE_SLACK]
