@@ -187,7 +187,7 @@ def test_an_amount_a_space_before_the_next_column_s_text_line_is_a_cell_of_its_o
     doc = pymupdf.open()
     page = doc.new_page()
     edge = 200
-    for r, (site, count, note) in enumerate(rows):  # the first two columns, row by row
+    for r, (site, count, _) in enumerate(rows):  # the first two columns, row by row
         y = 100 + 30 * r
         page.insert_text((72, y), site, fontsize=10)
         x = edge - pymupdf.get_text_length(count, fontsize=10) if r else 150
