@@ -129,6 +129,48 @@ def test_a_one_page_files_own_page_label_goes_in_other_languages_too(label):
     assert label not in md
 
 
+def test_a_forms_line_numbers_low_on_its_page_are_no_page_labels():
+    # A tax form's last rows stand in the bottom band, each with its line number before
+    # it and an amount box after it; its second page is labelled "Page 2" at the top. The
+    # numbers stand in a column, one over another, where no other page has a number: no
+    # page labels, unlike "Page 2".
+    rows = ["Additional income from Schedule 1", "Add lines 1 to 8. This is your total",
+            "Adjustments to income from Schedule 1"]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 200), _BODIES[0], fontsize=11)
+    for n, (y, row) in enumerate(zip((740, 760, 780), rows, strict=True), start=8):
+        page.insert_text((50, y), str(n), fontsize=9)
+        page.insert_text((72, y), row, fontsize=9)
+        page.insert_text((520, y), "$", fontsize=9)
+    page = doc.new_page()
+    page.insert_text((530, 30), "Page 2", fontsize=9)
+    page.insert_text((72, 200), _BODIES[1], fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    for n, row in enumerate(rows, start=8):
+        assert f"{n} {row}" in md
+    assert "Page 2" not in md
+
+
+def test_page_labels_at_alternate_corners_go_and_a_column_of_line_numbers_stays():
+    # Facing pages number their outer corners, right on odd pages and left on even ones;
+    # each page's listing numbers its lines in the left margin. A page label stands where
+    # the other pages have theirs, across the page or at its mirror, one in its band; line
+    # numbers stand one over another in a column.
+    doc = pymupdf.open()
+    for n, body in enumerate(_BODIES, start=1):
+        page = doc.new_page()
+        page.insert_text((72, 150), body, fontsize=11)
+        for k in range(1, 4):
+            page.insert_text((40, 180 + 14 * k), str(10 + k), fontsize=11)
+            page.insert_text((80, 180 + 14 * k), f"step_{k}(harbour)", fontsize=11)
+        page.insert_text((540 if n % 2 else 50, 810), str(20 + n), fontsize=9)
+    md = convert(doc.tobytes()).markdown
+    assert all(str(20 + n) not in md for n in range(1, 5))
+    assert md.count("step_3(harbour)") == 4
+    assert all(len(re.findall(rf"(?<!\S){10 + k}(?!\S)", md)) == 4 for k in range(1, 4))
+
+
 def test_pages_repeated_wholesale_keep_their_margin_lines():
     # A form printed once per applicant: the same lines at the same heights on every page,
     # the top and bottom bands included, only the applicant's number changing. What

@@ -4,7 +4,9 @@ A line is furniture when it sits wholly inside the top or bottom margin band, is
 and set no larger than the body text, and the same text, digits ignored, appears at
 about the same height on several pages whose bodies differ; a bare page label ("3",
 "Page 3 of 9", "Página 3 de 9", "- 3 -", "iii") in a margin band (the side bands too)
-goes when it is the page's own number or when enough pages have one. Text turned along a side margin
+goes when it is the page's own number or when enough pages have one where it stands, the
+number going up as the pages do (`_page_labels`); a column of numbers (a form's line
+numbers, a listing's) holds no page label. Text turned along a side margin
 (a running title set vertically, an archive stamp) repeats like a header does. On a
 one-page file, where nothing can repeat, a margin line that may run and repeats a line
 of the page set larger (a word processor's header with the document's title) goes. Not
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 
 from webfold.pdf.layout import dominant_direction, is_turned
 from webfold.pdf.model import Line, PageLines, centre_in
@@ -71,22 +74,15 @@ def strip_furniture(pages: list[PageLines]) -> int:
     need = max(2, MIN_REPEAT_SHARE * len(pages))
     listed = _listed_in_bodies({key for key, texts in seen.items() if len(texts) >= need},
                                bodies, need)
-    # Printed page numbers need not match the page's place in the file ("9" on the third
-    # page, "iii" in a preface): labels in the margins of enough pages are numbering.
-    labelled = sum(1 for page, page_keys in zip(pages, keys, strict=True)
-                   if any(k is not None and PAGE_NUMBER.match(ln.text)
-                          for ln, k in zip(page.lines, page_keys, strict=True)))
+    page_labels = _page_labels(pages, keys, need)
     removed = 0
-    for page, page_keys in zip(pages, keys, strict=True):
+    for page, page_keys, labels in zip(pages, keys, page_labels, strict=True):
         larger = {_words(ln.text) for ln in page.lines
                   if max(s.size for s in ln.spans) > MAX_SIZE_RATIO * body
                   } if len(pages) == 1 else set()
-        running, labels = set(), set()
+        running = set()
         for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True)):
-            if key is not None and PAGE_NUMBER.match(line.text) and (
-                    labelled >= need or _own_number(page, line)):
-                labels.add(i)
-            elif key is not None and key[2] and ((len(seen[key]) >= need
+            if i not in labels and key is not None and key[2] and ((len(seen[key]) >= need
                                                   and key[0] not in listed)
                                                  or _words(line.text) in larger):
                 running.add(i)
@@ -186,9 +182,133 @@ def _words(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[set[int]]:
+    """For each page, the indices of its lines that are its printed page label.
+
+    A label is a `PAGE_NUMBER` line in a margin band, alone there: no other such line of
+    its page in the same band above or below it (a column of numbers at a page's foot is
+    a form's line numbers or a listing's, not numbering). Printed page numbers need not
+    match the page's place in the file ("9" on the third page, "iii" in a preface), so a
+    label is known by where the other pages have theirs: in the same band, at the same
+    height and across the page at the same place or its mirror (outer corners alternate
+    on facing pages), the number going up as the pages do. One such line per band (of
+    two, the one more pages agree with), on pages enough to count as numbering; a page's
+    own number goes wherever it stands alone."""
+    found: list[list[tuple[int, Line, str, tuple[bool, int]]]] = []
+    for page, page_keys in zip(pages, keys, strict=True):
+        candidates = [(i, line, _band(page, line), _label_value(line.text))
+                      for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
+                      if key is not None and PAGE_NUMBER.match(line.text)]
+        found.append([c for c in candidates if not any(
+            d[2] == c[2] and _one_above_other(c[1].bbox, d[1].bbox) for d in candidates)])
+    def agreeing(p: int, label: tuple) -> Iterator[int]:
+        """The other pages with a candidate where `label` of page `p` stands."""
+        return (q for q in _nearest_first(p, len(pages)) if any(
+            _same_place(pages[p], label, pages[q], other, pages[q].number - pages[p].number)
+            for other in found[q]))
+
+    placed: list[set[int]] = []
+    for p, candidates in enumerate(found):
+        matched = [c for c in candidates if next(agreeing(p, c), None) is not None]
+        labels: set[int] = set()
+        for band in {c[2] for c in matched}:
+            in_band = [c for c in matched if c[2] == band]
+            if len(_distinct(in_band)) > 1:  # the one most pages agree with, if any
+                support = {c[0]: sum(1 for _ in agreeing(p, c)) for c in in_band}
+                in_band = [c for c in in_band if support[c[0]] == max(support.values())]
+            if len(_distinct(in_band)) == 1:
+                labels |= {c[0] for c in in_band}
+        placed.append(labels)
+    numbered = sum(1 for labels in placed if labels) >= need
+    return [(labels if numbered else set()) | {c[0] for c in candidates if _own_number(page, c[1])}
+            for page, candidates, labels in zip(pages, found, placed, strict=True)]
+
+
+def _distinct(candidates: list[tuple]) -> set[tuple[str, int]]:
+    """The lines of `candidates` told apart by text and height: a line drawn twice over
+    itself (a bold face faked) counts once."""
+    return {(c[1].text, round(c[1].bbox[1])) for c in candidates}
+
+
+def _nearest_first(p: int, count: int) -> Iterator[int]:
+    """The indices of `count` pages but `p`, the nearest to `p` first."""
+    for step in range(1, max(p + 1, count - p)):
+        if p - step >= 0:
+            yield p - step
+        if p + step < count:
+            yield p + step
+
+
+def _same_place(page: PageLines, label: tuple, other_page: PageLines, other: tuple,
+                pages_on: int) -> bool:
+    """True when `other`, a label candidate `pages_on` pages after `label` (before when
+    negative), stands where `label` does: in the same band (or in the side band across
+    the page, as on facing pages), as far from its edge within a line, with its left edge,
+    right edge or middle where `label`'s is along the band (a top or bottom band's also
+    where its mirror across the page is), and a number as many higher as it is pages on
+    (a listing's line number at the foot of two pages is not), or a roman number on the
+    earlier page and an arabic one on the later (a book's front matter)."""
+    _, line, band, value = label
+    _, other_line, other_band, other_value = other
+    sides = {band, other_band} <= {"left", "right"}
+    if other_band != band and not sides:
+        return False
+    if other_value[0] != value[0]:  # roman numbers go before arabic ones (a preface's)
+        if value[0] == (pages_on < 0):
+            return False
+    elif other_value[1] - value[1] != pages_on:
+        return False
+    tolerance = max(line.bbox[3] - line.bbox[1], other_line.bbox[3] - other_line.bbox[1])
+    if abs(_from_edge(page, line, band)
+           - _from_edge(other_page, other_line, other_band)) > tolerance:
+        return False
+    (x0, y0, x1, y1), (u0, v0, u1, v1) = line.bbox, other_line.bbox
+    along = [((y0, y1), (v0, v1))] if sides else [
+        ((x0, x1), (u0, u1)), ((x0, x1), (other_page.width - u1, other_page.width - u0))]
+    return any(min(abs(a0 - b0), abs(a1 - b1), abs(a0 + a1 - b0 - b1) / 2) <= tolerance
+               for (a0, a1), (b0, b1) in along)
+
+
+def _one_above_other(a: tuple, b: tuple) -> bool:
+    """True when boxes `a` and `b` share some width and one stands on the line above the
+    other, as lines of a column do: no more than a line's height of white between them."""
+    gap = max(a[1] - b[3], b[1] - a[3])
+    return a[0] < b[2] and b[0] < a[2] and 0 <= gap <= max(a[3] - a[1], b[3] - b[1])
+
+
+def _band(page: PageLines, line: Line) -> str:
+    """The margin band a margin line is in: top, bottom, left or right (a corner's line
+    is in the top or bottom band)."""
+    if line.bbox[3] <= TOP_SHARE * page.height:
+        return "top"
+    if line.bbox[1] >= page.height - BOTTOM_SHARE * page.height:
+        return "bottom"
+    return "left" if line.bbox[2] <= SIDE_SHARE * page.width else "right"
+
+
+def _from_edge(page: PageLines, line: Line, band: str) -> float:
+    """How far the middle of `line` is from the page edge its `band` runs along."""
+    middle_y, middle_x = (line.bbox[1] + line.bbox[3]) / 2, (line.bbox[0] + line.bbox[2]) / 2
+    return {"top": middle_y, "bottom": page.height - middle_y, "left": middle_x,
+            "right": page.width - middle_x}[band]
+
+
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+_NUMERAL = re.compile(r"\b[ivxlcdm]+\b")
+
+
+def _label_value(text: str) -> tuple[bool, int]:
+    """(roman, value) of a `PAGE_NUMBER` text: (False, 3) for "Page 3 of 9", (True, 4)
+    for "iv"."""
+    digits = _DIGITS.search(text)
+    if digits:
+        return False, int(digits[0])
+    values = [_ROMAN[ch] for ch in _NUMERAL.findall(text.lower())[-1]]
+    return True, sum(-v if v < w else v for v, w in zip(values, values[1:] + [0], strict=True))
+
+
 def _own_number(page: PageLines, line: Line) -> bool:
-    return bool(PAGE_NUMBER.match(line.text)) and _DIGITS.findall(line.text)[:1] == [
-        str(page.number)]
+    return _DIGITS.findall(line.text)[:1] == [str(page.number)]
 
 
 def _body_size(pages: list[PageLines]) -> float:
