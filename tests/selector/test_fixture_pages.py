@@ -959,6 +959,16 @@ PAGES = [
          keep=("# This cordless drill is half price today", "topped our workshop tests",
                "a little over a kilogram", "forty minutes", "offer ends at midnight"),
          drop=("By signing up", "message and data rates")),
+    # A dental practice's article over a slider of patients' quotes, each a sentence
+    # and a name, which outweigh the story: the body container `after_body` finds held
+    # both, and the quotes had been kept after the story.
+    Page("clinic_article_quote_cards.html",
+         "https://willowmere-dental.example.com/blog/toddler-brushing/",
+         keep=("# Getting a toddler to brush their teeth", "rarely more force",
+               "## Let them hold the brush first", "end of the brushing",
+               "show the routine on a soft toy"),
+         drop=("hides under the chair", "Marta K.", "Owen P.", "Sofia L.",
+               "book a check-up for myself")),
 ]
 
 

@@ -207,6 +207,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
         kept &= ~rules.lead_metadata(blocks, kept, words, kinds, page.metadata.author)
+        kept &= ~rules.quote_cards(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
         kept &= ~rules.named_teasers(names, kept, words)
         kept &= ~rules.disclosures(blocks, names, kept, words)

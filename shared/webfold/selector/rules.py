@@ -106,6 +106,14 @@ enclosing `<article>`. Then:
   that sets its author box, sign-up box and "Keep reading" cards inside the post's
   `<article>`, after the `<div>` of its text, had its author's bio kept (no WCXB or
   Trafilatura-dev page moved, fold models of 2026-12-06).
+- `quote_cards` (pages declared an article, before `after_body`): a run of QUOTE_CARDS
+  or more sibling cards of one shape, each paragraphs only, a sentence and under it a
+  name of NAME_WORDS words or fewer ("Dana R."), standing after the page's last kept
+  paragraph of prose outside it: patients' testimonials under a clinic's article,
+  which outweigh the story, so `after_body` finds no body container without them (fold
+  models of 2026-12-06: WCXB one article 0.627 -> 0.998, no other page moved;
+  Trafilatura-dev the same). Cards of any block kinds made a buying guide's items a
+  run (its intro before them): four articles and a collection lost 0.2 to 0.9.
 - `calls_to_action` (pages declared an article): short kept paragraphs after the story's
   last paragraph of prose that ask the reader to subscribe, sign up, follow or get an
   app. Kept text uses the same words (the reason they are not dropped anywhere else):
@@ -621,6 +629,7 @@ def sibling_prose(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 
 
 _SENTENCE_ENDS = (".", "!", "?", "…", "。", "؟")
+_QUOTE_ENDS = (*_SENTENCE_ENDS, '"', "”", "»", "“", "«", "’")  # a quotation's last mark
 
 
 def gap_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
@@ -1773,6 +1782,67 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     held = float(words[chosen[inside(blocks, body, chosen)]].sum())
     if held >= BODY_SHARE * float(words[chosen].sum()):
         out[tail] = True
+    return out
+
+
+QUOTE_CARDS = 5  # sibling cards of a quote and a name that make a run of testimonials
+NAME_WORDS = 4  # a card's last block this short, after a sentence, is who said it
+
+
+def _quote_card(blocks: list[Block], words: np.ndarray, name: int, card: int) -> bool:
+    """Whether element `card` holds paragraphs only (CARD_BLOCKS or fewer), ending with
+    block `name`: a quote and who said it, no title, no list."""
+    lo = name
+    while lo > 0 and card in blocks[lo - 1].ancestors:
+        lo -= 1
+        if name - lo >= CARD_BLOCKS:
+            return False
+    if name + 1 < len(blocks) and card in blocks[name + 1].ancestors and words[name + 1] > 0:
+        return False
+    return all(blocks[i].kind == "paragraph" or not words[i] for i in range(lo, name))
+
+
+def quote_cards(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                kinds: BlockKinds) -> np.ndarray:
+    """Kept blocks of a run of quote cards after an article's body: an element with
+    QUOTE_CARDS or more children of the same shape, each a sentence (a paragraph ending
+    with a sentence's end or a quotation mark) and under it, in the same card, a short
+    paragraph of NAME_WORDS words or fewer without links (who said it: "Dana R."), the
+    element standing after the page's last kept paragraph of prose outside it. Readers'
+    or patients' testimonials under a clinic's article outweigh the story, so the body
+    container `after_body` looks for holds both; a list of quotes that is the article
+    has its text around it in the same element, or after it."""
+    out = np.zeros(len(blocks), dtype=bool)
+    names = ((words > 0) & (words <= NAME_WORDS) & kinds.paragraph & ~kinds.links).nonzero()[0]
+    runs: dict[tuple[int, tuple[str, ...]], dict[int, int]] = defaultdict(dict)
+    for i in names[names > 0].tolist():
+        said = blocks[i - 1]
+        if said.kind != "paragraph" or not said.text.rstrip().endswith(_QUOTE_ENDS):
+            continue
+        lineage = blocks[i].ancestors
+        depth = 0
+        for x, y in zip(lineage, said.ancestors):  # noqa: B905 - lineages differ in length
+            if x != y:
+                break
+            depth += 1
+        for d in range(depth - 2, -1, -1):  # the elements above the card's own
+            card = lineage[d + 1]
+            if not _quote_card(blocks, words, i, card):
+                break
+            runs[lineage[d], _below(blocks[i], d + 1)][card] = i
+    found = {holder: next(iter(cards.values())) for (holder, _), cards in runs.items()
+             if len(cards) >= QUOTE_CARDS}
+    # The deepest of them: an element above a run holds it too.
+    above = {h for g, i in found.items()
+             for h in blocks[i].ancestors[:blocks[i].ancestors.index(g)] if h in found}
+    prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
+    for holder in found.keys() - above:
+        inner = np.fromiter((holder in block.ancestors for block in blocks), dtype=bool,
+                            count=len(blocks))
+        before = prose[~inner[prose]]
+        at = inner.nonzero()[0]
+        if len(before) and before[-1] < at[0] and words[before].sum() > BODY_WORDS:
+            out |= kept & inner
     return out
 
 
