@@ -969,6 +969,13 @@ PAGES = [
                "show the routine on a soft toy"),
          drop=("hides under the chair", "Marta K.", "Owen P.", "Sofia L.",
                "book a check-up for myself")),
+    # A shop's guide under a cookie settings panel in a dialog box whose class names do
+    # not say consent ("modal-frame"): the panel had been kept after the guide.
+    Page("shop_guide_cookie_modal.html", "https://keycap-corner.example.com/keyboards/",
+         keep=("# Mechanical keyboards", "the ten millionth", "## Sizes and layouts",
+               "tenkeyless as a middle ground", "two-year warranty"),
+         drop=("kinds of cookies", "Necessary cookies", "cannot be switched off",
+               "adverts you see elsewhere")),
 ]
 
 

@@ -222,7 +222,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.named_chrome_blocks(names, kept, words)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
     kept &= ~rules.promo_blocks(names, kept, words)
-    kept &= ~rules.consent_notices(names, kept, words)
+    kept &= ~rules.consent_notices(blocks, names, kept, words)
     kept &= ~rules.signatures(names, kept, words)
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     kept &= ~rules.share_lists(blocks, kept, kinds)

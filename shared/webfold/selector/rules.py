@@ -223,6 +223,12 @@ enclosing `<article>`. Then:
   ...", one paragraph per kind of cookie) outweighs a short service page's text (fold
   models of that morning: WCXB service 0.85560 -> 0.85786, one page 0.602 -> 0.988, no
   other page moved; Trafilatura-dev and the short pages the same).
+  Since 2026-12-06, late, a dialog box (a class or id token with "modal", "dialog",
+  "popup" or "overlay" as a part) whose paragraphs of over LABEL_WORDS words mostly name
+  cookies is such a container too, on the same terms, whatever else the page's tokens
+  say: a cookie settings panel whose names do not say consent, kept under a watch
+  shop's guide (WCXB collection one page 0.839 -> 1.000, no other page moved;
+  Trafilatura-dev the same).
 - `stray_menu_items`: kept list items, at least half link text, outside the content
   region, in a menu (the element holding their list, so a mega menu of lists side by
   side is one) of MENU_ITEMS such items or more of which the cut kept STRAY_SHARE or
@@ -1312,28 +1318,46 @@ _CONSENT_BOX = (r"(?:banner|bar|notice|hint|popup|modal|overlay|layer|dialog|con
 _CONSENT_WORDS = ("cookie", "consent", "gdpr")
 _CONSENT = re.compile(f"(?:{'|'.join(_CONSENT_WORDS)})" + r"[\w-]*" + _CONSENT_BOX)
 CONSENT_SHARE = 0.5  # such containers holding this share of the kept words are the text
+# A dialog box by a class or id token: "modal_frame", "cookie-dialog", "popup", "overlay".
+_DIALOG_WORDS = ("modal", "dialog", "popup", "overlay")
+_DIALOG = re.compile(r"(?:^|[-_])(?:" + "|".join(_DIALOG_WORDS) + r")(?:$|[-_])")
 
 
-def consent_notices(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def consent_notices(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
+                    words: np.ndarray) -> np.ndarray:
     """Kept blocks inside elements whose class or id token names a cookie or consent
-    banner (`_CONSENT`, the whole token), when those hold under CONSENT_SHARE of the kept
-    words (a cookie policy's page is its text), or when they all come after the other
-    kept blocks, which hold BODY_WORDS words or more: a banner set at the end of the
-    page, whose settings panel ("The technical storage or access is strictly necessary
-    ...") can outweigh a short page's text."""
+    banner (`_CONSENT`), or a dialog box (`_DIALOG`) whose paragraphs of over LABEL_WORDS
+    words mostly name cookies (a settings panel whose names do not say consent), when
+    those hold under CONSENT_SHARE of the kept words (a cookie policy's page is its
+    text), or when they all come after the other kept blocks, which hold BODY_WORDS
+    words or more: a banner set at the end of the page, whose settings panel ("The
+    technical storage or access is strictly necessary ...") can outweigh a short page's
+    text."""
     out = np.zeros(len(kept), dtype=bool)
-    if not names.mention(_CONSENT_WORDS):  # most pages
-        return out
-    at = names.inside(_CONSENT, kept)
+    if names.mention(_CONSENT_WORDS):
+        out |= _notice(names.inside(_CONSENT, kept), kept, words)
+    if names.mention(_DIALOG_WORDS):  # each on its own: a page-wide consent token holds all
+        box = names.inside(_DIALOG, kept)
+        prose = (box & (words > LABEL_WORDS)).nonzero()[0]
+        if len(prose) and 2 * sum("cookie" in blocks[i].text.lower() for i in prose.tolist()) \
+                >= len(prose):
+            out |= _notice(box, kept, words)
+    return out
+
+
+def _notice(at: np.ndarray, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """`at` (kept blocks of a notice's containers) when they hold under CONSENT_SHARE of
+    the kept words or all come after the other kept blocks, which hold BODY_WORDS words
+    or more; else none."""
     if not at.any():
-        return out
+        return at
     total, inner = float(words[kept].sum()), float(words[at].sum())
     first = int(at.argmax())
     trailing = not (kept[first:] & ~at[first:]).any()
     if inner < CONSENT_SHARE * total or (
             trailing and float(words[:first][kept[:first]].sum()) >= BODY_WORDS):
         return at
-    return out
+    return np.zeros(len(kept), dtype=bool)
 
 
 # A related-posts box by a class or id token of its own: "related-posts", "relatedposts",
