@@ -976,6 +976,13 @@ PAGES = [
                "tenkeyless as a middle ground", "two-year warranty"),
          drop=("kinds of cookies", "Necessary cookies", "cannot be switched off",
                "adverts you see elsewhere")),
+    # A gadget column whose header sets the declared author's note ("Ines is a technology
+    # writer who has covered ...") above the body, where the cut had kept it as the lead.
+    Page("tech_article_author_bio_above.html",
+         "https://circuitweekly.example.com/smart-home/sunrise-lamp-alarm/",
+         keep=("# I replaced my phone alarm", "same harsh tone", "## Setting it up",
+               "thirty minutes and a soft birdsong", "worth trying before any new app"),
+         drop=("technology writer", "in her own bedroom", "By Ines Moreau")),
 ]
 
 

@@ -88,6 +88,10 @@ enclosing `<article>`. Then:
   author (its metadata's, `PageContext.metadata.author`) is a byline without "By" ("Tomasz
   Reilly · 3 March 2026" over a blog post: a new short page 0.977 -> 1.000; one WCXB
   article +0.0003, no other dev page moved, 619 of the 1,964 declaring an author).
+  Since late that evening the author's note above the body goes too: paragraphs of
+  AUTHOR_BIO_WORDS words or fewer, before the first other kept paragraph of prose, led
+  by the declared author's name or first name and a verb ("Ines is a technology writer
+  who has covered ..."; a tech site's header).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -1500,6 +1504,7 @@ _DATE_LINE = re.compile(
     r"|\d+\s*(?:min(?:ute)?s?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
     r"|(?:(?:average |estimated )?reading time|lesezeit).*|(?:written|posted) by")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
+AUTHOR_BIO_WORDS = 100  # a longer paragraph led by the author's name is the story's
 # A count standing alone: "31", "1.2K", "2,318" (claps, responses, shares above a story).
 _COUNT = re.compile(r"\d[\d.,]*\s*[kKmM]?")
 # An author's job title under the name of a byline: up to three words before a writer's
@@ -1560,6 +1565,15 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     if len(prose) == 0:
         return out
     name = (author or "").lower().strip(_LABEL_EDGES)
+    if name:  # the author's note above the body: "Ann is a reporter who has covered ..."
+        note = re.compile(rf"(?:{re.escape(name)}|{re.escape(name.split()[0])})\s+{_AUTHOR_VERBS}")
+        for i in prose[:-1].tolist():
+            if blocks[i].kind == "heading":
+                continue
+            if words[i] > AUTHOR_BIO_WORDS or note.match(blocks[i].text.lower()) is None:
+                break
+            out[i] = True
+        prose = prose[~out[prose]]
     lead = (kept & (words > 0) & (words <= BYLINE_WORDS)).nonzero()[0]
     for i in lead[lead < prose[0]].tolist():
         if blocks[i].kind == "heading":
@@ -1680,9 +1694,9 @@ def boxed_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 # An author's note closing a story: a name of two to four words, then who the author is
 # or what they do ("Colm Darragh is a retired plumber who writes about ...", "Jana Roth
 # lebt in Leipzig").
-_AUTHOR_NOTE = re.compile(r"(?:[^\W\d_][\w'’.-]*\s+){2,4}(?:is|was|writes|has|lives|covers"
-                          r"|works|teaches|ist|lebt|schreibt|arbeitet|est|vit|écrit|es|vive"
-                          r"|escribe|jest)\b")
+_AUTHOR_VERBS = (r"(?:is|was|writes|has|lives|covers|works|teaches|ist|lebt|schreibt|arbeitet"
+                 r"|est|vit|écrit|es|vive|escribe|jest)\b")
+_AUTHOR_NOTE = re.compile(r"(?:[^\W\d_][\w'’.-]*\s+){2,4}" + _AUTHOR_VERBS)
 AUTHOR_NOTE_WORDS = 60  # a longer closing paragraph is the story's
 # A line of the story's tags, led by its label: "Tags: plumbing, kitchen", "Filed under:".
 _TAG_LINE = re.compile(r"\W*(?:tags|tagged(?: with| as| in)?|filed under|schlagwörter|schlagworte"
