@@ -1566,11 +1566,10 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         return out
     name = (author or "").lower().strip(_LABEL_EDGES)
     if name:  # the author's note above the body: "Ann is a reporter who has covered ..."
-        note = re.compile(rf"(?:{re.escape(name)}|{re.escape(name.split()[0])})\s+{_AUTHOR_VERBS}")
         for i in prose[:-1].tolist():
             if blocks[i].kind == "heading":
                 continue
-            if words[i] > AUTHOR_BIO_WORDS or note.match(blocks[i].text.lower()) is None:
+            if words[i] > AUTHOR_BIO_WORDS or not _led_by(blocks[i].text.lower(), name):
                 break
             out[i] = True
         prose = prose[~out[prose]]
@@ -1697,6 +1696,16 @@ def boxed_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 _AUTHOR_VERBS = (r"(?:is|was|writes|has|lives|covers|works|teaches|ist|lebt|schreibt|arbeitet"
                  r"|est|vit|écrit|es|vive|escribe|jest)\b")
 _AUTHOR_NOTE = re.compile(r"(?:[^\W\d_][\w'’.-]*\s+){2,4}" + _AUTHOR_VERBS)
+_AUTHOR_VERB = re.compile(r"\s+" + _AUTHOR_VERBS)
+
+
+def _led_by(text: str, name: str) -> bool:
+    """Whether lowercased `text` opens with the author's `name` (lowercased) or its first
+    word, then a verb of `_AUTHOR_VERBS`: "ann lee is a reporter ...", "ann has ..."."""
+    for lead in (name, name.split()[0]):
+        if text.startswith(lead) and _AUTHOR_VERB.match(text, len(lead)) is not None:
+            return True
+    return False
 AUTHOR_NOTE_WORDS = 60  # a longer closing paragraph is the story's
 # A line of the story's tags, led by its label: "Tags: plumbing, kitchen", "Filed under:".
 _TAG_LINE = re.compile(r"\W*(?:tags|tagged(?: with| as| in)?|filed under|schlagwörter|schlagworte"
@@ -1852,14 +1861,15 @@ def quote_cards(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     has its text around it in the same element, or after it."""
     out = np.zeros(len(blocks), dtype=bool)
     names = ((words > 0) & (words <= NAME_WORDS) & kinds.paragraph & ~kinds.links).nonzero()[0]
+    said = [i for i in names[names > 0].tolist() if blocks[i - 1].kind == "paragraph"
+            and blocks[i - 1].text.rstrip().endswith(_QUOTE_ENDS)]
+    if len(said) < QUOTE_CARDS:  # most pages: no run
+        return out
     runs: dict[tuple[int, tuple[str, ...]], dict[int, int]] = defaultdict(dict)
-    for i in names[names > 0].tolist():
-        said = blocks[i - 1]
-        if said.kind != "paragraph" or not said.text.rstrip().endswith(_QUOTE_ENDS):
-            continue
+    for i in said:
         lineage = blocks[i].ancestors
         depth = 0
-        for x, y in zip(lineage, said.ancestors):  # noqa: B905 - lineages differ in length
+        for x, y in zip(lineage, blocks[i - 1].ancestors):  # noqa: B905 - lengths differ
             if x != y:
                 break
             depth += 1
