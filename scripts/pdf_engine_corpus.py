@@ -172,15 +172,22 @@ def _printable(page_html: str) -> str:
     return page_html[:at] + _PRINT_AS_READ + page_html[at:]
 
 
-def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
-    """Print the written pages and `wcxb_pages` WCXB pages; [] without Playwright/Chromium."""
+def chromium_ready() -> bool:
+    """Whether Playwright and the Chromium it drives are installed; says why not."""
     try:
-        import playwright.async_api  # noqa: F401
+        import playwright  # noqa: F401
     except ImportError:
         print("skipping Chromium: playwright is not installed", file=sys.stderr)
-        return []
+        return False
     if not Path(CHROMIUM).exists():
         print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
+        return False
+    return True
+
+
+def chromium_cases(out: Path, wcxb_pages: int) -> list[EngineCase]:
+    """Print the written pages and `wcxb_pages` WCXB pages; [] without Playwright/Chromium."""
+    if not chromium_ready():
         return []
     head = f"<html><head><meta charset='utf-8'><style>{_STYLE}</style></head>"
     sources = [(f"html_{name}", "chromium-written", f"{head}<body>{body}</body></html>", tables,

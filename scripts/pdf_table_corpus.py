@@ -78,6 +78,7 @@ from typing import Any
 from pdf_engine_corpus import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    chromium_ready,
     find_soffice,
     manifest_cases,
     soffice_convert,
@@ -477,14 +478,9 @@ def print_chromium(out: Path, sources: list[tuple[str, str, str, list, list[str]
                    rng: random.Random) -> list[TableCase]:
     """Print each (name, kind, body HTML, tables, texts, landscape) of `sources` into
     `out` with Chromium; the cases whose PDF came out ([] without Chromium)."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("skipping Chromium: playwright is not installed", file=sys.stderr)
+    if not chromium_ready():
         return []
-    if not Path(CHROMIUM).exists():
-        print(f"skipping Chromium: {CHROMIUM} is absent", file=sys.stderr)
-        return []
+    from playwright.sync_api import sync_playwright
     family = ("'DejaVu Sans',sans-serif", "'DejaVu Serif',serif",
               "'DejaVu Sans Condensed',sans-serif")
     cases = []
