@@ -995,16 +995,14 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
     set in the middle of their rows have their first line just over the next lines. A
     section's title over indented rows (`_title_over_indented`) joins neither."""
     out: list[_Row] = []
-    titles: set[int] = set()  # ids of the section titles in `out`
+    title = False  # whether the row last put out is a section's title: nothing joins it
     for k, row in enumerate(rows):
-        last = out[-1] if out else None
+        last = out[-1] if out and not title else None
         below = rows[k + 1] if k + 1 < len(rows) else None
-        if below is not None and _title_over_indented(row, below):
-            titles.add(id(row))
+        title = below is not None and _title_over_indented(row, below)
+        if title:
             out.append(row)
             continue
-        if last is not None and id(last) in titles:
-            last = None
         wraps = last is not None and _every_cell_wraps(out, row, below, rows[max(0, k - 12):k + 12])
         if last is not None and row.cells and _continues(last, row, wraps) and not (
                 below is not None and _continues(row, below) and _nearer_below(last, row, below)):
