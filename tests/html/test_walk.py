@@ -273,3 +273,18 @@ def test_code_keeps_its_line_breaks_and_leaves_line_numbers_out() -> None:
     fences = md.split("```")[1::2]
     assert fences == ["\nfrom datetime import date\nprint(date.today())\n",
                       "\nx = 1\ny = x + 1\n", "\nfirst = 1\nsecond = 2\n"], md
+
+
+def test_code_leaves_out_the_style_sheets_and_scripts_inside_it() -> None:
+    # CSS-in-JS (Emotion) writes a <style> into the element it styles, here a listing's
+    # line-number span and an inline code span; a browser shows none of their code.
+    page = (
+        '<main><p>Install the helper library with Composer first.</p><pre><code>'
+        '<span><style>.css-519pyc{opacity:0.5;padding-left:1.5rem}</style>1</span>'
+        'composer require twilio/sdk\n</code></pre><p>Then set <code>'
+        '<style>#sbi .btn{background:#c89159}</style><span>TWILIO_TOKEN</span>'
+        '<script>track("code")</script></code> in the shell.</p></main>')
+    md = webfold.convert(page, select="all").markdown
+    assert md.split("```")[1] == "\n1composer require twilio/sdk\n", md
+    assert "Then set `TWILIO_TOKEN` in the shell." in md, md
+    assert "css" not in md and "track" not in md, md

@@ -497,11 +497,12 @@ class _Walker:
             if tag in _MATH_TAGS:
                 self.add_math_element(node, flags)
                 return False
-            span = md.code_span(node.text())
+            code = _inline_code_text(node)
+            span = md.code_span(code)
             if span:
                 self.last_br = False
                 self.md.append(span)
-                self.text.append(md.collapse(node.text()))
+                self.text.append(md.collapse(code))
             return False
         child = node.first_child
         if child is not None and child.tag_id == _TEXT_NODE and child.next is None:
@@ -980,8 +981,11 @@ class _Walker:
 # "line-numbers-rows", highlightjs-line-numbers "hljs-ln-numbers").
 _GUTTER_TOKENS = frozenset({"gutter", "rouge-gutter", "lineno", "linenos", "line-number",
                             "line-numbers-rows", "hljs-ln-numbers"})
-# What makes a `<pre>`'s text differ from Lexbor's `text()`: line breaks and gutters.
-_CODE_TEXT_SELECTOR = ", ".join(["br", *("." + token for token in sorted(_GUTTER_TOKENS))])
+# What makes a `<pre>`'s text differ from Lexbor's `text()`: line breaks, gutters, browser code.
+_BROWSER_CODE = ("script", "style")  # inside any element, what they hold is never shown
+_INLINE_CODE_HIDDEN = ", ".join(_BROWSER_CODE)
+_CODE_TEXT_SELECTOR = ", ".join(["br", *_BROWSER_CODE,
+                                 *("." + token for token in sorted(_GUTTER_TOKENS))])
 
 
 def _is_gutter(classes: str | None) -> bool:
@@ -990,7 +994,8 @@ def _is_gutter(classes: str | None) -> bool:
 
 def _code_text(pre: LexborNode) -> str:
     """The text of a `<pre>` as a reader sees it: a `<br>` is a line break (Hexo writes
-    one after every line) and line-number gutters inside it are left out."""
+    one after every line); line-number gutters and scripts' and style sheets' code
+    inside it are left out."""
     if pre.css_first(_CODE_TEXT_SELECTOR) is None:  # one scan; most listings
         return pre.text() or ""
     parts: list[str] = []
@@ -1004,8 +1009,29 @@ def _code_text(pre: LexborNode) -> str:
             parts.append(node.text_content or "")
         elif node.tag == "br":
             parts.append("\n")
-        elif not _is_gutter(node.attributes.get("class")):
+        elif node.tag not in _BROWSER_CODE and not _is_gutter(node.attributes.get("class")):
             stack.append(node.first_child)
+    return "".join(parts)
+
+
+def _inline_code_text(node: LexborNode) -> str:
+    """The text of inline code (`<code>`, `<kbd>` ...) without the code of a script or
+    style sheet inside it (CSS-in-JS writes a `<style>` into the element it styles)."""
+    child = node.first_child
+    if child is None or (child.next is None and child.tag_id == _TEXT_NODE) or node.css_first(
+            _INLINE_CODE_HIDDEN) is None:
+        return node.text() or ""
+    parts: list[str] = []
+    stack = [child]
+    while stack:
+        child = stack.pop()
+        if child is None:
+            continue
+        stack.append(child.next)
+        if child.tag_id == _TEXT_NODE:
+            parts.append(child.text_content or "")
+        elif child.tag not in _BROWSER_CODE:
+            stack.append(child.first_child)
     return "".join(parts)
 
 
