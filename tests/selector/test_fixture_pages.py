@@ -1051,6 +1051,15 @@ PAGES = [
                "Ein Salzleckstein", "ob Eiweiß und Energie für den Winter reichen"),
          drop=("Auch interessant", "Heu richtig lagern", "Feuchte Ballen schimmeln",
                "Wintercheck für Offenstallpferde", "Zum Artikel", "Impressum")),
+    # Cards of other posts named "teaser" in the story's own region, after it, with no
+    # heading: `named_teasers` (the code before kept their sublines and excerpts).
+    Page("de_blog_teaser_cards_same_region.html",
+         "https://landleben.example.com/dorf/dorfladen-retten",
+         keep=("# Warum wir den Dorfladen retten wollten", "vierzig Familien eine Genossenschaft",
+               "Kaffee-Ecke", "das war am Anfang gar nicht geplant"),
+         drop=("Das Freibad, das keiner schließen durfte", "Seit drei Sommern betreibt",
+               "Probe jeden Donnerstag", "Noten lesen muss hier niemand",
+               "Wer sich auf die gelbe Bank setzt")),
 ]
 
 

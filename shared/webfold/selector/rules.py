@@ -177,7 +177,14 @@ enclosing `<article>`. Then:
   headlines and excerpts under a short post, with no heading the teaser rules know (they
   hold most of the kept words there, so a share does not guard them). Replayed on the
   out-of-fold scores of 2026-12-03: Trafilatura-dev 0.9452 -> 0.9472 (4 pages, fp -6, tp
-  unchanged), no WCXB page changed (nor on pages not declared an article).
+  unchanged), no WCXB page changed (nor on pages not declared an article). Since
+  2026-12-06 (night) also boxes named "teaser" or "teasers" (`_TEASER_BOX`, the whole
+  token) when the kept words before the first outweigh those inside them: a Drupal
+  blog's cards of other posts (author, headline, subline, excerpt) in the story's own
+  region; a news site's section page declared an article, whose list is such cards after a
+  short intro, keeps them (0.835 -> 0.567 with the token alone). Through the fold
+  models of 2026-12-06 evening: Trafilatura-dev 0.9480 -> 0.9486 (fp 103 -> 101, one
+  page), every WCXB page the same.
 - `disclosures` (pages declared an article): kept blocks, not headings, inside an
   element whose class or id token names a disclaimer or disclosure ("aawp-disclaimer",
   "editorial-disclosure", "affiliate-disclosure"), unless those hold half the kept
@@ -1373,6 +1380,13 @@ _NAMED_TEASERS = re.compile(r"^(?:\w+[-_])?(?:related[-_]?(?:posts?|articles?|st
                             r"|read[-_]?next|more[-_](?:stories|articles|posts))$")
 
 
+# A box of teasers by a class or id token of its own: "teaser", "article-teaser",
+# "teasers" (the whole token). A section page declared an article sets its list in
+# such cards, and a German story its standfirst, so it goes only after a story that
+# outweighs it (`named_teasers`).
+_TEASER_BOX = re.compile(r"^(?:\w+[-_])?teasers?$")
+
+
 def named_teasers(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Kept blocks of an article page inside elements whose class or id token names a box
     of related or next posts (`_NAMED_TEASERS`, the whole token), when over BODY_WORDS
@@ -1380,13 +1394,20 @@ def named_teasers(names: ContainerNames, kept: np.ndarray, words: np.ndarray) ->
     stories that a blog's plugin sets under the post ("wp_rp", "yarpp-related",
     "nextstory"), without a heading the teaser rules know. Under a short post they hold
     most of the kept words, so no share of them protects a box; the story before it does
-    (a page whose text sits in such a box has none before it)."""
+    (a page whose text sits in such a box has none before it). A box named a teaser
+    (`_TEASER_BOX`) goes only when the kept words before it outweigh it: a section
+    page's list is set in such cards under a short intro."""
     at = names.inside(_NAMED_TEASERS, kept)
     if at.any():
         first = int(at.argmax())
-        if float(words[:first][kept[:first]].sum()) > BODY_WORDS:
-            return at
-    return np.zeros(len(kept), dtype=bool)
+        if float(words[:first][kept[:first]].sum()) <= BODY_WORDS:
+            at[:] = False
+    boxes = names.inside(_TEASER_BOX, kept)
+    if boxes.any():
+        first = int(boxes.argmax())
+        if words[:first][kept[:first]].sum() > words[boxes].sum():
+            at |= boxes
+    return at
 
 
 # A disclosure box by a class or id token of its own: "disclaimer", "aawp-disclaimer",
