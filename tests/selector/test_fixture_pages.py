@@ -1031,6 +1031,13 @@ PAGES = [
          drop=("À lire aussi", "Régler un dérailleur", "Articles similaires",
                "Passer au tubeless", "Recevez nos tutoriels", "4 réactions",
                "graisse diélectrique, j'avais", "Les plus lus", "Mentions légales")),
+    # "4 réactions" heads the comments: kept with include_comments (`_COMMENTS`).
+    Page("fr_blog_a_lire_aussi_reactions.html",
+         "https://atelierpignon.example.com/tutoriels/reparer-velo-electrique/",
+         keep=("je les laisse désormais au magasin", "graisse diélectrique, j'avais",
+               "deux jours sans vélo pour rien"),
+         drop=("Passer au tubeless", "Recevez nos tutoriels"),
+         options={"include_comments": True}),
     Page("substack_short_post_long_comments.html",
          "https://fennotes.example.com/p/a-note-on-the-march-issue",
          keep=("# A note on the March issue", "sky-dance over the reed bed at Welney",

@@ -457,12 +457,13 @@ INLINE_TEASER_WORDS = 40  # longer blocks with such a lead are text that links a
 _LEAD_MARKS = (":", "：", "»", "›", "|", ">", "-", "–", "—")  # what ends such a lead
 # A comment section's heading: the word in the plural or with its count, or a set phrase.
 # The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
-# analyst's commentary, which is the content.
+# analyst's commentary, which is the content. A count of reactions heads a French or
+# German blog's comments too ("4 réactions", "3 Reaktionen").
 _COMMENTS = re.compile(
     r"(?:\d+\s+)?(?:comments|(?:leser|nutzer)?kommentare|commentaires|comentarios|komentarze"
     r"|komentarzy)(?:\s*\(\d+\))?|\d+\s+(?:comment|kommentar|commentaire|comentario|komentarz)"
     r"|(?:comment|(?:leser|nutzer)?kommentar|commentaire|comentario|komentarz)\s*\(\d+\)"
-    r"|\d+\s+(?:responses?|replies|reactions)(?: to\b.*)?"
+    r"|\d+\s+(?:responses?|replies|r[eé]actions|reaktionen)(?: to\b.*)?"
     r"|(?:\d+|one|two|three) thoughts? on\b.*|leave a (?:reply|comment)|post a comment"
     r"|add a comment|join the (?:discussion|conversation)|(?:reader|user|visitor) comments"
     r"|kommentar (?:schreiben|verfassen)|schreibe einen kommentar|diskutieren sie mit"
