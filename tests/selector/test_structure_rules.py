@@ -266,6 +266,18 @@ def test_a_credited_paragraph_under_a_picture_is_a_caption():
         blocks, kept, words, kinds, True).nonzero()[0]] == ["The weir "]
 
 
+def test_captions_in_elements_named_for_them_are_dropped_as_figcaptions_are():
+    blocks, words, kinds = _blocks(
+        ARTICLE + "<div class=wp-caption><img src=p.jpg alt=x><p class=wp-caption-text>"
+        "Volunteers fill sandbags on Mill Lane.</p></div>" + ARTICLE
+        + "<div class=legend><div class=content>The weir at dusk, when the gates open."
+        "</div></div><p class=captioned>The river fell by noon.</p>")
+    names, kept = _all_kept(blocks)
+    assert rules.picture_captions(blocks, kept, words, kinds, False, names).tolist() == [
+        False, False, True, False, True, False]
+    assert not rules.picture_captions(blocks, kept, words, kinds, False).any()
+
+
 def test_a_gallery_whose_captions_are_its_text_keeps_them():
     slides = "".join(_figure(f"Costume {i}: a red jumper, a white collar and a black headband "
                              "make the look in ten minutes.") for i in range(4))
@@ -292,6 +304,19 @@ def test_an_article_page_drops_photo_captions_and_a_short_page_keeps_its_figures
     assert not _caption_kept(long_page, article)
     assert _caption_kept(long_page, PageContext())
     assert _caption_kept(story, article)
+
+
+def test_an_article_page_drops_a_caption_in_an_element_named_for_it():
+    story = (f"<article>{ARTICLE}<div class=wp-caption><img src=p.jpg alt=x>"
+             f"<p class=wp-caption-text>Volunteers fill sandbags on Mill Lane.</p></div>"
+             f"{ARTICLE}</article>")
+    menu = "".join(f"<li><a href=/{i}>Section {i}</a></li>" for i in range(rules.SHORT_PAGE))
+    blocks = walk(LexborHTMLParser(f"<ul id=menu>{menu}</ul>{story}").root, None).blocks
+    caption = next(i for i, b in enumerate(blocks) if b.text.startswith("Volunteers"))
+    scores = np.where([b.kind == "paragraph" for b in blocks], 0.9, 0.01)
+    for page, kept_caption in ((PageContext(og_type="article"), False), (PageContext(), True)):
+        kept, _ = choose(blocks, page, block_features(blocks, page), scores, 0.25, 1.0)
+        assert kept[caption] == kept_caption
 
 
 def test_bylines_and_date_lines_above_the_body_are_dropped_but_not_the_lead():

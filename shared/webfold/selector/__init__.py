@@ -212,7 +212,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.named_teasers(names, kept, words)
         kept &= ~rules.disclosures(blocks, names, kept, words)
     if not thread:  # a short page keeps its figures whole, but for a press photo's credit
-        kept &= ~rules.picture_captions(blocks, kept, words, kinds, short or not article)
+        kept &= ~rules.picture_captions(blocks, kept, words, kinds, short or not article,
+                                        names)
     if not says_article and rules.is_product_page(types, page.og_type):
         kept &= ~rules.customer_reviews(blocks, names, kept, words, kinds)
         kept &= ~rules.product_teasers(blocks, kept, words, kinds)
