@@ -1031,6 +1031,14 @@ PAGES = [
          drop=("À lire aussi", "Régler un dérailleur", "Articles similaires",
                "Passer au tubeless", "Recevez nos tutoriels", "4 réactions",
                "graisse diélectrique, j'avais", "Les plus lus", "Mentions légales")),
+    # A box of other stories named "most-read" at the end of the story's own container,
+    # with no heading: `named_teasers` (the code before kept the three excerpts).
+    Page("news_most_read_box_unlabelled.html",
+         "https://dalegazette.example.com/news/night-buses-return",
+         keep=("# Night buses return to the valley routes", "never brought back",
+               "one in five of them", "cut back to Saturdays only."),
+         drop=("Reservoir levels fall", "garden hoses", "last-ball catch",
+               "Traders will move to marquees")),
     # "4 réactions" heads the comments: kept with include_comments (`_COMMENTS`).
     Page("fr_blog_a_lire_aussi_reactions.html",
          "https://atelierpignon.example.com/tutoriels/reparer-velo-electrique/",
