@@ -1421,7 +1421,8 @@ def named_teasers(names: ContainerNames, kept: np.ndarray, words: np.ndarray) ->
         first = int(at.argmax())
         if float(words[:first][kept[:first]].sum()) <= BODY_WORDS:
             at[:] = False
-    boxes = names.inside(_TEASER_BOX, kept)
+    boxes = (names.inside(_TEASER_BOX, kept) if names.mention(("teaser",))
+             else np.zeros(len(kept), dtype=bool))
     if boxes.any():
         first = int(boxes.argmax())
         if words[:first][kept[:first]].sum() > words[boxes].sum():
