@@ -1658,22 +1658,25 @@ def _overflows(run: list[_Row]) -> list[tuple[float, float]]:
     latest_start = [max((x0 for x0, _ in row), default=-math.inf) for row in spans]
     events = sorted((x, start, i) for i, row in enumerate(spans) for x0, x1 in _merged(row)
                     for x, start in ((x0, 1), (x1, -1)))
-    pieces: list[tuple[float, float, frozenset[int]]] = []  # x-range, the rows over it
+    # x-range, the rows over it; None over two rows or more (only a piece under one row
+    # or none is looked at, and a set of a long table's rows for every piece made the
+    # walk quadratic in its rows)
+    pieces: list[tuple[float, float, frozenset[int] | None]] = []
     active: Counter[int] = Counter()
     for (x, start, i), following in zip(events, events[1:], strict=False):
         active[i] += start
         if not active[i]:
             del active[i]
         if following[0] > x:
-            pieces.append((x, following[0], frozenset(active)))
+            pieces.append((x, following[0], frozenset(active) if len(active) <= 1 else None))
     stripes = []
     for k, (_, _, rows) in enumerate(pieces):
-        if len(rows) != 1:
+        if rows is None or len(rows) != 1:
             continue
         lo = hi = k
-        while lo > 0 and pieces[lo - 1][2] <= rows:
+        while lo > 0 and (near := pieces[lo - 1][2]) is not None and near <= rows:
             lo -= 1
-        while hi + 1 < len(pieces) and pieces[hi + 1][2] <= rows:
+        while hi + 1 < len(pieces) and (near := pieces[hi + 1][2]) is not None and near <= rows:
             hi += 1
         a, b = pieces[lo][0], pieces[hi][1]
         if lo == 0 or hi + 1 == len(pieces) or b - a < gap or (a, b) in stripes:
