@@ -251,6 +251,8 @@ def _partner(done: list[Item], it: Item, items: list[Item],
         if prev.turned:
             continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
+        if not _level(prev, it) and not _marker_level(left, right):
+            continue  # on another line either way (the texts' patterns need not be read)
         lone = not left.line_number and (LONE_MARKER.match(left.text)
                                          or _SECTION_NUMBER.match(left.text))
         if not (_marker_level(left, right) if lone and LONE_MARKER.match(left.text)
