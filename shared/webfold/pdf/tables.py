@@ -15,6 +15,7 @@ grid cell they cover, when it is a label (`MAX_REPEATED_WORDS`).
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import re
 from collections import Counter
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pymupdf
+from pymupdf.table import extract_text
 
 from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
@@ -308,12 +310,15 @@ def _without_highlights(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for item in path["items"]:
             x0, y0, x1, y1 = item[1]
             beside = [x for x, top, bottom in verticals if top < y1 and bottom > y0]
-            edges = beside + [e for b in boxes if b is not item[1] and b[1] < y1 and b[3] > y0
-                              for e in (b[0], b[2])]
             if not (any(x < x0 - HIGHLIGHT_CLEAR for x in beside) and any(
-                    x > x1 + HIGHLIGHT_CLEAR for x in beside)) or any(
-                    abs(x - x0) <= HIGHLIGHT_CLEAR or abs(x - x1) <= HIGHLIGHT_CLEAR
-                    for x in edges):
+                    x > x1 + HIGHLIGHT_CLEAR for x in beside)):
+                return False
+            # The other boxes' edges are read only as far as the first one touching: a
+            # zebra table's fills, each beside the next, would be read all for each.
+            edges = itertools.chain(beside, (e for b in boxes if b is not item[1]
+                                             and b[1] < y1 and b[3] > y0 for e in (b[0], b[2])))
+            if any(abs(x - x0) <= HIGHLIGHT_CLEAR or abs(x - x1) <= HIGHLIGHT_CLEAR
+                   for x in edges):
                 return False
         return True
 
@@ -352,9 +357,10 @@ def _expanded_rows(tab: Any, lines: list[Line]
     fill the grid as the table is checked, but one header spanning both rows is written
     once. (None, []) when the finder's cells cannot be read."""
     try:
-        cells = tab.extract()
-        boxes = [row.cells for row in tab.rows]
-        bands = [(row.bbox[1], row.bbox[3]) for row in tab.rows]
+        table_rows = tab.rows  # worked out anew from the cells each time it is asked for
+        cells = _cell_texts(tab, table_rows)
+        boxes = [row.cells for row in table_rows]
+        bands = [(row.bbox[1], row.bbox[3]) for row in table_rows]
     except Exception:
         return None, []
     if len(cells) != len(boxes):
@@ -387,6 +393,34 @@ def _expanded_rows(tab: Any, lines: list[Line]
         out = [row[::-1] for row in out]
         header_repeats = [(r, len(out[r]) - 1 - c) for r, c in header_repeats]
     return out, header_repeats
+
+
+def _cell_texts(tab: Any, table_rows: list[Any]) -> list[list[str | None]]:
+    """What `tab.extract()` gives (`table_rows` are `tab.rows`): each cell's text from
+    the finder's characters whose middle lies in it, in the finder's order. A row's
+    characters are looked up by the height of their middles, where `extract` reads
+    through all the characters of its clip for each row (a long table: its rows times
+    its characters)."""
+    chars = tab._chars  # the characters the finder read in its clip, kept on the table
+    middles = sorted(((c["top"] + c["bottom"]) / 2, k) for k, c in enumerate(chars)
+                     if not math.isnan(c["top"] + c["bottom"]))  # a NaN lies in no cell
+    heights = [m for m, _ in middles]
+    out = []
+    for row in table_rows:
+        top, bottom = row.bbox[1], row.bbox[3]
+        band = middles[bisect.bisect_left(heights, top):bisect.bisect_left(heights, bottom)]
+        row_chars = [chars[k] for k in sorted(k for _, k in band)]
+        texts: list[str | None] = []
+        for cell in row.cells:
+            if cell is None:
+                texts.append(None)
+                continue
+            x0, y0, x1, y1 = cell
+            inside = [c for c in row_chars if x0 <= (c["x0"] + c["x1"]) / 2 < x1
+                      and y0 <= (c["top"] + c["bottom"]) / 2 < y1]
+            texts.append(extract_text(inside, x_shift=x0, y_shift=y0) if inside else "")
+        out.append(texts)
+    return out
 
 
 def _line_texts(rows: list[list[str | None]], boxes: list[list[Any]],
