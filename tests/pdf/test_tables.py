@@ -493,3 +493,27 @@ def test_a_long_text_spanning_rows_is_written_once_and_a_label_repeated():
     [table] = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
     assert table.markdown.count("538.69") == 1
     assert table.markdown.count("Quaternary") == 2
+
+
+def test_a_table_drawn_as_a_box_per_row_never_runs_the_finder_on_its_rows(monkeypatch):
+    # Each row ruled as a box of its own, the rows a few points apart (a browser's
+    # border-spacing): every box is a grid of one row, which is no table, so PyMuPDF's
+    # finder is not run on them (5-6 ms each) and the table comes from the text's
+    # alignment.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 192, 292, 392]
+    rows = [["Route", "Stops", "Minutes"], ["Harbour loop", "14", "52"],
+            ["Hill line", "9", "31"], ["Market shuttle", "6", "18"], ["Night owl", "21", "75"]]
+    for r, row in enumerate(rows):
+        top = 100 + 26 * r
+        _grid(page, xs, [top, top + 20])
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, top + 14), text, fontsize=10)
+    asked = []
+    finder = pymupdf.Page.find_tables
+    monkeypatch.setattr(pymupdf.Page, "find_tables",
+                        lambda self, *a, **k: asked.append(1) or finder(self, *a, **k))
+    tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+    assert asked == []
+    assert [t.text.splitlines() for t in tables] == [["\t".join(r) for r in rows]]
