@@ -171,6 +171,60 @@ def test_page_labels_at_alternate_corners_go_and_a_column_of_line_numbers_stays(
     assert all(len(re.findall(rf"(?<!\S){10 + k}(?!\S)", md)) == 4 for k in range(1, 4))
 
 
+def _labelled_pages(labels: list[str], x: float, y: float) -> bytes:
+    """One page for each of `labels`: a body line, and the label at (`x`, `y`)."""
+    doc = pymupdf.open()
+    for n, label in enumerate(labels):
+        page = doc.new_page()
+        page.insert_text((72, 200), f"{_BODIES[n % 4]} (part {n + 1})", fontsize=11)
+        page.insert_text((x, y), label, fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_numbering_started_anew_at_the_back_goes_too():
+    # Pages 21-24 of a journal, then a last page numbered "i" where the others have
+    # their numbers: a roman number after arabic ones, no sequence, the same place.
+    md = convert(_labelled_pages(["21", "22", "23", "24", "i"], 295, 820)).markdown
+    assert md.count("(part") == 5
+    assert re.search(r"(?m)^(2[1-4]|i)$", md) is None
+
+
+def test_a_page_label_set_a_line_lower_under_a_two_line_running_header_goes():
+    # Printed numbers 11-14 at the top right, level with the running header; on the third
+    # page the header wraps onto two lines and the number stands level with the second.
+    doc = pymupdf.open()
+    for n, body in enumerate(_BODIES, start=1):
+        page = doc.new_page()
+        page.insert_text((72, 40), "1.3 Results of the harbour survey", fontsize=9)
+        y = 40
+        if n == 3:
+            page.insert_text((72, 56), "and of the works on the northern pier", fontsize=9)
+            y = 56
+        page.insert_text((520, y), str(10 + n), fontsize=9)
+        page.insert_text((72, 200), body, fontsize=11)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("stays.") == 4
+    assert re.search(r"(?<!\S)1[1-4](?!\S)", md) is None
+
+
+def test_a_page_number_well_below_a_contents_column_is_no_line_of_it():
+    # A contents page: entries with their page references at the right, one under
+    # another, and well below the last one the page's own number at the same right edge.
+    # Type boxes are taller than the type; the space between the lines tells.
+    doc = pymupdf.open()
+    for n, body in enumerate(_BODIES, start=1):
+        page = doc.new_page()
+        page.insert_text((72, 200), body, fontsize=11)
+        if n == 2:
+            for k, y in enumerate((760, 774), start=1):
+                page.insert_text((72, y), f"Chapter {k}. The harbour", fontsize=10)
+                page.insert_text((520, y), str(40 + k), fontsize=10)
+        page.insert_text((526, 800 if n == 2 else 820), str(n), fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert re.search(r"(?m)^41$", md) and re.search(r"(?m)^42$", md)
+    assert re.search(r"(?m)^2$", md) is None
+
+
 def test_pages_repeated_wholesale_keep_their_margin_lines():
     # A form printed once per applicant: the same lines at the same heights on every page,
     # the top and bottom bands included, only the applicant's number changing. What

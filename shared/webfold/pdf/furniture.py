@@ -5,9 +5,10 @@ and set no larger than the body text, and the same text, digits ignored, appears
 about the same height on several pages whose bodies differ; a bare page label ("3",
 "Page 3 of 9", "Página 3 de 9", "- 3 -", "iii") in a margin band (the side bands too)
 goes when it is the page's own number or when enough pages have one where it stands, the
-number going up as the pages do (`_page_labels`); a column of numbers (a form's line
-numbers, a listing's) holds no page label. Text turned along a side margin
-(a running title set vertically, an archive stamp) repeats like a header does. On a
+number going up as the pages do, or where the label of the page before or after stands
+(`_page_labels`); a column of numbers (a form's line numbers, a listing's) holds no page
+label. Text turned along a side margin (a running title set vertically, an archive stamp)
+repeats like a header does. On a
 one-page file, where nothing can repeat, a margin line that may run and repeats a line
 of the page set larger (a word processor's header with the document's title) goes. Not
 on longer files: their running headers repeat across pages, and a browser's print of a
@@ -30,7 +31,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 
 from webfold.pdf.layout import dominant_direction, is_turned
 from webfold.pdf.model import Line, PageLines, centre_in
@@ -43,6 +43,7 @@ MIN_REPEAT_SHARE = 0.3  # share of pages a margin text must appear on to count a
 MAX_WORDS = 20  # a running header or footer is a line, not a paragraph
 LINE_GAP = 0.5  # font sizes between the boxes of two lines of one paragraph, at most
 INDENT = 2.0  # font sizes a paragraph's first line may be indented by
+COLUMN_PITCH = 2.5  # font sizes between the middles of two lines of a column, at most
 WATERMARK_SIZE = 3.0  # a watermark is set at least this many times the page's body size
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]?\s*$")
@@ -186,42 +187,93 @@ def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[
     """For each page, the indices of its lines that are its printed page label.
 
     A label is a `PAGE_NUMBER` line in a margin band, alone there: no other such line of
-    its page in the same band above or below it (a column of numbers at a page's foot is
-    a form's line numbers or a listing's, not numbering). Printed page numbers need not
-    match the page's place in the file ("9" on the third page, "iii" in a preface), so a
-    label is known by where the other pages have theirs: in the same band, at the same
-    height and across the page at the same place or its mirror (outer corners alternate
-    on facing pages), the number going up as the pages do. One such line per band (of
-    two, the one more pages agree with), on pages enough to count as numbering; a page's
-    own number goes wherever it stands alone."""
-    found: list[list[tuple[int, Line, str, tuple[bool, int]]]] = []
-    for page, page_keys in zip(pages, keys, strict=True):
-        candidates = [(i, line, _band(page, line), _label_value(line.text))
-                      for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
-                      if key is not None and PAGE_NUMBER.match(line.text)]
-        found.append([c for c in candidates if not any(
-            d[2] == c[2] and _one_above_other(c[1].bbox, d[1].bbox) for d in candidates)])
-    def agreeing(p: int, label: tuple) -> Iterator[int]:
-        """The other pages with a candidate where `label` of page `p` stands."""
-        return (q for q in _nearest_first(p, len(pages)) if any(
-            _same_place(pages[p], label, pages[q], other, pages[q].number - pages[p].number)
-            for other in found[q]))
+    its page in the same band on the line above or below it (a column of numbers at a
+    page's foot is a form's line numbers or a listing's, not numbering). Printed page
+    numbers need not match the page's place in the file ("9" on the third page, "iii" in
+    a preface), so a label is known by where the other pages have theirs: in the same
+    band, at the same height and across the page at the same place or its mirror (outer
+    corners alternate on facing pages), the number going up as the pages do. One such
+    line per band (of two, the one more pages agree with), on pages enough to count as
+    numbering. Then a page's line where the label of the page before or after it stands
+    is its label whatever its number (a slide's frame number repeated on each overlay, a
+    numbering started anew at the back); and a page's own number goes wherever it stands
+    alone.
 
-    placed: list[set[int]] = []
+    Candidates are looked up by their numbering: two of one numbering have the number
+    less the page's number in common, so each is compared with the few that share it
+    and with those of the other kind (roman or arabic), not with every page's."""
+    found = [_label_candidates(page, page_keys)
+             for page, page_keys in zip(pages, keys, strict=True)]
+    numbering: dict[tuple[bool, int, str], list[tuple[int, tuple]]] = {}
+    kinds: dict[tuple[bool, str], list[tuple[int, tuple]]] = {}
     for p, candidates in enumerate(found):
-        matched = [c for c in candidates if next(agreeing(p, c), None) is not None]
-        labels: set[int] = set()
-        for band in {c[2] for c in matched}:
-            in_band = [c for c in matched if c[2] == band]
+        for c in candidates:
+            (roman, value), side = c[3], _side(c[2])
+            numbering.setdefault((roman, value - pages[p].number, side), []).append((p, c))
+            kinds.setdefault((roman, side), []).append((p, c))
+
+    def agreeing(p: int, label: tuple) -> set[int]:
+        """The other pages with a candidate where `label` of page `p` stands, the number
+        going up as the pages do, or roman on a page before arabic on a later one."""
+        (roman, value), side = label[3], _side(label[2])
+        same = [(q, c) for q, c in numbering[roman, value - pages[p].number, side]
+                if q != p and _same_place(pages[p], label, pages[q], c, lines=2)]
+        other_kind = [(q, c) for q, c in kinds.get((not roman, side), [])
+                      if q != p and (q > p) == roman
+                      and _same_place(pages[p], label, pages[q], c)]
+        return {q for q, _ in same + other_kind}
+
+    placed: list[list[tuple]] = []
+    for p, candidates in enumerate(found):
+        support = {c[0]: len(agreeing(p, c)) for c in candidates}
+        labels: list[tuple] = []
+        for band in {c[2] for c in candidates if support[c[0]]}:
+            in_band = [c for c in candidates if c[2] == band and support[c[0]]]
             if len(_distinct(in_band)) > 1:  # the one most pages agree with, if any
-                support = {c[0]: sum(1 for _ in agreeing(p, c)) for c in in_band}
-                in_band = [c for c in in_band if support[c[0]] == max(support.values())]
+                most = max(support[c[0]] for c in in_band)
+                in_band = [c for c in in_band if support[c[0]] == most]
             if len(_distinct(in_band)) == 1:
-                labels |= {c[0] for c in in_band}
+                labels += in_band
         placed.append(labels)
-    numbered = sum(1 for labels in placed if labels) >= need
-    return [(labels if numbered else set()) | {c[0] for c in candidates if _own_number(page, c[1])}
-            for page, candidates, labels in zip(pages, found, placed, strict=True)]
+    own = [[c for c in candidates if _own_number(page, c[1])]
+           for page, candidates in zip(pages, found, strict=True)]
+    if sum(1 for labels in placed if labels) >= need:
+        for order in (range(1, len(pages)), range(len(pages) - 2, -1, -1)):
+            for p in order:
+                q = p - 1 if order.step > 0 else p + 1
+                placed[p] += _where_labels_stand(pages[p], found[p], placed[p] + own[p],
+                                                 pages[q], placed[q])
+    else:
+        placed = [[] for _ in pages]
+    return [{c[0] for c in labels + own_labels} for labels, own_labels in zip(placed, own,
+                                                                              strict=True)]
+
+
+def _label_candidates(page: PageLines, page_keys: list) -> list[tuple[int, Line, str,
+                                                                       tuple[bool, int]]]:
+    """(index, line, band, value) of the `PAGE_NUMBER` lines in `page`'s margin bands
+    but those in a column of them (one on the line above or below another in its band)."""
+    candidates = [(i, line, _band(page, line), _label_value(line.text))
+                  for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
+                  if key is not None and PAGE_NUMBER.match(line.text)]
+    return [c for c in candidates if not any(
+        d[2] == c[2] and _one_above_other(c[1], d[1]) for d in candidates)]
+
+
+def _where_labels_stand(page: PageLines, candidates: list[tuple], labels: list[tuple],
+                        next_page: PageLines, next_labels: list[tuple]) -> list[tuple]:
+    """The candidates of `page` that stand where a label of the neighbouring `next_page`
+    stands, in a band where `page` has no label yet (`labels`, its own number among
+    them), when one line does."""
+    taken = {label[2] for label in labels}
+    new: list[tuple] = []
+    for label in next_labels:
+        there = [c for c in candidates if c[2] not in taken and _same_place(
+            page, c, next_page, label)]
+        if len(_distinct(there)) == 1:
+            new += there
+            taken.add(there[0][2])
+    return new
 
 
 def _distinct(candidates: list[tuple]) -> set[tuple[str, int]]:
@@ -230,37 +282,22 @@ def _distinct(candidates: list[tuple]) -> set[tuple[str, int]]:
     return {(c[1].text, round(c[1].bbox[1])) for c in candidates}
 
 
-def _nearest_first(p: int, count: int) -> Iterator[int]:
-    """The indices of `count` pages but `p`, the nearest to `p` first."""
-    for step in range(1, max(p + 1, count - p)):
-        if p - step >= 0:
-            yield p - step
-        if p + step < count:
-            yield p + step
-
-
 def _same_place(page: PageLines, label: tuple, other_page: PageLines, other: tuple,
-                pages_on: int) -> bool:
-    """True when `other`, a label candidate `pages_on` pages after `label` (before when
-    negative), stands where `label` does: in the same band (or in the side band across
-    the page, as on facing pages), as far from its edge within a line, with its left edge,
-    right edge or middle where `label`'s is along the band (a top or bottom band's also
-    where its mirror across the page is), and a number as many higher as it is pages on
-    (a listing's line number at the foot of two pages is not), or a roman number on the
-    earlier page and an arabic one on the later (a book's front matter)."""
-    _, line, band, value = label
-    _, other_line, other_band, other_value = other
+                lines: int = 1) -> bool:
+    """True when `other`, a label candidate of `other_page`, stands where `label` of
+    `page` does: in the same band (or in the side band across the page, as on facing
+    pages), as far from its edge within `lines` line heights (a running header of two
+    lines sets the number a line lower), with its left edge, right edge or middle where
+    `label`'s is along the band (a top or bottom band's also where its mirror across the
+    page is)."""
+    _, line, band, _ = label
+    _, other_line, other_band, _ = other
     sides = {band, other_band} <= {"left", "right"}
     if other_band != band and not sides:
         return False
-    if other_value[0] != value[0]:  # roman numbers go before arabic ones (a preface's)
-        if value[0] == (pages_on < 0):
-            return False
-    elif other_value[1] - value[1] != pages_on:
-        return False
     tolerance = max(line.bbox[3] - line.bbox[1], other_line.bbox[3] - other_line.bbox[1])
     if abs(_from_edge(page, line, band)
-           - _from_edge(other_page, other_line, other_band)) > tolerance:
+           - _from_edge(other_page, other_line, other_band)) > lines * tolerance:
         return False
     (x0, y0, x1, y1), (u0, v0, u1, v1) = line.bbox, other_line.bbox
     along = [((y0, y1), (v0, v1))] if sides else [
@@ -269,11 +306,20 @@ def _same_place(page: PageLines, label: tuple, other_page: PageLines, other: tup
                for (a0, a1), (b0, b1) in along)
 
 
-def _one_above_other(a: tuple, b: tuple) -> bool:
-    """True when boxes `a` and `b` share some width and one stands on the line above the
-    other, as lines of a column do: no more than a line's height of white between them."""
-    gap = max(a[1] - b[3], b[1] - a[3])
-    return a[0] < b[2] and b[0] < a[2] and 0 <= gap <= max(a[3] - a[1], b[3] - b[1])
+def _one_above_other(a: Line, b: Line) -> bool:
+    """True when lines `a` and `b` share some width and one stands on the line above the
+    other, as lines of a column do: their middles no more than `COLUMN_PITCH` font sizes
+    apart (boxes can be far taller than the type, so their gap tells less), and more than
+    half a size (a line drawn twice over itself is one line)."""
+    (a0, a1, a2, a3), (b0, b1, b2, b3) = a.bbox, b.bbox
+    size = max(s.size for s in a.spans + b.spans)
+    pitch = abs(a1 + a3 - b1 - b3) / 2
+    return a0 < b2 and b0 < a2 and 0.5 * size < pitch <= COLUMN_PITCH * size
+
+
+def _side(band: str) -> str:
+    """The band a label pairs across: the left and right bands are one (facing pages)."""
+    return "side" if band in ("left", "right") else band
 
 
 def _band(page: PageLines, line: Line) -> str:
