@@ -217,7 +217,7 @@ def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[
         going up as the pages do, or roman on a page before arabic on a later one."""
         (roman, value), side = label[3], _side(label[2])
         same = [(q, c) for q, c in numbering[roman, value - pages[p].number, side]
-                if q != p and _same_place(pages[p], label, pages[q], c, lines=2)]
+                if q != p and _same_place(pages[p], label, pages[q], c)]
         other_kind = [(q, c) for q, c in kinds.get((not roman, side), [])
                       if q != p and (q > p) == roman
                       and _same_place(pages[p], label, pages[q], c)]
@@ -264,12 +264,15 @@ def _where_labels_stand(page: PageLines, candidates: list[tuple], labels: list[t
                         next_page: PageLines, next_labels: list[tuple]) -> list[tuple]:
     """The candidates of `page` that stand where a label of the neighbouring `next_page`
     stands, in a band where `page` has no label yet (`labels`, its own number among
-    them), when one line does."""
+    them), when one line does; up to a line lower or higher when its number carries on
+    the label's (a running header of two lines sets the number level with its second)."""
     taken = {label[2] for label in labels}
+    pages_on = next_page.number - page.number
     new: list[tuple] = []
     for label in next_labels:
         there = [c for c in candidates if c[2] not in taken and _same_place(
-            page, c, next_page, label)]
+            page, c, next_page, label,
+            lines=2 if c[3][0] == label[3][0] and label[3][1] - c[3][1] == pages_on else 1)]
         if len(_distinct(there)) == 1:
             new += there
             taken.add(there[0][2])
@@ -286,10 +289,9 @@ def _same_place(page: PageLines, label: tuple, other_page: PageLines, other: tup
                 lines: int = 1) -> bool:
     """True when `other`, a label candidate of `other_page`, stands where `label` of
     `page` does: in the same band (or in the side band across the page, as on facing
-    pages), as far from its edge within `lines` line heights (a running header of two
-    lines sets the number a line lower), with its left edge, right edge or middle where
-    `label`'s is along the band (a top or bottom band's also where its mirror across the
-    page is)."""
+    pages), as far from its edge within `lines` line heights, with its left edge, right
+    edge or middle where `label`'s is along the band (a top or bottom band's also where
+    its mirror across the page is)."""
     _, line, band, _ = label
     _, other_line, other_band, _ = other
     sides = {band, other_band} <= {"left", "right"}
