@@ -1,104 +1,199 @@
-"""Run every PDF of a folder through `webfold.convert`, each in its own subprocess.
+"""Run every PDF under some folders through the CLI as a user runs it, each in a subprocess.
 
-Prints one row per file (outcome, error code, pages by route, warnings, characters,
-junk score of the Markdown, seconds) and the totals. An outcome is one of:
-ok (text), partial (text plus warnings or skipped pages), error (a typed error),
-crash (the child died or printed a traceback), hang (over the timeout), junk (the
-Markdown carries raw glyph codes: `route.garbage_score` at or over the garbled floor).
+Each file runs twice, `webfold pdf FILE --json` and `webfold pdf FILE` (OCR as the
+default settings have it unless `--no-ocr`), each with a timeout, and the CLI contract is
+checked: the --json stdout is exactly one JSON object; the plain stdout is that record's
+Markdown and nothing else (nothing a library printed); the exit code matches the record
+(0 without an error, 1 with its typed error) in both runs; no traceback on stderr; no
+empty Markdown without a warning or an error saying why; no garbled Markdown
+(replacement, control or private-use characters, unassigned code points, `(cid:N)`) beyond
+what PyMuPDF's `get_text()` or pypdf reads from the same pages.
 
-    python scripts/robust_pdf.py [DIR] [--timeout S] [--jobs N] [--no-ocr]
+An outcome is one of: ok, partial (warnings or skipped pages), error (a typed error),
+crash (a traceback, a signal or an exit code the record does not explain), hang (over the
+timeout), contract (stdout not as the contract says), empty (empty Markdown, nothing
+says why), junk (garbled where the references are clean). Prints one row per file that
+is not ok or partial, the slowest files, and a table per folder given.
 
-Exit 1 when any file crashed, hung or produced junk.
+    python scripts/robust_pdf.py [DIR ...] [--timeout S] [--jobs N] [--no-ocr] [--rows FILE]
+
+Exit 1 when any file crashed, hung, broke the contract, came out empty or junk.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import subprocess
 import sys
 import time
+import unicodedata
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from webfold.pdf.route import GARBLED_MIN_SCORE
+from webfold.pdf.route import UNMAPPED_MARK
+from webfold.settings import Settings
 
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pdf-dev" / "robust"
+FAILURES = ("crash", "hang", "contract", "empty", "junk")
+OUTCOMES = ("ok", "partial", "error", *FAILURES)
 
-_CHILD = r"""
-import json, sys
-from webfold import Settings, convert
-from webfold.contract import ConvertOptions
-from webfold.pdf.route import garbage_score
-data = open(sys.argv[1], "rb").read()
-settings = Settings(ocr=sys.argv[2] == "1")
-doc = convert(data, filename=sys.argv[1], options=ConvertOptions(settings=settings))
-routes = {}
-for p in doc.pages:
-    routes[p.route] = routes.get(p.route, 0) + 1
-print(json.dumps({"error": doc.error.code if doc.error else None, "routes": routes,
-                  "warnings": len(doc.warnings), "chars": len(doc.markdown),
-                  "junk": garbage_score(doc.markdown)}))
+_CID = re.compile(r"\(cid:\d+\)")
+_JUNK_CATEGORIES = frozenset({"Cc", "Co", "Cn", "Cs"})
+
+# The junk PyMuPDF and pypdf read from each page: the floor a conversion is held to.
+_REFERENCE = r"""
+import json, sys, pymupdf, pypdf
+sys.path.insert(0, sys.argv[2])
+from robust_pdf import junk_count
+with pymupdf.open(sys.argv[1]) as doc:
+    mupdf = [junk_count(page.get_text()) for page in doc]
+try:
+    reader = pypdf.PdfReader(sys.argv[1])
+    other = [junk_count(page.extract_text() or "") for page in reader.pages]
+except Exception:
+    other = mupdf
+print(json.dumps(sum(min(a, b) for a, b in zip(mupdf, other, strict=False))))
 """
 
 
-def run_one(path: Path, timeout: float, ocr: bool) -> dict:
-    """Convert `path` in a child process; the row for the table."""
-    started = time.perf_counter()
+def junk_count(text: str) -> int:
+    """Garbled characters in `text`: U+FFFD, controls other than whitespace, private-use,
+    surrogate and unassigned code points, and each `(cid:N)` placeholder (an unmapped
+    mark after a right-to-left letter is a missing vowel sign, not junk)."""
+    text = UNMAPPED_MARK.sub("", text)
+    placeholders = len(_CID.findall(text))
+    return placeholders + sum(1 for ch in _CID.sub("", text)
+                              if ch not in "\t\n\r" and (ch == "\ufffd" or unicodedata.category(ch)
+                                                         in _JUNK_CATEGORIES))
+
+
+def _cli(path: Path, ocr: bool, json_out: bool,
+         timeout: float) -> subprocess.CompletedProcess | None:
+    argv = [sys.executable, "-m", "webfold", "pdf", str(path)]
+    argv += [] if ocr else ["--no-ocr"]
+    argv += ["--json"] if json_out else []
     try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), "1" if ocr else "0"],
-                              capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(argv, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {"file": path.name, "outcome": "hang", "seconds": timeout}
-    row = {"file": path.name, "seconds": round(time.perf_counter() - started, 2)}
-    lines = proc.stdout.strip().splitlines()
-    if proc.returncode != 0 or not lines or "Traceback" in proc.stderr:
-        row.update(outcome="crash", detail=proc.stderr.strip().splitlines()[-1:] or "")
-        return row
-    result = json.loads(lines[-1])
-    row.update(result)
-    skipped = result["routes"].get("skipped", 0)
-    if result["error"]:
-        row["outcome"] = "error"
-    elif result["junk"] >= GARBLED_MIN_SCORE:
-        row["outcome"] = "junk"
-    elif skipped or result["warnings"]:
+        return None
+
+
+def _reference_junk(path: Path, timeout: float) -> int | None:
+    try:
+        done = subprocess.run([sys.executable, "-c", _REFERENCE, str(path),
+                               str(Path(__file__).parent)],
+                              capture_output=True, text=True, timeout=timeout)
+        return int(done.stdout) if done.returncode == 0 else None
+    except (subprocess.TimeoutExpired, ValueError):
+        return None
+
+
+def run_one(path: Path, timeout: float, ocr: bool) -> dict:
+    """Both CLI runs of `path` and the contract checks; the row for the table."""
+    row: dict = {"file": str(path), "outcome": "ok", "detail": ""}
+    started = time.perf_counter()
+    as_json = _cli(path, ocr, True, timeout)
+    row["seconds"] = round(time.perf_counter() - started, 2)
+    plain = _cli(path, ocr, False, timeout) if as_json is not None else None
+    if as_json is None or plain is None:
+        return {**row, "outcome": "hang", "detail": "json" if as_json is None else "plain"}
+    for name, done in (("json", as_json), ("plain", plain)):
+        err = done.stderr.decode("utf-8", "replace")
+        if "Traceback" in err or done.returncode not in (0, 1):
+            last = " | ".join(err.strip().splitlines()[-2:])
+            return {**row, "outcome": "crash", "detail": f"{name} exit {done.returncode}: {last}"}
+    try:
+        record = json.loads(as_json.stdout.decode("utf-8"))
+        assert isinstance(record, dict)
+    except (UnicodeDecodeError, ValueError, AssertionError):
+        return {**row, "outcome": "contract", "detail": "--json stdout is not one JSON object: "
+                + repr(as_json.stdout[:80])}
+    error = (record.get("error") or {}).get("code")
+    pages = record.get("pages", [])
+    row.update(error=error, pages=len(pages), warnings=len(record["warnings"]),
+               skipped=sum(p["route"] == "skipped" for p in pages),
+               ms_per_page=round(record["elapsed_ms"] / max(len(pages), 1), 1),
+               max_page_ms=max((p["elapsed_ms"] for p in pages), default=0.0))
+    expected = 1 if error else 0
+    markdown = record.get("markdown", "")
+    if as_json.returncode != expected or plain.returncode != expected:
+        return {**row, "outcome": "crash", "detail": f"exit {as_json.returncode}/"
+                f"{plain.returncode} for a record with error {error}"}
+    if plain.stdout.decode("utf-8", "replace").strip() != markdown.strip():
+        return {**row, "outcome": "contract", "detail": "plain stdout is not the record's Markdown"}
+    if error:
+        return {**row, "outcome": "error", "detail": record["error"]["message"][:100]}
+    if not markdown.strip() and not record["warnings"]:
+        return {**row, "outcome": "empty"}
+    if (junk := junk_count(markdown)) > 0:
+        floor = _reference_junk(path, timeout)
+        row["junk"] = junk
+        if floor is not None and junk > floor:
+            return {**row, "outcome": "junk",
+                    "detail": f"{junk} junk characters, references {floor}"}
+    if row["skipped"] or row["warnings"]:
         row["outcome"] = "partial"
-    else:
-        row["outcome"] = "ok"
     return row
+
+
+def _pdfs(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
+
+
+def _table(corpora: dict[str, list[dict]]) -> None:
+    print(f"\n{'corpus':28} {'files':>5} " + " ".join(f"{o:>8}" for o in OUTCOMES)
+          + f" {'max ms/page':>11}  errors by code")
+    for name, rows in corpora.items():
+        counts = Counter(r["outcome"] for r in rows)
+        errors = Counter(r["error"] for r in rows if r.get("error"))
+        slowest = max((r.get("ms_per_page", 0.0) for r in rows), default=0.0)
+        print(f"{name[:28]:28} {len(rows):5} " + " ".join(f"{counts[o]:8}" for o in OUTCOMES)
+              + f" {slowest:11.0f}  " + ", ".join(f"{k} {v}" for k, v in sorted(errors.items())))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT_DIR)
-    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("folders", nargs="*", type=Path, default=[DEFAULT_DIR])
+    parser.add_argument("--timeout", type=float, default=180.0, help="seconds per CLI run")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-ocr", action="store_true")
+    parser.add_argument("--rows", type=Path, help="also write each file's row to this JSONL file")
     args = parser.parse_args()
-    files = sorted(args.folder.glob("*.pdf"))
-    if not files:
-        print(f"no PDFs in {args.folder}", file=sys.stderr)
-        return 2
-    with ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda f: run_one(f, args.timeout, not args.no_ocr), files))
-    print(f"{'file':48} {'outcome':8} {'error':10} {'routes':28} {'warn':>4} {'chars':>7} "
-          f"{'junk':>5} {'s':>6}")
-    for r in rows:
-        routes = ",".join(f"{k}={v}" for k, v in sorted(r.get("routes", {}).items()))
-        print(f"{r['file'][:48]:48} {r['outcome']:8} {r.get('error') or '':10} {routes[:28]:28} "
-              f"{r.get('warnings', ''):>4} {r.get('chars', ''):>7} {r.get('junk', 0):5.2f} "
-              f"{r['seconds']:6.2f}")
-    counts = Counter(r["outcome"] for r in rows)
-    errors = Counter(r.get("error") for r in rows if r.get("error"))
-    print(f"\n{len(rows)} files: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    if errors:
-        print("errors: " + ", ".join(f"{k} {v}" for k, v in sorted(errors.items())))
-    for r in rows:
-        if r["outcome"] == "crash":
-            print(f"crash {r['file']}: {r.get('detail')}")
-    return 1 if counts["crash"] or counts["hang"] or counts["junk"] else 0
+    budget_ms = Settings.from_env(os.environ).pdf_page_budget_s * 1000
+    corpora: dict[str, list[dict]] = {}
+    sink = args.rows.open("a", encoding="utf-8") if args.rows else None
+    for folder in args.folders:
+        files = _pdfs(folder)
+        if not files:
+            print(f"no PDFs in {folder}", file=sys.stderr)
+            return 2
+
+        def one(path: Path) -> dict:
+            row = run_one(path, args.timeout, not args.no_ocr)
+            if sink:
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+            return row
+
+        with ThreadPoolExecutor(args.jobs) as pool:
+            corpora[folder.name or str(folder)] = rows = list(pool.map(one, files))
+        for r in rows:
+            if r["outcome"] not in ("ok", "partial"):
+                print(f"{r['outcome']:8} {r.get('error') or '':10} {r['file']}: {r['detail']}")
+        over = [r for r in rows if r.get("max_page_ms", 0) > budget_ms]
+        for r in over:
+            print(f"over the page budget: {r['file']}: a page took {r['max_page_ms']:.0f} ms")
+    rows = [r for rs in corpora.values() for r in rs]
+    print("\nslowest (ms/page, s total for both runs' first):")
+    for r in sorted(rows, key=lambda r: -r.get("ms_per_page", 0))[:10]:
+        print(f"{r.get('ms_per_page', 0):9.0f} ms/page {r['seconds']:7.1f} s "
+              f"{r.get('pages', '?'):>4} pages  {r['file']}")
+    _table(corpora)
+    return 1 if any(r["outcome"] in FAILURES for r in rows) else 0
 
 
 if __name__ == "__main__":

@@ -118,3 +118,43 @@ def test_json_stdout_parses_when_the_table_finder_runs(tmp_path):
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert "| Region | Sales |" in record["markdown"]
+
+
+def _five_pages() -> bytes:
+    doc = pymupdf.open()
+    for n in range(1, 6):
+        doc.new_page().insert_text((72, 100), f"Page {n} says hello to the reader.", fontsize=11)
+    return doc.tobytes()
+
+
+def _encrypted() -> bytes:
+    return pymupdf.open(stream=_five_pages()).tobytes(
+        encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner")
+
+
+@pytest.mark.parametrize(("make", "code"), [
+    (lambda: b"", "empty"),
+    (lambda: _five_pages()[:200], "empty"),  # the header and no page left
+    (_encrypted, "encrypted"),
+    (lambda: b"<!DOCTYPE html><html><body><p>Moved</p></body></html>", "not_pdf"),
+    (lambda: b"\x89PNG\r\n\x1a\n" + bytes(64), "not_pdf"),
+])
+def test_bad_input_is_a_typed_error_in_the_json_record_and_exit_1(tmp_path, capsys, make, code):
+    path = tmp_path / "input.pdf"
+    path.write_bytes(make())
+    assert _run([str(path), "--no-ocr", "--json"]) == 1
+    captured = capsys.readouterr()
+    record = json.loads(captured.out)
+    assert record["error"]["code"] == code and record["markdown"] == ""
+    assert f"webfold pdf: {code}: " in captured.err
+
+
+def test_a_truncated_file_keeps_the_pages_before_the_cut_and_says_so(tmp_path, capsys):
+    data = _five_pages()
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(data[:len(data) // 2])
+    assert _run([str(path), "--no-ocr", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert "Page 1 says hello" in record["markdown"]
+    assert any("damaged" in w for w in record["warnings"])
+    assert any(p["route"] == "skipped" for p in record["pages"])
