@@ -3,7 +3,9 @@
 Each file runs twice, `webfold pdf FILE --json` and `webfold pdf FILE` (OCR as the
 default settings have it unless `--no-ocr`), each with a timeout, and the CLI contract is
 checked: the --json stdout is exactly one JSON object; the plain stdout is that record's
-Markdown and nothing else (nothing a library printed); the exit code matches the record
+Markdown and nothing else (nothing a library printed; compared only when no page went to
+OCR, which renders at the resolution the page's time budget has left, so two runs of an
+OCR'd page may read differently); the exit code matches the record
 (0 without an error, 1 with its typed error) in both runs; no traceback on stderr; no
 empty Markdown without a warning or an error saying why; no garbled Markdown
 (replacement, control or private-use characters, unassigned code points, `(cid:N)`) beyond
@@ -116,6 +118,7 @@ def run_one(path: Path, timeout: float, ocr: bool) -> dict:
     pages = record.get("pages", [])
     row.update(error=error, pages=len(pages), warnings=len(record["warnings"]),
                skipped=sum(p["route"] == "skipped" for p in pages),
+               ocr=sum(p["route"] == "ocr" for p in pages),
                ms_per_page=round(record["elapsed_ms"] / max(len(pages), 1), 1),
                max_page_ms=max((p["elapsed_ms"] for p in pages), default=0.0))
     expected = 1 if error else 0
@@ -124,7 +127,11 @@ def run_one(path: Path, timeout: float, ocr: bool) -> dict:
         return {**row, "outcome": "crash", "detail": f"exit {as_json.returncode}/"
                 f"{plain.returncode} for a record with error {error}"}
     if plain.stdout.decode("utf-8", "replace").strip() != markdown.strip():
-        return {**row, "outcome": "contract", "detail": "plain stdout is not the record's Markdown"}
+        if not row["ocr"]:
+            return {**row, "outcome": "contract",
+                    "detail": "plain stdout is not the record's Markdown"}
+        # OCR renders at the resolution the page's budget has left: two runs may differ.
+        row["detail"] = "plain run's OCR read differs"
     if error:
         return {**row, "outcome": "error", "detail": record["error"]["message"][:100]}
     if not markdown.strip() and not record["warnings"]:
