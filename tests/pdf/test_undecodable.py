@@ -355,3 +355,20 @@ def test_ocr_reads_only_the_garbled_run_of_a_line_and_its_words_go_in_its_place(
     assert page.route == "ocr" and page.reason.endswith("3 readable lines kept from the text layer")
     assert re.findall(r"[\w.]+", doc.markdown) == (
         _GOOD_LINES + " Tickets sold daily on aboard.").split()
+
+
+def test_control_characters_leave_the_table_finders_cells_as_they_leave_the_lines():
+    # A font that maps its quotes and dashes to control codes: the finder reads the
+    # page's text itself, so its cells carried "\x01" into the Markdown.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for y in (100, 120, 140, 160):
+        page.draw_line((72, y), (400, y))
+    for x in (72, 236, 400):
+        page.draw_line((x, 100), (x, 160))
+    for row, y in enumerate((114, 134, 154)):
+        page.insert_text((78, y), ("Region", "North\x03East", "South")[row], fontsize=10)
+        page.insert_text((242, y), ("Sales", "1200", "dell\x01Impresa")[row], fontsize=10)
+    markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
+    assert "| NorthEast | 1200 |\n| South | dellImpresa |" in markdown
+    assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f]", markdown)

@@ -203,8 +203,7 @@ def drop_undecodable(page_lines: PageLines) -> int:
                 or (_PRIVATE_USE.search(text) and UNMAPPED_MARK.search(text))):
             for span in line.spans:
                 before = len(span.text)
-                span.text = _CONTROL.sub("", UNMAPPED_MARK.sub("", span.text)).replace(
-                    _UNDECODABLE, "")
+                span.text = without_undecodable(span.text)
                 removed += before - len(span.text)
             line.spans = [s for s in line.spans if s.text]
             if not line.text.strip():
@@ -212,6 +211,13 @@ def drop_undecodable(page_lines: PageLines) -> int:
         kept.append(line)
     page_lines.lines = kept
     return removed
+
+
+def without_undecodable(text: str) -> str:
+    """`text` less what `drop_undecodable` removes from a page's lines: U+FFFD, control
+    characters and private-use marks after right-to-left letters. For text read from the
+    page apart from its lines (the table finder's cells)."""
+    return _CONTROL.sub("", UNMAPPED_MARK.sub("", text)).replace(_UNDECODABLE, "")
 
 
 def symbol_glyphs(page_lines: PageLines) -> None:

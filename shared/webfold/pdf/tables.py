@@ -32,7 +32,7 @@ from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.drawings import joined, segments
 from webfold.pdf.layout import is_rtl, is_turned
 from webfold.pdf.model import BBox, Line, centre_in
-from webfold.pdf.native import glyph_lines
+from webfold.pdf.native import glyph_lines, without_undecodable
 from webfold.pdf.route import image_cover
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -371,8 +371,9 @@ def _expanded_rows(tab: Any, lines: list[Line]
         return None, []
     if len(cells) != len(boxes):
         return None, []
-    rows = [[join_cell_lines(c.split("\n")) if c is not None else None for c in row]
-            for row in cells]
+    # The finder reads the page's text itself: what the lines lost as undecodable goes.
+    rows = [[join_cell_lines(without_undecodable(c).split("\n")) if c is not None else None
+             for c in row] for row in cells]
     if lines:
         _line_texts(rows, boxes, lines)
         _resplit_rows(rows, boxes, lines)
