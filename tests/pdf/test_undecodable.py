@@ -372,3 +372,25 @@ def test_control_characters_leave_the_table_finders_cells_as_they_leave_the_line
     markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
     assert "| NorthEast | 1200 |\n| South | dellImpresa |" in markdown
     assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f]", markdown)
+
+
+@pytest.mark.skipif(not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists(),
+                    reason="DejaVu Sans is not installed")
+def test_undecodable_glyphs_leave_right_to_left_table_cells_read_from_their_glyphs():
+    # A dotted-circle glyph with no Unicode before an Arabic mark (a font's table of
+    # vowel signs): right-to-left cells are rebuilt from the page's glyphs, which kept
+    # the U+FFFD the page's lines lose.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="dv", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    for y in (100, 120, 140, 160):
+        page.draw_line((72, y), (400, y))
+    for x in (72, 236, 400):
+        page.draw_line((x, 100), (x, 160))
+    for row, y in enumerate((114, 134, 154)):
+        page.insert_text((78, y), ("Latin", "shadda", "fatha")[row], fontsize=10, fontname="dv")
+        page.insert_text((242, y), ("عربي", "\ufffd\u0651 ب", "\ufffd\u064e د")[row],
+                         fontsize=10, fontname="dv")
+    markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
+    assert "| shadda | ب ّ |\n| fatha | د َ |" in markdown
+    assert "\ufffd" not in markdown

@@ -765,7 +765,8 @@ def logical_text(pieces: list[list[dict[str, Any]]]) -> str:
 def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
     """The lines of glyphs whose centres lie in each of `boxes` (on an unrotated page),
     top to bottom, each visual line (one baseline) rebuilt by `logical_text`: the cells
-    of a right-to-left table read as the page's lines are. Where the boxes hold ActualText
+    of a right-to-left table read as the page's lines are (without what
+    `drop_undecodable` removes from those). Where the boxes hold ActualText
     clusters (MuPDF's characters for them have no width), the lines are read from the
     drawn glyphs (`actualtext.glyphs`), as `read_page` reads such lines. No lines (the
     callers keep their own text) where the glyphs cannot be listed (`_raw_dict`)."""
@@ -791,7 +792,9 @@ def glyph_lines(page: Any, boxes: list[BBox]) -> list[list[str]]:
                 rows.append((y, size, [c]))
             else:
                 row[2].append(c)
-        out.append([logical_text([row]) for _, _, row in sorted(rows, key=lambda r: r[0])])
+        texts = (without_undecodable(logical_text([row]))
+                 for _, _, row in sorted(rows, key=lambda r: r[0]))
+        out.append([text for text in texts if text.strip()])
     return out
 
 
