@@ -394,3 +394,30 @@ def test_undecodable_glyphs_leave_right_to_left_table_cells_read_from_their_glyp
     markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
     assert "| shadda | ب ّ |\n| fatha | د َ |" in markdown
     assert "\ufffd" not in markdown
+
+
+def test_a_glyph_mapped_to_a_lone_surrogate_leaves_the_table_finders_cells():
+    # A ToUnicode map sending a code to half a UTF-16 pair (<D80C>, as in a TeX font
+    # encoding guide's glyph tables): PyMuPDF's per-glyph text holds the lone surrogate,
+    # which no output can encode; the page's lines read it as U+FFFD and lose it.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for y in (100, 120, 140, 160):
+        page.draw_line((72, y), (400, y))
+    for x in (72, 236, 400):
+        page.draw_line((x, 100), (x, 160))
+    for row, y in enumerate((114, 134, 154)):
+        page.insert_text((78, y), ("Region", "North", "South")[row], fontsize=10)
+        page.insert_text((242, y), ("Sales", "1200", "A700")[row], fontsize=10)
+    [font] = [xref for xref in range(1, doc.xref_length())
+              if doc.xref_get_key(xref, "Type")[1] == "/Font"]
+    cmap = (b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap/CMapName/S def "
+            b"1 begincodespacerange<00><FF>endcodespacerange 1 beginbfchar<41><D80C>endbfchar "
+            b"endcmap CMapName currentdict/CMap defineresource pop end end")
+    stream = doc.get_new_xref()
+    doc.update_object(stream, "<<>>")
+    doc.update_stream(stream, cmap)
+    doc.xref_set_key(font, "ToUnicode", f"{stream} 0 R")
+    markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
+    assert "| North | 1200 |\n| South | 700 |" in markdown
+    markdown.encode("utf-8")

@@ -75,7 +75,9 @@ _UNDECODABLE_CHAR = re.compile(_UNDECODABLE)
 _UNDECODABLE_RUN = re.compile(_UNDECODABLE + "+")
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _LEAD_PRIVATE_USE = re.compile("^(\\s*)[\ue000-\uf8ff](?=\\s|$)")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Control characters, and lone UTF-16 surrogates (a ToUnicode entry mapping a code to
+# half a pair: PyMuPDF's per-glyph text holds it, and no output can encode it).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 _UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 # Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
 _SYMBOL_FONT = re.compile(r"wingding|dingbat|webding|marlett", re.I)
@@ -187,10 +189,10 @@ def read_page(page: Any, number: int,
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
-    """Remove U+FFFD (glyphs the font maps to no Unicode), control characters, and
-    private-use marks after right-to-left letters (`route.UNMAPPED_MARK`), from native
-    `page_lines` in place;
-    spans and lines left without visible text go too. Returns how many were removed.
+    """Remove U+FFFD (glyphs the font maps to no Unicode), control characters, lone
+    surrogates, and private-use marks after right-to-left letters (`route.UNMAPPED_MARK`),
+    from native `page_lines` in place; spans and lines left without visible text go too.
+    Returns how many were removed.
 
     Run after routing: a page mostly made of such glyphs has gone to OCR by then, so what
     is left is a few stray glyphs in otherwise good text.
@@ -215,8 +217,8 @@ def drop_undecodable(page_lines: PageLines) -> int:
 
 def without_undecodable(text: str) -> str:
     """`text` less what `drop_undecodable` removes from a page's lines: U+FFFD, control
-    characters and private-use marks after right-to-left letters. For text read from the
-    page apart from its lines (the table finder's cells)."""
+    characters, lone surrogates and private-use marks after right-to-left letters. For
+    text read from the page apart from its lines (the table finder's cells)."""
     return _CONTROL.sub("", UNMAPPED_MARK.sub("", text)).replace(_UNDECODABLE, "")
 
 
