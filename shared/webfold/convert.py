@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
+import re
 import time
 import zlib
 from typing import Any, BinaryIO
@@ -95,7 +96,7 @@ def convert(
         return failed("unknown", "bad_input", problem, source=source)
     info = StreamInfo.from_hints(url=url, content_type=content_type, filename=filename)
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        data = _utf8(data)
         info = StreamInfo(mimetype=info.mimetype or "text/html", charset="utf-8",
                           extension=info.extension, filename=filename, url=url)
     if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -187,6 +188,15 @@ def resolve_options(options: ConvertOptions | None, *, select: str | None = None
                                       include_comments=comments)
     return options
 
+
+
+def _utf8(text: str) -> bytes:
+    """`text` as UTF-8, a lone surrogate (half a UTF-16 pair, which no encoding holds) as
+    U+FFFD, as a browser's string conversion makes it."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return re.sub("[\ud800-\udfff]", "\ufffd", text).encode("utf-8")
 
 def _read_data(data: Any) -> tuple[Any, str | None, str | None]:
     """`convert`'s input as (bytes or str, the name it came with, why it cannot be read).

@@ -63,6 +63,14 @@ def test_a_str_is_text_even_when_it_reads_like_a_path() -> None:
     assert markup.ok and Path(__file__).name in markup.markdown
 
 
+def test_a_lone_surrogate_in_a_str_is_a_replacement_character() -> None:
+    # Half a UTF-16 pair (text cut from JavaScript or a Windows API) is no character and
+    # cannot be encoded; a browser's string conversion makes it U+FFFD.
+    doc = convert("<p>Low water \ud83c at the weir.</p>", select="all")
+    assert doc.ok and doc.markdown == "Low water \ufffd at the weir.\n"
+    doc.markdown.encode("utf-8")
+
+
 @pytest.mark.parametrize("extension", sorted(set(UNSUPPORTED_FORMATS) - set(SOURCE_SUFFIXES)))
 def test_known_unsupported_formats_are_named(extension: str) -> None:
     doc = convert(b"PK\x03\x04\x14\x00\x00\x00binary\x00body", filename=f"a{extension}")
