@@ -998,20 +998,7 @@ def _code_text(pre: LexborNode) -> str:
     inside it are left out."""
     if pre.css_first(_CODE_TEXT_SELECTOR) is None:  # one scan; most listings
         return pre.text() or ""
-    parts: list[str] = []
-    stack = [pre.first_child]
-    while stack:
-        node = stack.pop()
-        if node is None:
-            continue
-        stack.append(node.next)
-        if node.tag_id == _TEXT_NODE:
-            parts.append(node.text_content or "")
-        elif node.tag == "br":
-            parts.append("\n")
-        elif node.tag not in _BROWSER_CODE and not _is_gutter(node.attributes.get("class")):
-            stack.append(node.first_child)
-    return "".join(parts)
+    return _code_walk(pre.first_child, block=True)
 
 
 def _inline_code_text(node: LexborNode) -> str:
@@ -1021,17 +1008,27 @@ def _inline_code_text(node: LexborNode) -> str:
     if child is None or (child.next is None and child.tag_id == _TEXT_NODE) or node.css_first(
             _INLINE_CODE_HIDDEN) is None:
         return node.text() or ""
+    return _code_walk(child, block=False)
+
+
+def _code_walk(first: LexborNode | None, *, block: bool) -> str:
+    """The text of `first`, its next siblings and what they hold, without the code of a
+    script or style sheet; in a block (`<pre>`) a `<br>` is a line break and line-number
+    gutters are left out."""
     parts: list[str] = []
-    stack = [child]
+    stack = [first]
     while stack:
-        child = stack.pop()
-        if child is None:
+        node = stack.pop()
+        if node is None:
             continue
-        stack.append(child.next)
-        if child.tag_id == _TEXT_NODE:
-            parts.append(child.text_content or "")
-        elif child.tag not in _BROWSER_CODE:
-            stack.append(child.first_child)
+        stack.append(node.next)
+        if node.tag_id == _TEXT_NODE:
+            parts.append(node.text_content or "")
+        elif block and node.tag == "br":
+            parts.append("\n")
+        elif node.tag not in _BROWSER_CODE and not (
+                block and _is_gutter(node.attributes.get("class"))):
+            stack.append(node.first_child)
     return "".join(parts)
 
 
