@@ -357,18 +357,29 @@ def test_ocr_reads_only_the_garbled_run_of_a_line_and_its_words_go_in_its_place(
         _GOOD_LINES + " Tickets sold daily on aboard.").split()
 
 
-def test_control_characters_leave_the_table_finders_cells_as_they_leave_the_lines():
-    # A font that maps its quotes and dashes to control codes: the finder reads the
-    # page's text itself, so its cells carried "\x01" into the Markdown.
+def _ruled_table(left: tuple[str, ...], right: tuple[str, ...],
+                 fontfile: str | None = None) -> pymupdf.Document:
+    """A page with a ruled table of three rows, `left` and `right` its two columns, set in
+    Helvetica or the font in `fontfile`."""
     doc = pymupdf.open()
     page = doc.new_page()
+    font = {"fontname": "f0"} if fontfile else {}
+    if fontfile:
+        page.insert_font(fontname="f0", fontfile=fontfile)
     for y in (100, 120, 140, 160):
         page.draw_line((72, y), (400, y))
     for x in (72, 236, 400):
         page.draw_line((x, 100), (x, 160))
     for row, y in enumerate((114, 134, 154)):
-        page.insert_text((78, y), ("Region", "North\x03East", "South")[row], fontsize=10)
-        page.insert_text((242, y), ("Sales", "1200", "dell\x01Impresa")[row], fontsize=10)
+        page.insert_text((78, y), left[row], fontsize=10, **font)
+        page.insert_text((242, y), right[row], fontsize=10, **font)
+    return doc
+
+
+def test_control_characters_leave_the_table_finders_cells_as_they_leave_the_lines():
+    # A font that maps its quotes and dashes to control codes: the finder reads the
+    # page's text itself, so its cells carried "\x01" into the Markdown.
+    doc = _ruled_table(("Region", "North\x03East", "South"), ("Sales", "1200", "dell\x01Impresa"))
     markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
     assert "| NorthEast | 1200 |\n| South | dellImpresa |" in markdown
     assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f]", markdown)
@@ -380,17 +391,8 @@ def test_undecodable_glyphs_leave_right_to_left_table_cells_read_from_their_glyp
     # A dotted-circle glyph with no Unicode before an Arabic mark (a font's table of
     # vowel signs): right-to-left cells are rebuilt from the page's glyphs, which kept
     # the U+FFFD the page's lines lose.
-    doc = pymupdf.open()
-    page = doc.new_page()
-    page.insert_font(fontname="dv", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-    for y in (100, 120, 140, 160):
-        page.draw_line((72, y), (400, y))
-    for x in (72, 236, 400):
-        page.draw_line((x, 100), (x, 160))
-    for row, y in enumerate((114, 134, 154)):
-        page.insert_text((78, y), ("Latin", "shadda", "fatha")[row], fontsize=10, fontname="dv")
-        page.insert_text((242, y), ("عربي", "\ufffd\u0651 ب", "\ufffd\u064e د")[row],
-                         fontsize=10, fontname="dv")
+    doc = _ruled_table(("Latin", "shadda", "fatha"), ("عربي", "\ufffd\u0651 ب", "\ufffd\u064e د"),
+                       fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
     assert "| shadda | ب ّ |\n| fatha | د َ |" in markdown
     assert "\ufffd" not in markdown
@@ -400,15 +402,7 @@ def test_a_glyph_mapped_to_a_lone_surrogate_leaves_the_table_finders_cells():
     # A ToUnicode map sending a code to half a UTF-16 pair (<D80C>, as in a TeX font
     # encoding guide's glyph tables): PyMuPDF's per-glyph text holds the lone surrogate,
     # which no output can encode; the page's lines read it as U+FFFD and lose it.
-    doc = pymupdf.open()
-    page = doc.new_page()
-    for y in (100, 120, 140, 160):
-        page.draw_line((72, y), (400, y))
-    for x in (72, 236, 400):
-        page.draw_line((x, 100), (x, 160))
-    for row, y in enumerate((114, 134, 154)):
-        page.insert_text((78, y), ("Region", "North", "South")[row], fontsize=10)
-        page.insert_text((242, y), ("Sales", "1200", "A700")[row], fontsize=10)
+    doc = _ruled_table(("Region", "North", "South"), ("Sales", "1200", "A700"))
     [font] = [xref for xref in range(1, doc.xref_length())
               if doc.xref_get_key(xref, "Type")[1] == "/Font"]
     cmap = (b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap/CMapName/S def "
