@@ -134,7 +134,7 @@ def _encrypted() -> bytes:
 
 @pytest.mark.parametrize(("make", "code"), [
     (lambda: b"", "empty"),
-    (lambda: _five_pages()[:200], "empty"),  # the header and no page left
+    (lambda: _five_pages()[:200], "damaged"),  # the header, cut before any page
     (_encrypted, "encrypted"),
     (lambda: b"<!DOCTYPE html><html><body><p>Moved</p></body></html>", "not_pdf"),
     (lambda: b"\x89PNG\r\n\x1a\n" + bytes(64), "not_pdf"),

@@ -113,11 +113,12 @@ def _open(data: bytes) -> tuple[Any, Document | None]:
         return None, failed("pdf", "encrypted", "the PDF needs a password")
     try:
         count = doc.page_count
-    except Exception:
-        count = 0
+    except Exception as exc:  # no page tree even after MuPDF's repair: cut short or broken
+        doc.close()
+        return None, failed("pdf", "damaged", f"the PDF's pages cannot be found: {exc}")
     if count == 0:
         doc.close()
-        return None, failed("pdf", "empty", "the PDF has no readable pages")
+        return None, failed("pdf", "empty", "the PDF has no pages")
     _drop_cyclic_structure_tree(doc)
     return doc, None
 
