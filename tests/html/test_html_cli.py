@@ -122,6 +122,13 @@ def test_md_and_pdf_word_a_missing_file_the_same(tmp_path: Path, capsys) -> None
         assert err == f"webfold {command}: {tmp_path / name}: No such file or directory\n"
 
 
+def test_an_empty_path_names_no_file(capsys) -> None:
+    # Path("") is the working folder: the message named a folder the user never gave.
+    for command in ("md", "pdf", "warc"):
+        assert main([command, ""]) == 2
+        assert capsys.readouterr().err == f"webfold {command}: '': an empty path names no file\n"
+
+
 def test_convert_writes_side_files_walks_folders_and_skips(tmp_path: Path, capsys) -> None:
     (tmp_path / "a.html").write_text(PAGE)
     sub = tmp_path / "sub"

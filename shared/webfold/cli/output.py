@@ -88,10 +88,17 @@ def read_input(path: str) -> bytes:
     """The bytes of `path` ("-" is stdin). Raises OSError with a readable message."""
     if path == "-":
         return sys.stdin.buffer.read()
-    file = Path(path)
-    if file.is_dir():
+    check_input_path(path)
+    return Path(path).read_bytes()
+
+
+def check_input_path(path: str) -> None:
+    """Raise OSError when `path` names no file to read: empty (which `Path` would take
+    for the working folder) or a folder."""
+    if not path:
+        raise FileNotFoundError(errno.ENOENT, "an empty path names no file", "''")
+    if Path(path).is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a directory", path)
-    return file.read_bytes()
 
 
 def input_error(exc: BaseException) -> str:

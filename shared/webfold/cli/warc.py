@@ -15,7 +15,6 @@ cannot be written.
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 from pathlib import Path
@@ -79,8 +78,7 @@ def _open(path: str) -> tuple[BinaryIO, int]:
     """The archive and its size in bytes (0 for stdin: the progress shows MB only)."""
     if path == "-":
         return os.fdopen(os.dup(sys.stdin.fileno()), "rb"), 0
-    if os.path.isdir(path):
-        raise IsADirectoryError(errno.EISDIR, "is a directory", path)
+    output.check_input_path(path)
     return open(path, "rb"), os.path.getsize(path)  # noqa: SIM115 (closed by the caller)
 
 
