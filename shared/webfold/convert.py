@@ -189,7 +189,6 @@ def resolve_options(options: ConvertOptions | None, *, select: str | None = None
     return options
 
 
-
 def _utf8(text: str) -> bytes:
     """`text` as UTF-8, a lone surrogate (half a UTF-16 pair, which no encoding holds) as
     U+FFFD, as a browser's string conversion makes it."""
@@ -197,6 +196,7 @@ def _utf8(text: str) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError:
         return re.sub("[\ud800-\udfff]", "\ufffd", text).encode("utf-8")
+
 
 def _read_data(data: Any) -> tuple[Any, str | None, str | None]:
     """`convert`'s input as (bytes or str, the name it came with, why it cannot be read).

@@ -1738,6 +1738,7 @@ _AUTHOR_VERBS = (r"(?:is|was|writes|has|lives|covers|works|teaches|ist|lebt|schr
                  r"|est|vit|écrit|es|vive|escribe|jest)\b")
 _AUTHOR_NOTE = re.compile(r"(?:[^\W\d_][\w'’.-]*\s+){2,4}" + _AUTHOR_VERBS)
 _AUTHOR_VERB = re.compile(r"\s+" + _AUTHOR_VERBS)
+AUTHOR_NOTE_WORDS = 60  # a longer closing paragraph is the story's
 
 
 def _led_by(text: str, name: str) -> bool:
@@ -1747,7 +1748,8 @@ def _led_by(text: str, name: str) -> bool:
         if text.startswith(lead) and _AUTHOR_VERB.match(text, len(lead)) is not None:
             return True
     return False
-AUTHOR_NOTE_WORDS = 60  # a longer closing paragraph is the story's
+
+
 # A line of the story's tags, led by its label: "Tags: plumbing, kitchen", "Filed under:".
 _TAG_LINE = re.compile(r"\W*(?:tags|tagged(?: with| as| in)?|filed under|schlagwörter|schlagworte"
                        r"|stichwörter|étiquettes|mots-clés|etiquetas|tagi)\s*:", re.IGNORECASE)
