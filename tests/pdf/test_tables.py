@@ -517,3 +517,24 @@ def test_a_table_drawn_as_a_box_per_row_never_runs_the_finder_on_its_rows(monkey
     tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
     assert asked == []
     assert [t.text.splitlines() for t in tables] == [["\t".join(r) for r in rows]]
+
+
+def test_cell_texts_read_what_the_finder_s_own_extract_reads():
+    """`tables._cell_texts` reads the characters the finder kept on the table (a private
+    attribute of the pinned PyMuPDF) where `extract()` rescans its clip for every row; an
+    upgrade that moves them fails here, not in the output."""
+    from webfold.pdf.tables import _cell_texts
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 172, 272, 372], [100 + 20 * r for r in range(13)]
+    _grid(page, xs, ys, open_cells={(0, 2)})
+    for r in range(12):
+        for c in range(3):
+            if (r, c) != (0, 2):
+                page.insert_text((xs[c] + 4, ys[r] + 14), f"r{r} c{c} office", fontsize=10)
+    tables = page.find_tables().tables
+    assert len(tables) == 1
+    table = tables[0]
+    assert _cell_texts(table, table.rows) == table.extract()
+    assert table.extract()[0][2] is None and table.extract()[11][1] == "r11 c1 office"
