@@ -384,3 +384,43 @@ def test_a_bold_line_of_a_justified_column_is_no_run_in_heading_of_the_next_colu
     lines += [(212, 100 + 12 * k, False, text) for k, text in enumerate(right)]
     text = " ".join(convert(_justified_pdf(lines, 160)).markdown.replace("*", "").split())
     assert " ".join(left) in text and " ".join(right) in text, text
+
+
+def _numbered_listing(code: list[str], indent: list[int]) -> str:
+    """Markdown of a page with a listing numbered from 97 in a small serif type at the
+    left margin, each line indented `indent` characters (a blank line numbered too)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "Some commands offered a starred form of the hook.",
+                     fontname="tiro", fontsize=10)
+    for k, (text, depth) in enumerate(zip(code, indent, strict=True)):
+        y = 120 + 11 * k
+        page.insert_text((60, y), str(97 + k), fontname="tiro", fontsize=7)
+        page.insert_text((90 + 10.8 * depth, y), text, fontname="cour", fontsize=9)
+    return convert(doc.tobytes()).markdown
+
+
+_HOOK_CODE = [r"\DeclareDocumentCommand \AtBeginOfClassFile {smm}", r"{\IfBooleanTF{#1}%",
+              r"{\@ifclassloaded{#2}%", r"{#3}%", r"{\AddToHook{class/#2/before}{#3}}}%",
+              r"{\AddToHook{class/#2/before}{#3}}%", "}"]
+
+
+def test_a_listings_line_numbers_join_their_lines_however_deep_the_indent():
+    # LaTeX's doc package numbers code lines in a smaller serif type at the left margin;
+    # MuPDF cuts a number from its line where the code is indented deep (or the number
+    # has three digits): each number still starts its line, and the listing is one fence.
+    md = _numbered_listing(_HOOK_CODE, [0, 1, 2, 4, 4, 1, 0])
+    assert md.count("```") == 2, md
+    fence = md.split("```")[1]
+    assert [line.split()[0] for line in fence.strip().splitlines()] == \
+        [str(97 + k) for k in range(len(_HOOK_CODE))], md
+
+
+def test_a_listings_numbered_blank_line_does_not_hide_its_line_numbers():
+    # A blank line of the listing keeps its number, with nothing beside it.
+    code = [*_HOOK_CODE[:3], "", *_HOOK_CODE[3:]]
+    md = _numbered_listing(code, [0, 1, 2, 0, 4, 4, 1, 0])
+    lines = md.splitlines()
+    for k, text in enumerate(code):
+        if text:
+            assert f"{97 + k} {text}" in lines, md

@@ -74,6 +74,8 @@ class Item:
     turned: bool = False
     # A number in the margin numbering the lines of running text (`_number_lines`).
     line_number: bool = False
+    # A number in the margin numbering the lines of a code listing (`_number_lines`).
+    listing_number: bool = False
 
     @property
     def text(self) -> str:
@@ -251,6 +253,9 @@ def _partner(done: list[Item], it: Item, items: list[Item],
         if prev.turned:
             continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
+        if left.listing_number and is_code(right.line) and \
+                abs(left.box[3] - right.box[3]) <= 0.35 * left.size and right.box[0] > left.box[2]:
+            return k
         if not _level(prev, it) and not _marker_level(left, right):
             continue  # on another line either way (the texts' patterns need not be read)
         lone = not left.line_number and (LONE_MARKER.match(left.text)
@@ -292,7 +297,11 @@ def _number_lines(items: list[Item]) -> None:
     above it (starts in lower case), not a line of code. A list's numbers start its
     items; line numbers (a draft's, a pleading's) stand beside every line, and, joined to
     their lines as a list's are, landed in the middle of sentences ("torquent 2
-    efficitur")."""
+    efficitur"). Two numbers or more rising down a column, each level with a line of
+    code on its right or with nothing (a blank line), two of them with code, number a
+    listing's lines (LaTeX's documented sources: MuPDF cuts a number from a line
+    indented deep, or from a three-digit number's line): each starts its line, however
+    wide the white between them."""
     numbers = [it for it in items if it.line is not None and it.text.strip().isdecimal()]
     columns: list[list[Item]] = []
     for it in numbers:
@@ -305,20 +314,28 @@ def _number_lines(items: list[Item]) -> None:
             column.append(it)
     for column in columns:
         values = [int(it.text) for it in column]
-        if len(column) < 3 or any(a >= b for a, b in zip(values, values[1:], strict=False)):
+        if len(column) < 2 or any(a >= b for a, b in zip(values, values[1:], strict=False)):
             continue
-        if sum(_goes_on(it, items) for it in column) * 2 >= len(column):
+        beside = [_beside(it, items) for it in column]
+        lines = [line for line in beside if line is not None]  # none beside a blank line
+        if len(lines) >= 2 and all(is_code(line.line) for line in lines):
+            for it in column:
+                it.listing_number = True
+        elif len(column) >= 3 and sum(_goes_on(line) for line in beside) * 2 >= len(column):
             for it in column:
                 it.line_number = True
 
 
-def _goes_on(number: Item, items: list[Item]) -> bool:
-    """True when the line level with `number`, on its right, starts in lower case and is
-    no code."""
+def _beside(number: Item, items: list[Item]) -> Item | None:
+    """The first line level with `number` on its right, if any."""
     right = [it for it in items if it.line is not None and it.box[0] > number.box[2]
              and abs(it.box[3] - number.box[3]) <= 0.35 * number.size]
-    first = min(right, key=lambda it: it.box[0], default=None)
-    return first is not None and first.text.lstrip()[:1].islower() and not is_code(first.line)
+    return min(right, key=lambda it: it.box[0], default=None)
+
+
+def _goes_on(line: Item | None) -> bool:
+    """True when `line` (beside a number) starts in lower case and is no code."""
+    return line is not None and line.text.lstrip()[:1].islower() and not is_code(line.line)
 
 
 def _runs_in(label: Line, text: Line) -> bool:
