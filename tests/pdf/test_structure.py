@@ -115,6 +115,20 @@ def test_running_header_and_page_numbers_removed_over_pages():
     assert "\n3\n" not in f"\n{md}\n"
 
 
+def test_page_numbers_under_every_line_go_above_the_bottom_band():
+    # LaTeX on A4 paper sets the page number at 83% of the page's height, above the
+    # bottom band; it is still each page's lowest line, at one place on every page.
+    doc = pymupdf.open()
+    for n, body in enumerate(_BODIES, start=9):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 200), body, fontsize=11)
+        page.insert_text((72, 650), "The tide tables are posted at the gate.", fontsize=11)
+        page.insert_text((294, 700), str(n), fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("stays.") == 4 and md.count("at the gate.") == 4
+    assert not any(f"\n{n}\n" in f"\n{md}\n" for n in range(9, 13)), md
+
+
 @pytest.mark.parametrize("label", ["Página 1 de 1", "Seite 1 von 1", "Strona 1 z 1",
                                    "Стр. 1 из 1", "Page 1 of 1"])
 def test_a_one_page_files_own_page_label_goes_in_other_languages_too(label):

@@ -252,10 +252,18 @@ def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[
 def _label_candidates(page: PageLines, page_keys: list) -> list[tuple[int, Line, str,
                                                                        tuple[bool, int]]]:
     """(index, line, band, value) of the `PAGE_NUMBER` lines in `page`'s margin bands
-    but those in a column of them (one on the line above or below another in its band)."""
-    candidates = [(i, line, _band(page, line), _label_value(line.text))
+    but those in a column of them (one on the line above or below another in its band).
+    The page's lowest line, alone on its row, stands in the bottom band wherever the
+    band's edge is (LaTeX on A4 paper sets the page number at 83% of the page's height,
+    over the band; a contents entry's page number on the last row is no label)."""
+    lowest = max(page.lines, key=lambda line: line.bbox[1], default=None)
+    if lowest is not None and any(line is not lowest and line.bbox[3] > lowest.bbox[1]
+                                  for line in page.lines):
+        lowest = None
+    candidates = [(i, line, "bottom" if key is None else _band(page, line),
+                   _label_value(line.text))
                   for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
-                  if key is not None and PAGE_NUMBER.match(line.text)]
+                  if (key is not None or line is lowest) and PAGE_NUMBER.match(line.text)]
     return [c for c in candidates if not any(
         d[2] == c[2] and _one_above_other(c[1], d[1]) for d in candidates)]
 
