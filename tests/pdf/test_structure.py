@@ -554,6 +554,26 @@ def test_code_listing_with_blank_lines_is_one_fence():
     assert "    return out\n\n\ndef wettest(totals):" in md
 
 
+def test_a_listing_over_facing_pages_keeps_its_indents_on_each_page():
+    # Facing pages set their text block at different left margins (the inner margin is
+    # the wider): a listing running on over the page break is one fence, and each line is
+    # indented from its own page's edge of the listing, not the other page's.
+    code = [["def totals(readings):", "    out = {}", "    for r in readings:"],
+            ["        out[r.year] = r.rain", "    return out", "totals(all_readings)"]]
+    doc = pymupdf.open()
+    for left, lines in zip((100, 60), code, strict=True):
+        page = doc.new_page()
+        y = 700 - 12 * len(lines) if left == 100 else 72
+        page.insert_text((left, y - 24 if left == 100 else 800),
+                         "The listing adds up the readings." if left == 100 else
+                         "Call it on every reading.", fontsize=11)
+        for i, line in enumerate(lines):
+            page.insert_text((left, y + 12 * i), line, fontname="cour", fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("```") == 2, md
+    assert "\n".join(code[0] + code[1]) in md, md
+
+
 OPENSYMBOL = Path("/usr/share/fonts/truetype/libreoffice/opens___.ttf")
 
 

@@ -732,7 +732,9 @@ def _code_text(group: list[_Row]) -> str:
     widths = [(s.bbox[2] - s.bbox[0]) / len(s.text) for r in group for s in r.item.line.spans
               if len(s.text) >= 4]
     char_w = statistics.median(widths) if widths else 0.6 * group[0].size
-    left = min(r.item.box[0] for r in group)
+    left: dict[int, float] = {}  # page -> the listing's edge there (facing pages' margins differ)
+    for r in group:
+        left[r.page] = min(left.get(r.page, r.item.box[0]), r.item.box[0])
     steps = [b.item.box[1] - a.item.box[1] for a, b in zip(group, group[1:], strict=False)
              if a.page == b.page and 0 < b.item.box[1] - a.item.box[1] < 1.6 * b.size]
     pitch = statistics.median(steps) if steps else 1.2 * group[0].size
@@ -741,7 +743,7 @@ def _code_text(group: list[_Row]) -> str:
         prev = group[i - 1]
         if i and prev.page == r.page:  # blank lines kept: as many as the gap holds
             lines += [""] * max(0, round((r.item.box[1] - prev.item.box[1]) / pitch) - 1)
-        pad = max(0, round((r.item.box[0] - left) / max(char_w, 1.0)))
+        pad = max(0, round((r.item.box[0] - left[r.page]) / max(char_w, 1.0)))
         lines.append(" " * pad + r.item.line.text.rstrip())
     return "\n".join(lines).replace("```", "`\u200b``")
 
