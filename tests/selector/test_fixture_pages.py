@@ -1066,6 +1066,26 @@ PAGES = [
                "Ein Salzleckstein", "ob Eiweiß und Energie für den Winter reichen"),
          drop=("Auch interessant", "Heu richtig lagern", "Feuchte Ballen schimmeln",
                "Wintercheck für Offenstallpferde", "Zum Artikel", "Impressum")),
+    # A paywall's notice where the story stops, and the offer after it, however long
+    # (`paywall_tails`): the code before kept the offer's paragraphs as the story's.
+    Page("en_news_paywall_offer.html",
+         "https://harbourledger.example.com/news/2026/02/11/ferry-timetable-cut/",
+         keep=("# Ferry timetable cut leaves island commuters stranded",
+               "added more than an hour to their working day", "Nobody asked us",
+               "keep the route within its budget"),
+         drop=("To read the full story", "unlimited access to every story",
+               "The digital edition every morning", "Already a subscriber?")),
+    Page("de_zeitung_paywall_abo.html",
+         "https://kreisbote-sonntag.example.de/lokales/neue-buslinie-417/",
+         keep=("# Neue Buslinie verbindet drei Dörfer mit dem Bahnhof",
+               "Ab dem ersten April fährt die Linie 417", "mehr als sechzig Jugendliche"),
+         drop=("Um den ganzen Artikel zu lesen", "Mit dem Digital-Abo lesen Sie",
+               "Sie sind bereits Abonnentin")),
+    Page("es_diario_muro_de_pago.html",
+         "https://diariodelvalle.example.es/ciudad/mercado-central-reabre/",
+         keep=("# El mercado central reabre tras dos años de obras",
+               "cuarenta y dos puestos", "no subirán durante los próximos cinco años"),
+         drop=("Para seguir leyendo", "acceso ilimitado", "¿Ya eres suscriptor?")),
     # Cards of other posts named "teaser" in the story's own region, after it, with no
     # heading: `named_teasers` (the code before kept their sublines and excerpts).
     Page("de_blog_teaser_cards_same_region.html",

@@ -12,8 +12,8 @@ headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewe
 their score and with its lists whole; on a page declared neither an article nor a thread,
 the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
 beside an article, bylines above it, what trails its body outside the body's container,
-related-post boxes after it, disclosure notices in it,
-calls to action after it, its photo captions (on a short page and on other pages
+related-post boxes after it, disclosure notices in it, a paywall's notice and the offer
+after it, calls to action after it, its photo captions (on a short page and on other pages
 that are no thread those with a picture credit), customer reviews (by their containers'
 names and under a review heading) and other products on a product page, sign-up notices,
 forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless
@@ -235,6 +235,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     else:
         kept &= ~comments
     if article:  # after the comments, which would stand as the story's last prose
+        kept &= ~rules.paywall_tails(blocks, kept, words, kinds)
         kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         kept &= ~rules.closing_notes(blocks, kept, words, kinds)
         kept &= ~rules.boxed_headings(blocks, kept, words, kinds)
