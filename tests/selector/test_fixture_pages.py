@@ -1086,6 +1086,27 @@ PAGES = [
          keep=("# El mercado central reabre tras dos años de obras",
                "cuarenta y dos puestos", "no subirán durante los próximos cinco años"),
          drop=("Para seguir leyendo", "acceso ilimitado", "¿Ya eres suscriptor?")),
+    # A story page that declares no type, under a /story/ or dated address, whose reader
+    # comments outweigh it (over nine tenths of the page's words in the Slashdot-like
+    # tree): the comments go, as under a declared article; `include_comments` keeps them.
+    Page("en_story_comment_tree.html",
+         "https://benchline.example.org/story/26/03/14/0912/standards-group-proposes-loan-records",
+         keep=("Standards Group Proposes Loan Records Inside Lab Instruments",
+               "who borrowed each accessory and when", "the list itself would be the same"),
+         drop=("Every lab I have worked in kept a spreadsheet", "That is a time sheet",
+               "coloured electrical tape", "at least two plenary meetings",
+               "asset management software")),
+    Page("en_story_comment_tree.html",
+         "https://benchline.example.org/story/26/03/14/0912/standards-group-proposes-loan-records",
+         keep=("who borrowed each accessory and when", "coloured electrical tape",
+               "at least two plenary meetings"),
+         options={"include_comments": True}),
+    Page("de_blog_datiert_kommentare.html",
+         "https://nachtflug.example.de/2026/03/abendsegler-ueber-dem-gartenteich/",
+         keep=("# Abendsegler über dem Gartenteich", "zwanzig Minuten nach Sonnenuntergang",
+               "nach dem Winterschlaf wieder zu Kräften"),
+         drop=("Bei uns an der Ilmenau", "Flachkästen nehmen sie eher selten",
+               "Nachtkerze, Seifenkraut", "Toller Blog")),
     # Cards of other posts named "teaser" in the story's own region, after it, with no
     # heading: `named_teasers` (the code before kept their sublines and excerpts).
     Page("de_blog_teaser_cards_same_region.html",

@@ -17,7 +17,8 @@ after it, calls to action after it, its photo captions (on a short page and on o
 that are no thread those with a picture credit), customer reviews (by their containers'
 names and under a review heading) and other products on a product page, sign-up notices,
 forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless
-`include_comments`, reader comments under an article dropped; on a thread page the prose
+`include_comments`, reader comments under an article (or a page declared nothing whose
+address names a story) dropped; on a thread page the prose
 of the region outside comment containers kept (inside
 them too where they hold half the kept words and the opening post stands outside them), on
 a page of FEW_BLOCKS blocks or fewer prose beside kept text in the same element, and on a
@@ -229,7 +230,9 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.share_lists(blocks, kept, kinds)
     kept &= ~rules.stray_menu_items(blocks, kept, kinds, region)
     kept &= ~rules.before_title(blocks, kept, words, matrix[:, _HEADING_LEVEL] == 1, region)
-    comments = rules.comment_blocks(blocks, kept, words, kinds, article, thread)
+    # A page declared nothing whose address names a story is an article with comments.
+    comments = rules.comment_blocks(blocks, kept, words, kinds, article or not (
+        says_article or thread) and rules.is_story_url(page.url), thread)
     if include_comments:
         kept |= comments & (words > 0)
     else:

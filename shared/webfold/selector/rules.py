@@ -312,7 +312,15 @@ enclosing `<article>`. Then:
   not a section under a comment heading. Until 2026-12-06 such pages kept that section
   too, so one long comment under a short blog post declared nothing stayed; with the
   fold models of 2026-12-06, WCXB article 0.9540 -> 0.9544 (one page, 0.648 -> 1.000),
-  every other type and Trafilatura-dev unchanged.
+  every other type and Trafilatura-dev unchanged. Since late on 2026-12-06 a page
+  declared nothing whose address names a story (`is_story_url`: "/story/26/03/14/...",
+  "/2026/03/slug/", "/news/slug") counts as an article here, and comment containers
+  holding PAGE_WIDE of the page's words are comments, not a wrapper's class, when no
+  block before the story's last paragraph outside them is in one
+  (`_story_then_comments`): a Slashdot story with its comment tree (fold models of
+  2026-12-06 evening: WCXB article 0.95994 -> 0.96100, 0396 0.148 -> 0.985; forum
+  0.81660 -> 0.81223, 0570 0.631 -> 0.137, another Slashdot story of the same markup
+  whose reference keeps the comments; Trafilatura-dev the same).
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -426,6 +434,10 @@ THREAD_TYPES = frozenset({"discussionforumposting", "qapage", "question",
 THREAD_HOST = re.compile(r"forum|community|discuss")
 THREAD_URL = re.compile(r"/(?:forums?|threads?|topics?|t|community|communities|discuss"
                         r"|discussions?|questions?|q|answers|boards?|viewtopic)(?:[/.?_-]|$)")
+# A story's address: a path through a stories or news folder, or dated ("/story/25/12/19/",
+# "/2026/05/03/", "/news/"), where a page declared nothing still says it is an article.
+STORY_URL = re.compile(r"/(?:story|stories|articles?|news|blogs?|posts?|\d{2,4}/\d{1,2})/[^?#]*"
+                       r"[\w-]")
 _TAIL = r"(?:\s+\S+){0,3}"  # a teaser label may name its source: "More from The Gazette"
 _TEASER = re.compile(
     r"(?:most (?:popular|read|viewed|shared|commented)|more (?:from|stories|news|articles"
@@ -1001,6 +1013,13 @@ def whole_lists(blocks: list[Block], kept: np.ndarray, region: int,
     return out
 
 
+def is_story_url(url: str | None) -> bool:
+    """Whether a page's address names a story below a stories, news or blog folder, or a
+    dated path (`STORY_URL`), with a name of its own after it."""
+    path = (url or "").lower().split("://", 1)[-1].partition("/")[2]
+    return STORY_URL.search("/" + path) is not None
+
+
 def is_thread_page(page_types: frozenset[str], url: str | None) -> bool:
     """A forum or Q&A page by its JSON-LD types (lowercased, no schema prefix), host
     name (forum.example.com, warriorforum.com) or path (/forum/, /t/, /questions/)."""
@@ -1196,7 +1215,8 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     if thread:
         return out
     flagged = kinds.comment.copy()
-    if words[flagged].sum() >= PAGE_WIDE * words.sum():  # a page-wide class ("comments-open")
+    if words[flagged].sum() >= PAGE_WIDE * words.sum() and not _story_then_comments(
+            kept, words, kinds):  # a page-wide class ("comments-open")
         flagged[:] = False
     body = np.where(kept & ~flagged, words, 0.0).cumsum()
     if body[-1] <= BODY_WORDS:  # no prose outside comment containers: the posts are the page
@@ -1207,6 +1227,16 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         if not out[i]:
             out |= section_after(blocks, i, kept, words, kinds)
     return out
+
+
+def _story_then_comments(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds) -> bool:
+    """Whether kept paragraphs of prose outside comment containers (over BYLINE_WORDS
+    words, not mostly links) hold over BODY_WORDS words and no block before the last of
+    them is in one: a story with its comments after it, however many, and not a page
+    wrapped in an element whose class names comments, which would hold the story too."""
+    story = (kept & ~kinds.comment & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
+    return (len(story) > 0 and float(words[story].sum()) > BODY_WORDS
+            and not kinds.comment[:story[-1]].any())
 
 
 def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[int]:
