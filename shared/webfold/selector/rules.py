@@ -142,9 +142,10 @@ enclosing `<article>`. Then:
   paragraph of PAYWALL_WORDS words or fewer led by a paywall's notice ("To view the full
   story, please subscribe ...", "Um den ganzen Artikel zu lesen ...", "Pour lire la
   suite ...", "Para seguir leyendo ...", "Aby przeczytać cały artykuł ...") after over
-  BODY_WORDS kept words, and every kept block after it: the story stops there, and the
-  offer that follows can be longer than any call (fold models of 2026-12-06 evening:
-  Trafilatura-dev 0.9496 -> 0.9500, fp 98 -> 97; no WCXB page moved).
+  BODY_WORDS kept words and before OFFER_BLOCKS kept blocks or fewer, and every kept
+  block after it: the story stops there, and the offer that follows can be longer than
+  any call (fold models of 2026-12-06 evening: Trafilatura-dev 0.9496 -> 0.9500, fp 98
+  -> 97; no WCXB page moved).
 - `closing_notes` (pages declared an article, after the calls to action): a tag line, the
   label and its links in one paragraph ("Tags: plumbing, kitchen"; no dev page moved),
   and an author's note set wholly in italics as the story's last paragraph of prose,
@@ -436,8 +437,7 @@ THREAD_URL = re.compile(r"/(?:forums?|threads?|topics?|t|community|communities|d
                         r"|discussions?|questions?|q|answers|boards?|viewtopic)(?:[/.?_-]|$)")
 # A story's address: a path through a stories or news folder, or dated ("/story/25/12/19/",
 # "/2026/05/03/", "/news/"), where a page declared nothing still says it is an article.
-STORY_URL = re.compile(r"/(?:story|stories|articles?|news|blogs?|posts?|\d{2,4}/\d{1,2})/[^?#]*"
-                       r"[\w-]")
+STORY_URL = re.compile(r"/(?:story|stories|articles?|news|blogs?|posts?|\d{2,4}/\d{1,2})/[\w-]")
 _TAIL = r"(?:\s+\S+){0,3}"  # a teaser label may name its source: "More from The Gazette"
 _TEASER = re.compile(
     r"(?:most (?:popular|read|viewed|shared|commented)|more (?:from|stories|news|articles"
@@ -1015,7 +1015,7 @@ def whole_lists(blocks: list[Block], kept: np.ndarray, region: int,
 
 def is_story_url(url: str | None) -> bool:
     """Whether a page's address names a story below a stories, news or blog folder, or a
-    dated path (`STORY_URL`), with a name of its own after it."""
+    dated path (`STORY_URL`): a name follows the folder."""
     path = (url or "").lower().split("://", 1)[-1].partition("/")[2]
     return STORY_URL.search("/" + path) is not None
 
@@ -1751,20 +1751,23 @@ _PAYWALL = re.compile(
 
 
 PAYWALL_WORDS = 60  # a longer paragraph with such a start is text
+OFFER_BLOCKS = 12  # an offer after a paywall's notice holds at most this many kept blocks
 
 
 def paywall_tails(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
     """The kept blocks from a paywall's notice on (`_PAYWALL`, at the start of a kept
-    paragraph of PAYWALL_WORDS words or fewer after over BODY_WORDS kept words: "To view
-    the full story, please subscribe to ...") to the page's end: where the story stops
-    for the reader, and what follows is the offer ("When you join ..., you'll get
-    unlimited digital access"), however long."""
+    paragraph of PAYWALL_WORDS words or fewer, followed by OFFER_BLOCKS kept blocks or
+    fewer, after over BODY_WORDS kept words: "To view the full story, please subscribe
+    to ...") to the page's end: where the story stops for the reader, and what follows
+    is the offer ("When you join ..., you'll get unlimited digital access"), however
+    long its paragraphs."""
     out = np.zeros(len(blocks), dtype=bool)
-    before = np.where(kept, words, 0.0).cumsum() - words
-    notices = kept & kinds.paragraph & (words <= PAYWALL_WORDS) & (before > BODY_WORDS)
-    for i in notices.nonzero()[0].tolist():
-        if _PAYWALL.match(blocks[i].text) is not None:
+    # Only the page's last kept blocks are read: the pattern costs more than the test.
+    for i in kept.nonzero()[0][-OFFER_BLOCKS - 1:].tolist():
+        if kinds.paragraph[i] and words[i] <= PAYWALL_WORDS \
+                and _PAYWALL.match(blocks[i].text) is not None \
+                and float(words[:i][kept[:i]].sum()) > BODY_WORDS:
             out[i:] = kept[i:]
             break
     return out
