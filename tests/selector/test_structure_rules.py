@@ -237,8 +237,8 @@ def test_photo_captions_of_a_story_are_dropped_but_numbered_figures_stay():
     blocks, words, kinds = _blocks(ARTICLE + _figure("Volunteers fill sandbags on Mill Lane. "
                                                      "(Photo: dpa)") + ARTICLE
                                    + _figure("Figure 2. River level at the bridge, in metres."))
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.picture_captions(blocks, kept, words, kinds, False).tolist() == [
+    names, kept = _all_kept(blocks)
+    assert rules.picture_captions(blocks, kept, words, kinds, False, names).tolist() == [
         False, False, True, False, False, False]
 
 
@@ -248,8 +248,8 @@ def test_captions_ending_with_a_picture_credit_are_dropped_where_others_stay():
                                    + _figure("Volunteers at the bridge, filmed by the crew.")
                                    + _figure("Photo booths in the square: a credit to the fair.")
                                    + _figure("The weir at dusk. Photo by Ann Lee/Reuters"))
-    kept = np.ones(len(blocks), dtype=bool)
-    assert rules.picture_captions(blocks, kept, words, kinds, True).tolist() == [
+    names, kept = _all_kept(blocks)
+    assert rules.picture_captions(blocks, kept, words, kinds, True, names).tolist() == [
         False, False, True, False, False, True, False, False, False, False, False, True]
 
 
@@ -261,9 +261,9 @@ def test_a_credited_paragraph_under_a_picture_is_a_caption():
         + picture + "<p>The weir at dusk, when the gates open.</p>"
         + picture + "<p>The mayor says the weir is safe. (Photo: Ann Lee)</p>"
         + "<p>The mayor spoke at noon. Photo: the council's own pictures of the day.</p>")
-    kept = np.ones(len(blocks), dtype=bool)
+    names, kept = _all_kept(blocks)
     assert [blocks[i].text[:9] for i in rules.picture_captions(
-        blocks, kept, words, kinds, True).nonzero()[0]] == ["The weir "]
+        blocks, kept, words, kinds, True, names).nonzero()[0]] == ["The weir "]
 
 
 def test_captions_in_elements_named_for_them_are_dropped_as_figcaptions_are():
@@ -275,15 +275,14 @@ def test_captions_in_elements_named_for_them_are_dropped_as_figcaptions_are():
     names, kept = _all_kept(blocks)
     assert rules.picture_captions(blocks, kept, words, kinds, False, names).tolist() == [
         False, False, True, False, True, False]
-    assert not rules.picture_captions(blocks, kept, words, kinds, False).any()
 
 
 def test_a_gallery_whose_captions_are_its_text_keeps_them():
     slides = "".join(_figure(f"Costume {i}: a red jumper, a white collar and a black headband "
                              "make the look in ten minutes.") for i in range(4))
     blocks, words, kinds = _blocks("<p>Cheap costumes for the party.</p>" + slides)
-    kept = np.ones(len(blocks), dtype=bool)
-    assert not rules.picture_captions(blocks, kept, words, kinds, False).any()
+    names, kept = _all_kept(blocks)
+    assert not rules.picture_captions(blocks, kept, words, kinds, False, names).any()
 
 
 def _caption_kept(html: str, page: PageContext) -> bool:

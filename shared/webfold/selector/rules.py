@@ -1894,7 +1894,7 @@ _NAMED_CAPTION = re.compile(r"^(?:\w+?[-_]{1,2})?(?:caption|legend)(?:[-_]{1,2}\
 
 def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                      kinds: BlockKinds, credited_only: bool,
-                     names: ContainerNames | None = None) -> np.ndarray:
+                     names: ContainerNames) -> np.ndarray:
     """Kept figure captions (`<figcaption>`), unless they hold CAPTION_SHARE of the kept
     words or more (a gallery, whose captions are its text) or number their figure
     ("Figure 2. Gas used per block"); with `credited_only`, only those that end with a
@@ -1906,12 +1906,12 @@ def picture_captions(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     words or fewer goes on every page that is no thread when it ends with a credit
     ("Roman Prymula, photo: Government archive", "... Photo by Ann Lee/Reuters"), but not
     with a source or a credit in brackets (`_KEPT_CREDITS`: "Source: Annual survey,
-    2025" under a chart, which the text cites; "... is bad. (Foto: Volkswagen)"). With
-    `names`, text blocks inside an element named for a caption (`_NAMED_CAPTION`) count
-    as `<figcaption>`s."""
+    2025" under a chart, which the text cites; "... is bad. (Foto: Volkswagen)"). Text
+    blocks inside an element named for a caption (`_NAMED_CAPTION`, read from `names`)
+    count as `<figcaption>`s."""
     out = np.fromiter((b.kind == "caption" for b in blocks), dtype=bool, count=len(blocks))
     out &= kept
-    if names is not None and names.mention(("caption", "legend")):
+    if names.mention(("caption", "legend")):
         out |= names.inside(_NAMED_CAPTION, kept) & ~kinds.image
     if float(words[out].sum()) >= CAPTION_SHARE * float(words[kept].sum()):
         return np.zeros(len(blocks), dtype=bool)
