@@ -424,3 +424,47 @@ def test_a_listings_numbered_blank_line_does_not_hide_its_line_numbers():
     for k, text in enumerate(code):
         if text:
             assert f"{97 + k} {text}" in lines, md
+
+
+VEHICLE_HEADS = [("Registration Authority and RTO Location",), ("Date of", "Registration"),
+                 ("CNG/LPG/Bi", "Fuel"),
+                 ("Lease / Hire / Hypothecation (Name and", "address of concerned parties)"),
+                 ("Colour of the", "Vehicle"), ("Seating", "Capacity")]
+VEHICLE_VALUES = ["GURGAON", "10/04/2015", "Diesel", "", "", "5"]
+
+
+@pytest.mark.parametrize("edges, ruled", [
+    ((17, 160, 236, 294, 459, 519, 580), False),  # cells set well apart: white parts them
+    ((17, 160, 216, 270, 420, 470, 520), True),  # a point or so apart: their boxes' rules
+])
+def test_a_row_of_boxes_with_centred_headings_wrapped_over_lines_reads_each_box_whole(
+        edges, ruled):
+    # An insurance schedule's row of shaded boxes, each heading centred in its box and
+    # wrapped over one to two lines, the values in a row of boxes under them: read row by
+    # row across, the boxes' first lines came first, then all their second lines
+    # ("Date of CNG/LPG/Bi Lease / Hire ... Seating / Registration Fuel address ...").
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((17, 200), "The vehicle insured under this policy is described below.",
+                     fontname="helv", fontsize=9)
+    top, pitch, size = 230, 9, 7.5
+    for k, lines in enumerate(VEHICLE_HEADS):
+        x0, x1 = edges[k] + 1, edges[k + 1] - 1
+        page.draw_rect((x0, top, x1, top + 26), color=(0.3, 0.3, 0.3) if ruled else None,
+                       fill=(0.85, 0.85, 0.85), width=0.5)
+        page.draw_rect((x0, top + 28, x1, top + 44), color=(0.6, 0.6, 0.6), width=0.5)
+        first = top + 16 - pitch * (len(lines) - 1) / 2
+        for j, text in enumerate(lines):
+            width = pymupdf.get_text_length(text, "hebo", size)
+            page.insert_text(((x0 + x1 - width) / 2, first + pitch * j), text,
+                             fontname="hebo", fontsize=size)
+        width = pymupdf.get_text_length(VEHICLE_VALUES[k], "helv", size)
+        page.insert_text(((x0 + x1 - width) / 2, top + 39), VEHICLE_VALUES[k],
+                         fontname="helv", fontsize=size)
+    with pymupdf.open(stream=doc.tobytes()) as check:
+        lines = read_page(check[0], 1, lambda: page_paths(check[0]))
+        text = " ".join(it.text for it in order_page(lines))
+    heads = [" ".join(lines) for lines in VEHICLE_HEADS]
+    assert all(head in text for head in heads), text
+    assert [text.index(head) for head in heads] == sorted(text.index(head) for head in heads)
+    assert text.index("Seating Capacity") < text.index("Diesel"), text

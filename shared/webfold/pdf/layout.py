@@ -43,6 +43,10 @@ RULE_BESIDE_SHARE = 0.75  # share of the region's lines beside it (the rest: tit
 # A heading over columns stands further off the first lines under it than this many
 # times the white between its own column's lines (double-spaced text's lines are far apart).
 HEAD_LEADING = 1.5
+# Font sizes the middles of two lines of one centred cell may lie apart, and each of
+# their edges must lie further apart than (lines sharing an edge are set flush).
+CENTRE_SLACK = 0.15
+CELL_WHITE = 1.5  # font sizes of white beside each line of such a cell on its row, or a rule
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -76,6 +80,8 @@ class Item:
     line_number: bool = False
     # A number in the margin numbering the lines of a code listing (`_number_lines`).
     listing_number: bool = False
+    # The next line of the centred cell this line starts or goes on (`_centred_cells`).
+    under: Item | None = None
 
     @property
     def text(self) -> str:
@@ -101,6 +107,7 @@ def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Ite
     rules = page.vertical_rules if (cos, sin) == (1.0, 0.0) else list
     items = [_line_item(line, cos, sin) for line in page.lines]
     items = _join_fragments(items, rules)
+    _centred_cells(items, rules)
     items += [Item(box=_turn_box(box, cos, sin), size=0.0, payload=p) for box, p in placed]
     if not items:
         return []
@@ -119,6 +126,7 @@ def column_gutters(lines: list[Line]) -> list[Gutter]:
     items = _join_fragments([_line_item(line, 1.0, 0.0) for line in lines], list)
     if not items:
         return []
+    _centred_cells(items, list)
     found: list[Gutter] = []
     measures = _Measures(_gutter_width([it.size for it in items]), _text_width(items), list)
     _cut(items, measures, False, 0, found)
@@ -338,6 +346,85 @@ def _goes_on(line: Item | None) -> bool:
     return line is not None and line.text.lstrip()[:1].islower() and not is_code(line.line)
 
 
+def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]]) -> None:
+    """Link each line of `items` to the line right under it (`Item.under`) when the two
+    are lines of one centred cell: the next line overlapping it below stands at most
+    `PARAGRAPH_GAP` off, in the same type size, their middles within `CENTRE_SLACK` of
+    a size and neither of their edges, the first sharing no edge with the line over it
+    nor the second with the line under it (lines sharing an edge are set flush: an
+    index's entries), both worded (`_worded`), no code, each parted from the lines
+    level with it by `CELL_WHITE` or by a drawn rule (`rules`, the page's), and another
+    such pair beside them: a row of boxes' headings wrapped over lines, "Date of" over
+    "Registration", not two words of justified lines whose gaps MuPDF left unjoined,
+    two codes of a table's column ("68,918 DG-3664"), or an index entry over the next
+    one. Read row by row across the row, the cells' first lines came first, then all
+    their second lines."""
+    lines = [it for it in items if it.line is not None and not it.turned
+             and not it.line_number and not is_code(it.line)]
+    white = _white_beside(lines)
+    lines.sort(key=lambda it: it.box[1])
+    under: dict[int, Item] = {}  # the next line under each line at a paragraph's leading
+    for k, a in enumerate(lines):
+        reach = a.box[3] + PARAGRAPH_GAP * a.size
+        for b in lines[k + 1:]:
+            if b.box[1] > reach:
+                break
+            if b.box[1] >= a.box[3] - CENTRE_SLACK * a.size and b.box[0] < a.box[2] \
+                    and a.box[0] < b.box[2]:  # under `a`, not level with it
+                under[id(a)] = b
+                break
+    over = {id(b): a for a in lines if (b := under.get(id(a))) is not None}
+    pairs: list[tuple[Item, Item]] = []
+    for a in lines:
+        b = under.get(id(a))
+        if b is None:
+            continue
+        slack = CENTRE_SLACK * a.size
+        left, right = b.box[0] - a.box[0], b.box[2] - a.box[2]
+        flush = [n for n, x in ((over.get(id(a)), a), (under.get(id(b)), b)) if n is not None
+                 and (abs(n.box[0] - x.box[0]) <= slack or abs(n.box[2] - x.box[2]) <= slack)]
+        if (abs(a.size - b.size) <= 0.1 * a.size and abs(left + right) <= 2 * slack
+                and min(abs(left), abs(right)) > slack and not flush
+                and _worded(a.text) and _worded(b.text)
+                and all(x1 - x0 >= CELL_WHITE * it.size or any(
+                    x0 - RULE_SLACK <= x <= x1 + RULE_SLACK and y0 <= it.box[1]
+                    and y1 >= it.box[3] for x, y0, y1 in rules())
+                    for it in (a, b) for x0, x1 in white[id(it)])):
+            pairs.append((a, b))
+    for a, b in pairs:  # a row of such cells: some other one beside this one
+        if any(c is not a and (c.box[2] < a.box[0] or a.box[2] < c.box[0])
+               and c.box[1] < b.box[3] and a.box[1] < d.box[3] for c, d in pairs):
+            a.under = b
+
+
+def _worded(text: str) -> bool:
+    """True when `text` has letters, at least as many as figures (not a code or amount)."""
+    letters = len(_ALPHA.findall(text))
+    return letters > 0 and letters >= sum(ch.isdigit() for ch in text)
+
+
+def _white_beside(lines: list[Item]) -> dict[int, list[tuple[float, float]]]:
+    """For each of `lines`, the white (x0, x1) between it and the nearest line level with
+    it on either side (`_level`'s baseline test), where there is one."""
+    ordered = sorted(lines, key=lambda it: it.box[3])
+    white: dict[int, list[tuple[float, float]]] = {}
+    for k, a in enumerate(ordered):
+        left, right = -math.inf, math.inf
+        for step in (-1, 1):
+            j = k + step
+            while 0 <= j < len(ordered) and \
+                    abs(ordered[j].box[3] - a.box[3]) <= 0.35 * max(a.size, ordered[j].size):
+                other = ordered[j]
+                if other.box[2] <= a.box[0] + a.size:
+                    left = max(left, other.box[2])
+                else:
+                    right = min(right, other.box[0])
+                j += step
+        white[id(a)] = [(x0, x1) for x0, x1 in ((left, a.box[0]), (a.box[2], right))
+                        if math.isfinite(x1 - x0)]
+    return white
+
+
 def _runs_in(label: Line, text: Line) -> bool:
     """True when `label` is a run-in heading of `text` on its right: a few words set bold
     (or italic) before text that is not."""
@@ -511,7 +598,8 @@ def _foot_notes(columns: list[list[Item]]) -> list[Item]:
 def _by_rows(items: list[Item]) -> list[Item]:
     """`items` row by row, top to bottom, each row left to right. A row is a run of items
     whose bottoms lie within half a font size of its first one's, whatever their sizes
-    (a code line's small line number beside it is on its row)."""
+    (a code line's small line number beside it is on its row); the rows a centred cell's
+    lines stand on (`_centred_cells`) are one row, in which each cell is read whole."""
     rows: list[list[Item]] = []
     for it in sorted(items, key=lambda it: it.box[3]):
         if rows and it.box[3] - rows[-1][0].box[3] <= 0.5 * max(
@@ -519,7 +607,67 @@ def _by_rows(items: list[Item]) -> list[Item]:
             rows[-1].append(it)
         else:
             rows.append([it])
-    return [it for row in rows for it in sorted(row, key=lambda it: it.box[0])]
+    cells = _centred_cells_in(items)
+    if not cells:
+        return [it for row in rows for it in sorted(row, key=lambda it: it.box[0])]
+    row_of = {id(it): k for k, row in enumerate(rows) for it in row}
+    last = list(range(len(rows)))  # last[k]: the last row the row k is one with
+    for cell in cells:
+        first = row_of[id(cell[0])]
+        last[first] = max(last[first], *(row_of[id(it)] for it in cell))
+    out: list[Item] = []
+    k = 0
+    while k < len(rows):
+        end = last[k]
+        j = k
+        while j <= end:
+            end = max(end, last[j])
+            j += 1
+        out += _read_cells_whole(rows[k:j], cells) if j > k + 1 else sorted(
+            rows[k], key=lambda it: it.box[0])
+        k = j
+    return out
+
+
+def _centred_cells_in(items: list[Item]) -> list[list[Item]]:
+    """The centred cells of two lines or more among `items`, each top to bottom."""
+    inside = {id(it) for it in items}
+    below = {id(it.under) for it in items if it.under is not None and id(it.under) in inside}
+    cells = []
+    for it in items:
+        if it.under is None or id(it.under) not in inside or id(it) in below:
+            continue
+        cell = [it]
+        while cell[-1].under is not None and id(cell[-1].under) in inside:
+            cell.append(cell[-1].under)
+        cells.append(cell)
+    return cells
+
+
+def _read_cells_whole(rows: list[list[Item]], cells: list[list[Item]]) -> list[Item]:
+    """`rows` that centred `cells` join, read column by column: each cell whole, and the
+    other items a column holds (items overlapping across, or under `CELL_WHITE` apart:
+    a list's sign beside its item) row by row."""
+    row_of = {id(it): k for k, row in enumerate(rows) for it in row}
+    starts = {id(cell[0]): cell for cell in cells if id(cell[0]) in row_of}
+    held = {id(it) for cell in starts.values() for it in cell[1:]}
+    units = sorted((starts.get(id(it), [it]) for row in rows for it in row if id(it) not in held),
+                   key=lambda unit: min(it.box[0] for it in unit))
+    columns: list[list[list[Item]]] = []
+    right = -math.inf
+    for unit in units:
+        x0, x1 = min(it.box[0] for it in unit), max(it.box[2] for it in unit)
+        if columns and x0 < right + CELL_WHITE * unit[0].size:
+            columns[-1].append(unit)
+            right = max(right, x1)
+        else:
+            columns.append([unit])
+            right = x1
+    out: list[Item] = []
+    for column in columns:
+        column.sort(key=lambda unit: (row_of[id(unit[0])], unit[0].box[0]))
+        out += [it for unit in column for it in unit]
+    return out
 
 
 def _vertical_split(items: list[Item], measures: _Measures) -> list[list[Item]] | None:
@@ -672,11 +820,16 @@ def _group_gap(a: list[Item], b: list[Item]) -> float:
 
 
 def _horizontal_split(items: list[Item]) -> list[list[Item]] | None:
+    """`items` cut into bands at the widest white stripes across them, never between two
+    lines of a centred cell (`_centred_cells`)."""
     spans = sorted(items, key=lambda it: it.box[1])
+    at = {id(it): i for i, it in enumerate(spans)}
+    held = [(at[id(it)], at[id(it.under)]) for it in spans
+            if it.under is not None and id(it.under) in at]
     gaps: list[tuple[int, float]] = []
     bottom = spans[0].box[3]
     for i, it in enumerate(spans[1:], start=1):
-        if it.box[1] > bottom:
+        if it.box[1] > bottom and not any(a < i <= b for a, b in held):
             gaps.append((i, it.box[1] - bottom))
         bottom = max(bottom, it.box[3])
     if not gaps:
