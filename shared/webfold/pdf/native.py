@@ -12,6 +12,7 @@ rotated text in its own frame. Nothing here decides order or structure.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -255,18 +256,22 @@ def drop_caps(page_lines: PageLines) -> None:
     LibreOffice's drop caps do): two lines or more start just right of it, their
     baselines from its top down to its own, and the first of them starts with a letter.
     """
+    # By baseline, so each cap looks only at the lines of its own height: a page of
+    # many one-letter lines (200,000 tiny spans) stays linear, not one pass per letter.
+    placed = sorted((line for line in page_lines.lines if line.origin is not None),
+                    key=lambda line: line.origin[1])
+    baselines = [line.origin[1] for line in placed]
     caps = [line for line in page_lines.lines if line.origin is not None
             and len(text := line.text.strip()) == 1 and text.isalpha()]
     gone = set()
     for cap in caps:
         size, base = max(s.size for s in cap.spans), cap.origin[1]
-        beside = sorted((line for line in page_lines.lines
-                         if line is not cap and line.origin is not None
-                         and cap.bbox[1] <= line.origin[1] <= base + 0.2 * size
-                         and (line_size := max(s.size for s in line.spans))
-                         * DROP_CAP_SIZE <= size
-                         and 0 <= line.bbox[0] - cap.bbox[2] <= line_size),
-                        key=lambda line: line.origin[1])
+        band = placed[bisect.bisect_left(baselines, cap.bbox[1]):
+                      bisect.bisect_right(baselines, base + 0.2 * size)]
+        beside = [line for line in band
+                  if 0 <= (gap := line.bbox[0] - cap.bbox[2]) <= size / DROP_CAP_SIZE
+                  and line is not cap and (line_size := max(s.size for s in line.spans))
+                  * DROP_CAP_SIZE <= size and gap <= line_size]
         if (len(beside) < 2 or abs(beside[-1].origin[1] - base) > 0.2 * beside[-1].spans[0].size
                 or not beside[0].text.lstrip()[:1].isalpha()):
             continue
