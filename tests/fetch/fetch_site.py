@@ -255,6 +255,7 @@ ROUTES = {
     "/pdf": lambda h, p, q, n: h.send(200, h.payloads["pdf"], "application/pdf"),
     "/blank-pdf": lambda h, p, q, n: h.send(200, h.payloads["blank-pdf"], "application/pdf"),
     "/pdf-octet": lambda h, p, q, n: h.send(200, h.payloads["pdf"], "application/octet-stream"),
+    "/report.html": lambda h, p, q, n: h.send(200, h.payloads["pdf"], "text/html; charset=utf-8"),
     "/json": lambda h, p, q, n: h.send(200, b'{"a": 1}', "application/json"),
     "/png": lambda h, p, q, n: h.send(200, b"\x89PNG\r\n\x1a\n" + b"\0" * 64, "image/png"),
     "/forbidden": lambda h, p, q, n: h.send(403, b"<p>Forbidden</p>"),

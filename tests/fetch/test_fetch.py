@@ -236,6 +236,7 @@ def test_conditional_requests_and_304(site: Site, settings: Settings) -> None:
 
 @pytest.mark.parametrize(("path", "doc_type"), [
     ("/article", "html"), ("/xhtml", "html"), ("/pdf", "pdf"), ("/pdf-octet", "pdf"),
+    ("/report.html", "pdf"),  # a PDF body sent as text/html: the bytes win
 ])
 def test_the_type_routes_the_body(site: Site, settings: Settings, path: str,
                                   doc_type: str) -> None:

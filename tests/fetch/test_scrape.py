@@ -74,8 +74,9 @@ def test_the_selection_mode_comes_from_the_settings_unless_given(site: Site,
     assert given.markdown == main.markdown
 
 
-def test_a_pdf_goes_the_pdf_path(site: Site, settings: Settings) -> None:
-    doc = scrape(site.url("/pdf"), settings=settings, select="all")
+@pytest.mark.parametrize("path", ["/pdf", "/report.html"])  # the latter sent as text/html
+def test_a_pdf_goes_the_pdf_path(site: Site, settings: Settings, path: str) -> None:
+    doc = scrape(site.url(path), settings=settings, select="all")
     assert doc.ok, doc.error
     assert doc.type == "pdf" and "Fetched PDF document" in doc.markdown
 

@@ -4,6 +4,7 @@ warning that says what was lost, or a typed error, in bounded time; through the 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -11,8 +12,10 @@ import zlib
 from pathlib import Path
 
 import pymupdf
+import pytest
 from test_hostile import _raw_pdf
 
+from webfold import Settings, convert
 from webfold.pdf.native import drop_caps, read_page
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -62,3 +65,146 @@ def test_many_one_letter_lines_look_for_drop_caps_only_beside_each_letter():
     drop_caps(lines)
     assert time.perf_counter() - started < 20  # the old pass: about 400 s
     assert len(lines.lines) > 15_000  # no letter in the grid is anyone's drop cap
+
+
+def _three_pages() -> bytes:
+    doc = pymupdf.open()
+    for n in range(1, 4):
+        doc.new_page().insert_text((72, 100), f"Page {n} says hello to the reader.", fontsize=11)
+    return doc.tobytes()
+
+
+@pytest.mark.parametrize("break_xref", [
+    lambda d: re.sub(rb"(\d{10}) 00000 n", lambda m: b"%010d 00000 n" % (int(m[1]) + 7), d),
+    lambda d: re.sub(rb"startxref\n\d+", b"startxref\n999999", d),
+    lambda d: d[:d.rfind(b"xref")] + b"%%EOF\n",
+], ids=["offsets-off", "startxref-past-the-end", "no-xref"])
+def test_a_broken_xref_mupdf_repairs_keeps_every_page_and_says_so(break_xref):
+    doc = convert(break_xref(_three_pages()), filename="broken.pdf")
+    assert doc.ok and [p.route for p in doc.pages] == ["native"] * 3
+    assert all(f"Page {n} says hello" in doc.markdown for n in (1, 2, 3))
+    assert any("damaged" in w and "rebuilt" in w for w in doc.warnings)
+
+
+def _object_stream_pdf(*, holds_itself: bool, extends_itself: bool) -> bytes:
+    """Pages, page and font in object stream 5, listed by an xref stream; the stream may
+    list itself among its own objects, or /Extends itself."""
+    content = b"BT /F1 12 Tf 72 700 Td (Read from an object stream) Tj ET"
+    inside = [b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+              b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources"
+              b" << /Font << /F1 4 0 R >> >> /Contents 6 0 R >>", HELVETICA]
+    header, body = b"", b""
+    for number, obj in zip((2, 3, 4), inside, strict=True):
+        header += b"%d %d " % (number, len(body))
+        body += obj + b"\n"
+    extends = b" /Extends 5 0 R" if extends_itself else b""
+    out = bytearray(b"%PDF-1.7\n")
+    at = {1: len(out)}
+    out += b"1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
+    at[5] = len(out)
+    out += (b"5 0 obj\n<< /Type /ObjStm /N 3 /First %d /Length %d%s >>\nstream\n"
+            % (len(header), len(header + body), extends) + header + body
+            + b"\nendstream\nendobj\n")
+    at[6] = len(out)
+    out += b"6 0 obj\n<< /Length %d >>\nstream\n" % len(content) + content + \
+        b"\nendstream\nendobj\n"
+    entries = [(0, 0, 65535), (1, at[1], 0), (2, 5, 0), (2, 5, 1), (2, 5, 2),
+               (2, 5, 3) if holds_itself else (1, at[5], 0), (1, at[6], 0), (1, len(out), 0)]
+    table = b"".join(bytes([kind]) + a.to_bytes(4, "big") + b.to_bytes(2, "big")
+                     for kind, a, b in entries)
+    xref = len(out)
+    out += (b"7 0 obj\n<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % len(table) + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref)
+    return bytes(out)
+
+
+@pytest.mark.parametrize(("holds_itself", "extends_itself"), [(True, False), (False, True)],
+                         ids=["stream-in-itself", "extends-itself"])
+def test_an_object_stream_loop_ends_with_the_page_read(holds_itself, extends_itself):
+    doc = convert(_object_stream_pdf(holds_itself=holds_itself, extends_itself=extends_itself))
+    assert doc.ok and "Read from an object stream" in doc.markdown
+
+
+@pytest.mark.parametrize("box", [b"[0 0 0 0]", b"[0 0 595 0]", b"[595 842 0 0]", b"null",
+                                 b"[0 0 /a (b)]", b"[0 0 14400000 14400000]"],
+                         ids=["zero", "flat", "reversed", "null", "not-numbers", "huge"])
+def test_an_odd_media_box_still_reads_the_page(box):
+    doc = convert(_one_page(b"BT /F1 12 Tf 72 100 Td (Text in an odd box) Tj ET", box=box))
+    assert doc.ok and "Text in an odd box" in doc.markdown
+
+
+def test_text_in_a_negative_media_box_is_read():
+    # MuPDF turns [0 0 -595 -842] into [-595 -842 0 0] as viewers do: text set there shows.
+    doc = convert(_one_page(b"BT /F1 12 Tf -500 -100 Td (Text below the origin) Tj ET",
+                            box=b"[0 0 -595 -842]"))
+    assert doc.ok and "Text below the origin" in doc.markdown
+
+
+def _one_pixel_page(matrix: bytes) -> bytes:
+    pixel = zlib.compress(b"\x00")
+    return _one_page(b"q %s cm /Im1 Do Q" % matrix, resources=b"/XObject << /Im1 6 0 R >>",
+                     more=(b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace"
+                           b" /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d"
+                           b" >>\nstream\n" % len(pixel) + pixel + b"\nendstream",))
+
+
+@pytest.mark.parametrize("matrix", [b"595 0 0 842 0 0", b"1 0 0 1 100 100"],
+                         ids=["page-sized", "one-point"])
+def test_an_image_only_page_of_one_pixel_goes_to_ocr_and_says_nothing_was_found(
+        matrix, tmp_path):
+    path = tmp_path / "pixel.pdf"
+    path.write_bytes(_one_pixel_page(matrix))
+    done, record = _cli(path)
+    assert done.returncode == 0
+    assert record["pages"][0]["route"] == "ocr" and record["markdown"] == ""
+    assert record["warnings"] == ["no text found on any page"]
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+SENTENCE = "Quarterly results were strong across every region."
+# ToUnicode sending A-Z to private-use codes, as some subset fonts' maps do.
+PRIVATE_USE_CMAP = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName"
+                    b" /P def 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange"
+                    b" <41> <5A> <E041> endbfrange endcmap CMapName currentdict /CMap"
+                    b" defineresource pop end end")
+
+
+def _without_to_unicode() -> bytes:
+    """Text in an embedded TrueType font whose ToUnicode map is taken out: MuPDF reads its
+    glyph ids as the characters (DejaVu's: the letters' codes less 29, "4XDUWHUO")."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="F0", fontfile=str(DEJAVU))
+    page.insert_text((72, 100), SENTENCE, fontname="F0", fontsize=12)
+    for xref in range(1, doc.xref_length()):
+        if doc.xref_get_key(xref, "ToUnicode")[0] != "null":
+            doc.xref_set_key(xref, "ToUnicode", "null")
+    return doc.tobytes()
+
+
+def _private_use_map() -> bytes:
+    cmap = zlib.compress(PRIVATE_USE_CMAP)
+    return _one_page(b"BT /F1 14 Tf 72 700 Td (HELLO WORLD IN CAPITALS) Tj 0 -20 Td"
+                     b" (A SECOND LINE OF THEM) Tj ET",
+                     more=(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(cmap)
+                           + cmap + b"\nendstream",)).replace(
+        HELVETICA, HELVETICA[:-2] + b"/ToUnicode 6 0 R >>")
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(_without_to_unicode, marks=pytest.mark.skipif(
+        not DEJAVU.exists(), reason="DejaVu Sans not installed")),
+    _private_use_map,
+], ids=["no-to-unicode", "private-use"])
+def test_glyphs_without_a_unicode_reading_are_never_emitted_and_the_page_is_named(make):
+    doc = convert(make(), settings=Settings(ocr=False))
+    assert doc.ok and doc.markdown == ""
+    assert doc.pages[0].route == "skipped" and "garbled" in doc.pages[0].reason
+    assert "pages not read (need OCR): 1" in doc.warnings
+
+
+@pytest.mark.skipif(not DEJAVU.exists(), reason="DejaVu Sans not installed")
+def test_glyphs_without_a_unicode_reading_are_read_by_ocr():
+    doc = convert(_without_to_unicode())
+    assert doc.ok and doc.pages[0].route == "ocr"
+    assert "strong across every region" in doc.markdown and "4XDUWHUO" not in doc.markdown

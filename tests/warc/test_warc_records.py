@@ -105,13 +105,18 @@ def test_chunked_transfer_coding_is_undone():
     assert not any("chunk" in w for w in doc.warnings)
 
 
-def test_pdf_record_goes_to_the_pdf_path():
+@pytest.mark.parametrize(("uri", "headers"), [
+    ("http://example.com/r.pdf", [("Content-Type", "application/pdf")]),
+    # A PDF body recorded as HTML, or as nothing, at an address naming no PDF.
+    ("http://example.com/r.html", [("Content-Type", "text/html; charset=utf-8")]),
+    ("http://example.com/r", []),
+], ids=["pdf", "labelled-html", "unlabelled"])
+def test_pdf_record_goes_to_the_pdf_path(uri, headers):
     pdf = pymupdf.open()
     page = pdf.new_page()
     page.insert_text((72, 100), "Quarterly water levels report", fontsize=14)
     page.insert_text((72, 130), "The gauge at the old mill read four metres.", fontsize=11)
-    data = build_warc([Rec("http://example.com/r.pdf", pdf.tobytes(),
-                           headers=[("Content-Type", "application/pdf")])], gz=True)
+    data = build_warc([Rec(uri, pdf.tobytes(), headers=headers)], gz=True)
     [item] = [i for i in items(data) if i.record_type == "response"]
     doc = item.document
     assert doc.type == "pdf"
