@@ -208,3 +208,23 @@ def test_glyphs_without_a_unicode_reading_are_read_by_ocr():
     doc = convert(_without_to_unicode())
     assert doc.ok and doc.pages[0].route == "ocr"
     assert "strong across every region" in doc.markdown and "4XDUWHUO" not in doc.markdown
+
+
+def test_a_page_of_more_lines_than_any_table_page_is_read_without_the_table_finders(monkeypatch):
+    # The table finders compare lines with lines: a page of 40,000 one-letter lines kept
+    # the aligned-table finder 200 s past the page's budget. The densest page of the
+    # corpora has 2,619 lines.
+    from webfold.pdf import converter
+
+    def finder_must_not_run(*args, **kwargs):
+        raise AssertionError("a table finder ran")
+
+    monkeypatch.setattr(converter, "find_tables", finder_must_not_run)
+    monkeypatch.setattr(converter, "find_aligned_tables", finder_must_not_run)
+    doc = convert(_letter_grid(converter.MAX_TABLE_PAGE_LINES + 1_000),
+                  settings=Settings(ocr=False))
+    assert doc.ok and doc.pages[0].route == "native" and doc.pages[0].reason is None
+    assert len(doc.markdown) > 5_000
+    [warning] = [w for w in doc.warnings if "tables" in w]
+    assert re.fullmatch(r"page 1: \d+ lines, over 5000; read as text without looking for "
+                        r"tables", warning)

@@ -55,6 +55,10 @@ MAX_CONTENT_BYTES = 64_000_000  # decompressed content stream size over which a 
 BOMB_CHECK_MIN_RAW = 60_000  # raw streams smaller than this cannot inflate past the cap
 MAX_BAD_PAGES_IN_A_ROW = 50  # then the rest of the page tree is taken as broken
 MAX_SLOW_PAGES = 3  # pages over budget before extras are switched off for the rest
+# Lines over which a page's tables are not looked for: the finders compare lines with
+# lines and columns with lines, so a page of 40,000 one-letter lines (tiny spans) took
+# 200 s past the page's budget, which is checked only between steps.
+MAX_TABLE_PAGE_LINES = 5_000
 GARBLED_LINE_PAD = 2.0  # points an OCR word's centre may lie off a garbled line's box
 
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -290,6 +294,21 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
     with _contained("drawn bullets", out, run):
         drawn_bullets(lines, paths())
         drawn_checkboxes(lines, paths())
+    if len(lines.lines) > MAX_TABLE_PAGE_LINES:
+        run.warnings.append(f"page {out.info.number}: {len(lines.lines)} lines, over "
+                            f"{MAX_TABLE_PAGE_LINES}; read as text without looking for tables")
+    else:
+        _place_tables(page, lines, paths, image_boxes, out, run)
+    with _contained("images", out, run):
+        placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
+                                       run.written)
+        out.placed += [(img.bbox, img.block) for img in placed]
+        run.warnings += warnings
+
+
+def _place_tables(page: Any, lines: PageLines, paths: Callable[[], list[dict[str, Any]]],
+                  image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
+    """Ruled tables, then tables of aligned text, in place of their lines."""
     with _contained("ruled tables", out, run):
         for table in find_tables(page, paths(), lines.lines, image_boxes):
             lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
@@ -303,11 +322,6 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
             if aligned.rows:  # else a contents list, its entries in `rest`
                 out.placed.append((aligned.bbox, table_block(aligned.rows)))
-    with _contained("images", out, run):
-        placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
-                                       run.written)
-        out.placed += [(img.bbox, img.block) for img in placed]
-        run.warnings += warnings
 
 
 @contextlib.contextmanager
