@@ -16,6 +16,7 @@ import pytest
 from test_hostile import _raw_pdf
 
 from webfold import Settings, convert
+from webfold.pdf.furniture import strip_furniture
 from webfold.pdf.native import drop_caps, read_page
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -38,12 +39,14 @@ def _one_page(content: bytes, *, box: bytes = b"[0 0 595 842]", resources: bytes
     ])
 
 
-def _letter_grid(count: int) -> bytes:
-    """`count` one-letter text objects in rows of 200 across the page, each its own line."""
+def _letter_grid(count: int, letters: bytes = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                 height: float = 800) -> bytes:
+    """`count` one-letter text objects in rows of 200 across the page from its top down
+    `height` points, each its own line."""
     rows = max(count // 200, 1)
     ops = [b"/F1 %.1f Tf 1 0 0 1 %.1f %.1f Tm (%c) Tj" % (
-        1 + (i % 3) * 0.5, 10 + (i % 200) * 2.9, 830 - (i // 200) * (800 / rows), 65 + i % 26)
-        for i in range(count)]
+        1 + (i % 3) * 0.5, 10 + (i % 200) * 2.9, 830 - (i // 200) * (height / rows),
+        letters[i % len(letters)]) for i in range(count)]
     return _one_page(b"BT\n" + b"\n".join(ops) + b"\nET")
 
 
@@ -65,6 +68,17 @@ def test_many_one_letter_lines_look_for_drop_caps_only_beside_each_letter():
     drop_caps(lines)
     assert time.perf_counter() - started < 20  # the old pass: about 400 s
     assert len(lines.lines) > 15_000  # no letter in the grid is anyone's drop cap
+
+
+def test_many_page_number_like_letters_in_a_margin_are_compared_only_with_their_neighbours():
+    # Each "i", "v" or "x" in a margin band could be a page label; each was compared with
+    # every other to find columns of them (20,000 of them: hundreds of seconds).
+    page = pymupdf.open(stream=_letter_grid(20_000, letters=b"ivx", height=70))[0]
+    lines = read_page(page, 1)
+    assert len(lines.lines) > 15_000
+    started = time.perf_counter()
+    strip_furniture([lines])
+    assert time.perf_counter() - started < 20
 
 
 def _three_pages() -> bytes:

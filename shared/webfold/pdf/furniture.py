@@ -29,6 +29,7 @@ Watermarks ("DRAFT" across the page, "CONFIDENTIAL" under the text) go too, page
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 
@@ -264,8 +265,20 @@ def _label_candidates(page: PageLines, page_keys: list) -> list[tuple[int, Line,
                    _label_value(line.text))
                   for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
                   if (key is not None or line is lowest) and PAGE_NUMBER.match(line.text)]
-    return [c for c in candidates if not any(
-        d[2] == c[2] and _one_above_other(c[1], d[1]) for d in candidates)]
+    # Each compared only with those of its band whose middles are near enough for
+    # `_one_above_other`: a page of thousands of letters (tiny spans) stays near linear.
+    in_column: set[int] = set()
+    for band in {c[2] for c in candidates}:
+        group = sorted((c for c in candidates if c[2] == band),
+                       key=lambda c: c[1].bbox[1] + c[1].bbox[3])
+        middles = [c[1].bbox[1] + c[1].bbox[3] for c in group]  # twice each middle
+        reach = 2 * COLUMN_PITCH * max((s.size for c in group for s in c[1].spans), default=0)
+        for c, middle in zip(group, middles, strict=True):
+            near = group[bisect.bisect_left(middles, middle - reach):
+                         bisect.bisect_right(middles, middle + reach)]
+            if any(_one_above_other(c[1], d[1]) for d in near):
+                in_column.add(c[0])
+    return [c for c in candidates if c[0] not in in_column]
 
 
 def _where_labels_stand(page: PageLines, candidates: list[tuple], labels: list[tuple],
