@@ -274,3 +274,17 @@ def test_a_pages_text_page_is_let_go_once_the_page_is_read(monkeypatch):
     result = convert(doc.tobytes(), settings=Settings(ocr=False))
     assert result.ok and "Page 20 says hello" in result.markdown
     assert len(made) >= 20 and alive_at_the_end == [0]
+
+
+def test_a_numbered_item_of_nothing_but_leader_dots_keeps_its_number():
+    # "17. ...:" (a literate program's elided step): the leader dots were rewritten
+    # before the number was read and took its period, and the whole file failed as
+    # internal (AttributeError).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, text in enumerate(["16. Define commands that appear not to eat spaces:",
+                              "17. ...:", "18. For typesetting the titles:"]):
+        page.insert_text((72, 100 + 40 * k), text, fontsize=11)
+    result = convert(doc.tobytes(), settings=Settings(ocr=False))
+    assert result.ok, result.error
+    assert "16. Define commands" in result.markdown and "17. ...:" in result.markdown

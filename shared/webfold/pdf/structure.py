@@ -661,17 +661,25 @@ def _flush(blocks: list[Block], kind: str, group: list[_Row], st: Styles,
             text="\n".join(_plain(runs) for runs in flowed), tag="p", page=page))
         return
     runs = _flow(group, st)
-    if len(group) == 1 and _LEADER.search(group[0].text):  # leader dots: three will do
-        runs = [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in _leaders_joined(runs)]
-    if kind == "list_item":
+    if kind == "list_item":  # its number read before its leader dots are rewritten
         blocks.append(_list_item(runs, group, markers, page))
         return
+    runs = _with_leaders(runs, group)
     blocks.append(Block(kind="paragraph", markdown=escape_line_start(_markdown(runs)),
                         text=_plain(runs), tag="p", page=page))
 
 
 # A PDF has no list containers: consecutive list items are one list, nested by indent.
 PDF_LIST = (1,)
+
+
+def _with_leaders(runs: list[Span], group: list[_Row]) -> list[Span]:
+    """`runs` of a one-line `group` ending in leader dots with the dots written as three
+    (a contents line's); other runs as they are. Run after a list item's number is cut
+    off: the dots may begin right after it ("17. ...:"), and would take its period."""
+    if len(group) == 1 and _LEADER.search(group[0].text):
+        return [_with_text(r, _DOT_RUN.sub(" ... ", r.text)) for r in _leaders_joined(runs)]
+    return runs
 
 
 def _leaders_joined(runs: list[Span]) -> list[Span]:
@@ -697,7 +705,7 @@ def _list_item(runs: list[Span], group: list[_Row], markers: list[float], page: 
         label, punct = num.group(1), num.group(2)
         marker = f"{label}." if label.isdigit() else f"- {label}{punct}"
         cut = num.end()
-    runs = _drop_prefix(runs, cut)
+    runs = _with_leaders(_drop_prefix(runs, cut), group)
     depth = _list_depth(group[0], markers)
     pad = "   " * depth if marker[0].isdigit() else "  " * depth
     return Block(kind="list_item", markdown=f"{pad}{marker} {escape_line_start(_markdown(runs))}",
