@@ -12,10 +12,11 @@ empty Markdown without a warning or an error saying why; no garbled Markdown
 what PyMuPDF's `get_text()` or pypdf reads from the same pages.
 
 An outcome is one of: ok, partial (warnings or skipped pages), error (a typed error),
-crash (a traceback, a signal or an exit code the record does not explain), hang (over the
-timeout), contract (stdout not as the contract says), empty (empty Markdown, nothing
-says why), junk (garbled where the references are clean). Prints one row per file that
-is not ok or partial, the slowest files, and a table per folder given.
+crash (a traceback, a signal, an exit code the record does not explain, or the error
+`internal`: an exception the converter caught), hang (over the timeout), contract (stdout
+not as the contract says), empty (empty Markdown, nothing says why), junk (garbled where
+the references are clean). Prints one row per file that is not ok or partial, the slowest
+files, and a table per folder given.
 
     python scripts/robust_pdf.py [DIR ...] [--timeout S] [--jobs N] [--no-ocr] [--rows FILE]
 
@@ -132,8 +133,9 @@ def run_one(path: Path, timeout: float, ocr: bool) -> dict:
                     "detail": "plain stdout is not the record's Markdown"}
         # OCR renders at the resolution the page's budget has left: two runs may differ.
         row["detail"] = "plain run's OCR read differs"
-    if error:
-        return {**row, "outcome": "error", "detail": record["error"]["message"][:100]}
+    if error:  # `internal` is a bug the converter caught, not a verdict on the file
+        return {**row, "outcome": "crash" if error == "internal" else "error",
+                "detail": record["error"]["message"][:100]}
     if not markdown.strip() and not record["warnings"]:
         return {**row, "outcome": "empty"}
     if (junk := junk_count(markdown)) > 0:
