@@ -426,6 +426,16 @@ def test_a_listings_numbered_blank_line_does_not_hide_its_line_numbers():
             assert f"{97 + k} {text}" in lines, md
 
 
+
+def test_a_listings_numbered_blank_line_stays_in_its_fence_without_its_number():
+    # The blank line's number, with no code to start, is no paragraph of its own: the
+    # listing stays one fence and no bare "100" stands between its halves.
+    code = [*_HOOK_CODE[:3], "", *_HOOK_CODE[3:]]
+    md = _numbered_listing(code, [0, 1, 2, 0, 4, 4, 1, 0])
+    assert md.count("```") == 2, md
+    assert "100" not in md.splitlines(), md
+    assert f"101 {code[4]}" in md.split("```")[1], md
+
 VEHICLE_HEADS = [("Registration Authority and RTO Location",), ("Date of", "Registration"),
                  ("CNG/LPG/Bi", "Fuel"),
                  ("Lease / Hire / Hypothecation (Name and", "address of concerned parties)"),

@@ -234,7 +234,8 @@ def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]]
                     ) -> list[Item]:
     """Join pieces of one visual line (same baseline, small gap) into one line; pieces
     with a drawn vertical rule (`rules`, the page's) between them stay apart: they stand
-    in two boxes of a form."""
+    in two boxes of a form. A listing's line number with no code to join, a blank line's,
+    goes: alone it would be a paragraph that cuts the listing in two."""
     items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
     _number_lines(items)
     out: list[Item] = []
@@ -244,7 +245,7 @@ def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]]
             out.append(it)
         else:
             out[k] = _merge(out[k], it)
-    return out
+    return [it for it in out if not it.listing_number]
 
 
 def _partner(done: list[Item], it: Item, items: list[Item],
