@@ -69,12 +69,12 @@ class StreamInfo:
     def from_hints(cls, *, url: str | None, content_type: str | None,
                    filename: str | None) -> StreamInfo:
         mimetype, charset = parse_content_type(content_type)
-        name = filename or (_url_path(url) if url else None)
+        name = filename or (url_path(url) if url else None)
         return cls(mimetype=mimetype, charset=charset, extension=extension_of(name),
                    filename=filename, url=url)
 
 
-def _url_path(url: str) -> str:
+def url_path(url: str) -> str:
     """The path of `url` without query and fragment: a bare host ("example.net") names
     no file, so its suffix is no extension."""
     rest = url.split("?", 1)[0].split("#", 1)[0]

@@ -24,6 +24,7 @@ import numpy as np
 
 from webfold.document import Block
 from webfold.function_words import FUNCTION_WORDS
+from webfold.sniff import url_path
 
 if TYPE_CHECKING:
     from webfold.selector import PageContext
@@ -415,8 +416,7 @@ def _page_facts(page: PageContext, n: int, chars: np.ndarray, total: float, link
     values += map(types.__contains__, JSONLD_TYPES)
     og = (page.og_type or "").lower()
     values += map(og.__contains__, OG_TYPES)
-    url = (page.url or "").lower()
-    path = url.split("://", 1)[-1].partition("/")[2].split("?")[0]
+    path = url_path((page.url or "").lower())
     values += map(set(_URL_WORD_RE.findall(path)).__contains__, URL_WORDS)
     values += [sum(map(bool, path.split("/"))), any(map(str.isdigit, path))]
     return values

@@ -414,6 +414,7 @@ import numpy as np
 
 from webfold.document import Block, BlockFlag
 from webfold.selector.features import BLOCK_FEATURES
+from webfold.sniff import url_path
 
 _COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
 
@@ -1016,8 +1017,7 @@ def whole_lists(blocks: list[Block], kept: np.ndarray, region: int,
 def is_story_url(url: str | None) -> bool:
     """Whether a page's address names a story below a stories, news or blog folder, or a
     dated path (`STORY_URL`): a name follows the folder."""
-    path = (url or "").lower().split("://", 1)[-1].partition("/")[2]
-    return STORY_URL.search("/" + path) is not None
+    return STORY_URL.search("/" + url_path((url or "").lower())) is not None
 
 
 def is_thread_page(page_types: frozenset[str], url: str | None) -> bool:
