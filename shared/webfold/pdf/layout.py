@@ -47,6 +47,7 @@ HEAD_LEADING = 1.5
 # their edges must lie further apart than (lines sharing an edge are set flush).
 CENTRE_SLACK = 0.15
 CELL_WHITE = 1.5  # font sizes of white beside each line of such a cell on its row, or a rule
+BASELINE_SLACK = 0.35  # font sizes two baselines may lie apart and still be one row's
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -262,8 +263,8 @@ def _partner(done: list[Item], it: Item, items: list[Item],
         if prev.turned:
             continue
         left, right = (prev, it) if prev.box[0] <= it.box[0] else (it, prev)
-        if left.listing_number and is_code(right.line) and \
-                abs(left.box[3] - right.box[3]) <= 0.35 * left.size and right.box[0] > left.box[2]:
+        if left.listing_number and is_code(right.line) and right.box[0] > left.box[2] and \
+                abs(left.box[3] - right.box[3]) <= BASELINE_SLACK * left.size:
             return k
         if not _level(prev, it) and not _marker_level(left, right):
             continue  # on another line either way (the texts' patterns need not be read)
@@ -285,10 +286,14 @@ def _partner(done: list[Item], it: Item, items: list[Item],
 
 
 def _level(a: Item, b: Item) -> bool:
-    """True when `a` and `b` share a baseline (within a third of a font size) at about
-    one size."""
-    return (abs(a.box[3] - b.box[3]) <= 0.35 * max(a.size, b.size)
-            and abs(a.size - b.size) <= 0.3 * b.size)
+    """True when `a` and `b` share a baseline (`_same_baseline`) at about one size."""
+    return _same_baseline(a, b) and abs(a.size - b.size) <= 0.3 * b.size
+
+
+def _same_baseline(a: Item, b: Item) -> bool:
+    """True when the baselines of `a` and `b` lie within BASELINE_SLACK of the larger's
+    font size."""
+    return abs(a.box[3] - b.box[3]) <= BASELINE_SLACK * max(a.size, b.size)
 
 
 def _marker_level(marker: Item, line: Item) -> bool:
@@ -338,7 +343,7 @@ def _number_lines(items: list[Item]) -> None:
 def _beside(number: Item, items: list[Item]) -> Item | None:
     """The first line level with `number` on its right, if any."""
     right = [it for it in items if it.line is not None and it.box[0] > number.box[2]
-             and abs(it.box[3] - number.box[3]) <= 0.35 * number.size]
+             and abs(it.box[3] - number.box[3]) <= BASELINE_SLACK * number.size]
     return min(right, key=lambda it: it.box[0], default=None)
 
 
@@ -406,7 +411,7 @@ def _worded(text: str) -> bool:
 
 def _white_beside(lines: list[Item]) -> dict[int, list[tuple[float, float]]]:
     """For each of `lines`, the white (x0, x1) between it and the nearest line level with
-    it on either side (`_level`'s baseline test), where there is one."""
+    it on either side (`_same_baseline`), where there is one."""
     ordered = sorted(lines, key=lambda it: it.box[3])
     white: dict[int, list[tuple[float, float]]] = {}
     for k, a in enumerate(ordered):
@@ -414,7 +419,7 @@ def _white_beside(lines: list[Item]) -> dict[int, list[tuple[float, float]]]:
         for step in (-1, 1):
             j = k + step
             while 0 <= j < len(ordered) and \
-                    abs(ordered[j].box[3] - a.box[3]) <= 0.35 * max(a.size, ordered[j].size):
+                    _same_baseline(ordered[j], a):
                 other = ordered[j]
                 if other.box[2] <= a.box[0] + a.size:
                     left = max(left, other.box[2])
