@@ -221,6 +221,30 @@ def test_a_page_label_set_a_line_lower_under_a_two_line_running_header_goes():
     assert re.search(r"(?<!\S)1[1-4](?!\S)", md) is None
 
 
+def test_a_footer_number_set_a_little_larger_than_the_body_goes_and_a_headings_stays():
+    # A booklet in 9.5 pt: its footer row holds the booklet's title at the left and the
+    # printed number "- 2 -" at 10 pt bold in the middle, alone in its part of the row.
+    # On the third page a numbered heading falls in the bottom band, its number "3" a
+    # line of its own (MuPDF parts it from its title, 1.2 sizes away): the number is the
+    # heading's, not a page label, though it is the page's own number.
+    doc = pymupdf.open()
+    for n, body in enumerate(_BODIES, start=1):
+        page = doc.new_page()
+        for k in range(6):
+            page.insert_text((72, 200 + 12 * k), f"{body} Line {k + 1} of the notes.",
+                             fontsize=9.5)
+        if n == 3:
+            page.insert_text((72, 740), "3", fontname="hebo", fontsize=10)
+            page.insert_text((90, 740), "Results of the survey", fontname="hebo", fontsize=10)
+            page.insert_text((72, 754), "The survey ran for a month and stays.", fontsize=9.5)
+        page.insert_text((72, 800), "Notes for the Harbour Permit", fontname="hebo", fontsize=9)
+        page.insert_text((290, 800), f"- {n + 1} -", fontname="hebo", fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert md.count("Line 6 of the notes.") == 4
+    assert re.search(r"- [2-5] -", md) is None, md
+    assert re.search(r"\b3\b.{0,8}Results of the survey", md), md
+
+
 def test_a_page_number_well_below_a_contents_column_is_no_line_of_it():
     # A contents page: entries with their page references at the right, one under
     # another, and well below the last one the page's own number at the same right edge.

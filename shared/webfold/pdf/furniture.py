@@ -34,7 +34,7 @@ import re
 from collections import Counter
 
 from webfold.pdf.layout import dominant_direction, is_turned
-from webfold.pdf.model import Line, PageLines, centre_in
+from webfold.pdf.model import Line, PageLines, centre_in, is_heading_size
 
 TOP_SHARE = 0.10  # top band depth as a share of the page height (running headers)
 BOTTOM_SHARE = 0.16  # bottom band (LaTeX page numbers sit at 85% of the height)
@@ -46,6 +46,9 @@ LINE_GAP = 0.5  # font sizes between the boxes of two lines of one paragraph, at
 INDENT = 2.0  # font sizes a paragraph's first line may be indented by
 COLUMN_PITCH = 2.5  # font sizes between the middles of two lines of a column, at most
 WATERMARK_SIZE = 3.0  # a watermark is set at least this many times the page's body size
+# Font sizes of space on each side of a page number set larger than the body in a footer
+# or header row (`_larger_label`): a heading's number stands a space from its title.
+CELL_GAP = 2.0
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]?\s*$")
 # A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI"); "page"
@@ -76,7 +79,7 @@ def strip_furniture(pages: list[PageLines]) -> int:
     need = max(2, MIN_REPEAT_SHARE * len(pages))
     listed = _listed_in_bodies({key for key, texts in seen.items() if len(texts) >= need},
                                bodies, need)
-    page_labels = _page_labels(pages, keys, need)
+    page_labels = _page_labels(pages, keys, need, body)
     removed = 0
     for page, page_keys, labels in zip(pages, keys, page_labels, strict=True):
         larger = {_words(ln.text) for ln in page.lines
@@ -184,7 +187,8 @@ def _words(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[set[int]]:
+def _page_labels(pages: list[PageLines], keys: list[list], need: float,
+                 body: float) -> list[set[int]]:
     """For each page, the indices of its lines that are its printed page label.
 
     A label is a `PAGE_NUMBER` line in a margin band, alone there: no other such line of
@@ -203,7 +207,7 @@ def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[
     Candidates are looked up by their numbering: two of one numbering have the number
     less the page's number in common, so each is compared with the few that share it
     and with those of the other kind (roman or arabic), not with every page's."""
-    found = [_label_candidates(page, page_keys)
+    found = [_label_candidates(page, page_keys, body)
              for page, page_keys in zip(pages, keys, strict=True)]
     numbering: dict[tuple[bool, int, str], list[tuple[int, tuple]]] = {}
     kinds: dict[tuple[bool, str], list[tuple[int, tuple]]] = {}
@@ -250,21 +254,23 @@ def _page_labels(pages: list[PageLines], keys: list[list], need: float) -> list[
                                                                               strict=True)]
 
 
-def _label_candidates(page: PageLines, page_keys: list) -> list[tuple[int, Line, str,
-                                                                       tuple[bool, int]]]:
+def _label_candidates(page: PageLines, page_keys: list,
+                      body: float) -> list[tuple[int, Line, str, tuple[bool, int]]]:
     """(index, line, band, value) of the `PAGE_NUMBER` lines in `page`'s margin bands
     but those in a column of them (one on the line above or below another in its band).
     The page's lowest line, alone on its row, stands in the bottom band wherever the
     band's edge is (LaTeX on A4 paper sets the page number at 83% of the page's height,
-    over the band; a contents entry's page number on the last row is no label)."""
+    over the band; a contents entry's page number on the last row is no label). A number
+    set a little larger than the body may be a label too (`_larger_label`)."""
     lowest = max(page.lines, key=lambda line: line.bbox[1], default=None)
     if lowest is not None and any(line is not lowest and line.bbox[3] > lowest.bbox[1]
                                   for line in page.lines):
         lowest = None
-    candidates = [(i, line, "bottom" if key is None else _band(page, line),
+    candidates = [(i, line, "bottom" if key is None and line is lowest else _band(page, line),
                    _label_value(line.text))
                   for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
-                  if (key is not None or line is lowest) and PAGE_NUMBER.match(line.text)]
+                  if PAGE_NUMBER.match(line.text) and (
+                      key is not None or line is lowest or _larger_label(page, line, body))]
     # Each compared only with those of its band whose middles are near enough for
     # `_one_above_other`: a page of thousands of letters (tiny spans) stays near linear.
     in_column: set[int] = set()
@@ -279,6 +285,23 @@ def _label_candidates(page: PageLines, page_keys: list) -> list[tuple[int, Line,
             if any(_one_above_other(c[1], d[1]) for d in near):
                 in_column.add(c[0])
     return [c for c in candidates if c[0] not in in_column]
+
+
+def _larger_label(page: PageLines, line: Line, body: float) -> bool:
+    """True when `line`, set larger than the body but not at a heading's size, stands in
+    the top or bottom band with `CELL_GAP` font sizes or more between it and the other
+    lines of its row: a footer's "- 34 -" in 10 pt bold under 9.5 pt text, beside the
+    document's title. A heading's number stands a space from its title, and one in a
+    side band hangs by its heading: neither is a label."""
+    x0, y0, x1, y1 = line.bbox
+    size = max(s.size for s in line.spans)
+    if (is_heading_size(size, body) or abs(line.direction[1]) > 0.5
+            or TOP_SHARE * page.height < y1 and y0 < page.height - BOTTOM_SHARE * page.height):
+        return False
+    middle = (y0 + y1) / 2
+    return not any(other is not line and other.bbox[1] < middle < other.bbox[3]
+                   and other.bbox[0] - CELL_GAP * size < x1
+                   and x0 < other.bbox[2] + CELL_GAP * size for other in page.lines)
 
 
 def _where_labels_stand(page: PageLines, candidates: list[tuple], labels: list[tuple],

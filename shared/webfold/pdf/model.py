@@ -13,6 +13,13 @@ from typing import Any
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin top-left
 VerticalRule = tuple[float, float, float]  # a drawn vertical rule: x, y0, y1
+HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
+
+
+def is_heading_size(size: float, body: float) -> bool:
+    """True when type of `size` stands out from `body` text as a heading's does: by
+    `HEADING_SIZE_RATIO` and by a point at least."""
+    return size >= body * HEADING_SIZE_RATIO and size >= body + 1
 
 
 def centre_in(box: BBox, area: BBox, pad: float = 0.0) -> bool:

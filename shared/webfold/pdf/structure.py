@@ -26,13 +26,19 @@ from webfold.markdown import (
 )
 from webfold.pdf.furniture import PAGE_NUMBER
 from webfold.pdf.layout import Item
-from webfold.pdf.model import BBox, Span, first_word_width, is_code
+from webfold.pdf.model import (
+    HEADING_SIZE_RATIO,
+    BBox,
+    Span,
+    first_word_width,
+    is_code,
+    is_heading_size,
+)
 from webfold.pdf.notes import link_notes
 from webfold.pdf.tables import table_block
 
 MAX_HEADING_CHARS = 160
 MAX_BOLD_HEADING_WORDS = 14
-HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
 OCR_HEADING_RATIO = 1.2  # OCR sizes are estimated from word boxes: a clearer margin
 COVER_MAX_BODY_WORDS = 60  # body-size words on a first page over which it is no cover
 WIDE_LINE_GAP = 2.5  # font sizes: the widest line gap read as double spacing, not a break
@@ -136,7 +142,7 @@ def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> 
     body = chars.most_common(1)[0][0] if chars else 10.0
     total = sum(chars.values()) or 1
     big = sorted((s for s, n in chars.items()
-                  if s >= body * HEADING_SIZE_RATIO and s >= body + 1 and n < 0.3 * total),
+                  if is_heading_size(s, body) and n < 0.3 * total),
                  reverse=True)
     levels: dict[float, int] = {}
     for size in big:
