@@ -454,6 +454,26 @@ def test_running_header_of_a_one_page_file_is_not_its_title():
     assert result.markdown.startswith("Valley Water Board - Internal\n\n# Flood Report\n")
 
 
+def test_a_charts_tick_numerals_do_not_set_the_body_size():
+    # A report page of small charts: their axes' numerals, 4.5 pt, outnumber the words of
+    # the page's 11 pt text. Sized by them, the 9 pt footer would stand out as a heading.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Tide Gauge Report", fontname="hebo", fontsize=18)
+    for k in range(3):
+        page.insert_text((72, 110 + 14 * k), f"Chart {k + 1} shows the levels of the week.",
+                         fontsize=11)
+    for chart in range(3):
+        for tick in range(5):
+            page.insert_text((72 + 160 * chart, 200 + 12 * tick), f"{4 - tick}.5", fontsize=4.5)
+        page.insert_text((80 + 160 * chart, 262), "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14",
+                         fontsize=4.5)
+    page.insert_text((72, 800), "Prepared by the gauge office", fontsize=9)
+    result = convert(doc.tobytes())
+    assert [b.text for b in result.blocks if b.kind == "heading"] == ["Tide Gauge Report"]
+    assert "Prepared by the gauge office" in result.markdown
+
+
 def test_running_header_repeating_the_title_of_a_one_page_file_goes():
     # A word processor's header with the document's title, over the title set larger:
     # nothing repeats across pages, but the margin line repeats a larger line of its page.

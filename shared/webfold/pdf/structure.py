@@ -132,14 +132,20 @@ class _Row:
 
 def document_styles(pages: list[list[Item]], outline: list[tuple[int, str]]) -> Styles:
     """Body size, heading size levels and the usual line gap of the whole document.
-    Lines turned across their page's direction are left out: they head nothing."""
+    Lines turned across their page's direction are left out: they head nothing. The body
+    size is the one most worded characters are set in: spans without a letter (a chart's
+    tick numerals, times, codes) are labels, however many, unless nothing else is."""
     chars: Counter[float] = Counter()
+    worded: Counter[float] = Counter()
     for items in pages:
         for it in items:
             if it.line is not None and not it.turned:
                 for span in it.line.spans:
-                    chars[round(span.size * 2) / 2] += len(span.text.strip())
-    body = chars.most_common(1)[0][0] if chars else 10.0
+                    size, count = round(span.size * 2) / 2, len(span.text.strip())
+                    chars[size] += count
+                    if any(ch.isalpha() for ch in span.text):
+                        worded[size] += count
+    body = (worded or chars).most_common(1)[0][0] if chars else 10.0
     total = sum(chars.values()) or 1
     big = sorted((s for s, n in chars.items()
                   if is_heading_size(s, body) and n < 0.3 * total),
