@@ -411,6 +411,38 @@ def test_boxes_of_a_class_diagram_side_by_side_are_no_table():
     assert "erledigeFormalitaet" in result.markdown
 
 
+def test_two_columns_of_a_forms_boxes_parted_by_a_rule_are_no_table():
+    # A tax form's part in two columns of numbered boxes, a drawn rule down between them;
+    # each box's rules end at that rule, the left column's at other heights than the
+    # right's, and the labels stop well short of it (2-3 line heights): the boxes' lines
+    # stand level by chance, and were read as a four-column table.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    left = [("1", 108, "Ordinary income (loss)", 7), ("2", 132, "Net rental of moorings", 6),
+            ("3", 156, "Other rental income (loss)", 7), ("4a", 180, "Payments for pilots", 6)]
+    right = [("14", 108, "Self-employed boat earnings"), ("15", 144, "Credits"),
+             ("16", 180, "Schedule P-3 is attached if")]
+    for _, y, label, size in left:
+        page.insert_text((346, y - 0.5), label, fontsize=size)
+    for _, y, label in right:
+        page.insert_text((465, y - 0.5), label, fontsize=7)
+    page.insert_text((465, 191.5), "checked", fontsize=7)
+    # The box numbers come last in the content, as the form's filler wrote them: MuPDF
+    # keeps them lines of their own.
+    for number, y, _, _ in left:
+        page.insert_text((341 - 4 * len(number), y), number, fontsize=8, fontname="hebo")
+    for number, y, _ in right:
+        page.insert_text((454, y), number, fontsize=8, fontname="hebo")
+    for y, x0, x1 in ((120.5, 328, 576), (132.5, 450.4, 576), (144.5, 328, 450.4),
+                      (156.5, 450.4, 576), (168.5, 328, 576), (192.5, 328, 576)):
+        page.draw_line((x0, y), (x1, y), width=0.5)
+    for x, top in ((450.4, 96.5), (327.6, 72.5)):
+        page.draw_line((x, top), (x, 600), width=0.5)
+    result = convert(doc.tobytes())
+    assert not [b for b in result.blocks if b.kind == "table"], result.markdown
+    assert "Schedule P-3 is attached if" in result.markdown
+
+
 def test_a_book_index_is_no_table():
     # Entries and their page numbers, set apart by a gap (a two-column index's entries
     # line up as a table's columns would).

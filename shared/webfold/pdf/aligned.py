@@ -34,7 +34,15 @@ import pymupdf
 from webfold.pdf.bidi import is_one_rtl_run
 from webfold.pdf.furniture import BOTTOM_SHARE
 from webfold.pdf.layout import LONE_MARKER, Gutter, column_gutters, is_rtl
-from webfold.pdf.model import BBox, Line, Span, centre_in, first_word_width, is_code
+from webfold.pdf.model import (
+    BBox,
+    Line,
+    Span,
+    VerticalRule,
+    centre_in,
+    first_word_width,
+    is_code,
+)
 from webfold.pdf.native import glyph_lines
 from webfold.pdf.tables import join_cell_lines
 
@@ -161,11 +169,13 @@ class AlignedTable:
 @dataclass(slots=True)
 class Drawn:
     """What a page draws, as it is shown, that tells tables apart, each asked for only
-    when a table needs it: its horizontal rules (`_side_by_side`) and the boxes of its
-    closed shapes, frames and fills (`_framed_apart`)."""
+    when a table needs it: its horizontal rules (`_side_by_side`), the boxes of its
+    closed shapes, frames and fills (`_framed_apart`), and its vertical rules
+    (`_boxes_side_by_side`; none where the page is stored turned)."""
 
     rules: Callable[[], list[Rule]]
     shapes: Callable[[], list[BBox]]
+    verticals: Callable[[], list[VerticalRule]] = list
 
 
 def find_aligned_tables(lines: list[Line], textpage: Any, drawn: Drawn,
@@ -1278,7 +1288,7 @@ def _tables_in(run: list[_Row], whole: dict[int, Line], drawn: Drawn,
         return []  # displayed equations and their numbers
     if _framed_apart(grid, drawn.shapes()):
         return []  # boxes of a diagram, lining up by chance
-    if _boxes_side_by_side(grid, drawn.rules()):
+    if _boxes_side_by_side(grid, drawn.rules(), drawn.verticals):
         return []  # a form's boxes side by side, each read whole
     if _labelled_values(texts) or _sorted_entries(texts):
         return [_entries(grid, whole, range(len(grid)))]  # "Advisor: Dr. Name"; an index
@@ -1312,13 +1322,16 @@ def _framed_apart(grid: list[list[list[Line]]], shapes: list[BBox]) -> bool:
     return owned >= 2
 
 
-def _boxes_side_by_side(grid: list[list[list[Line]]], rules: list[Rule]) -> bool:
+def _boxes_side_by_side(grid: list[list[list[Line]]], rules: list[Rule],
+                        verticals: Callable[[], list[VerticalRule]]) -> bool:
     """True when two neighbouring columns of the grid, a few points apart (`BOX_GAP` line
-    heights), each have a horizontal rule between the grid's rows end at the white
-    between them with none at that height on the other side: boxes side by side, each
-    side's boxes ending where the other's go on (a form's panels parted by a rule, their
-    lines level by chance). A table's rules between rows run across its columns, stop
-    at its gaps on both sides alike, or, under a merged cell, on one side only."""
+    heights) or parted by a vertical rule down all the grid's rows, each have a
+    horizontal rule between the grid's rows end at the white between them with none at
+    that height on the other side: boxes side by side, each side's boxes ending where
+    the other's go on (a form's panels parted by a rule, their lines level by chance; a
+    tax form's labels end well short of the rule between its two columns of boxes). A
+    table's rules between rows run across its columns, stop at its gaps on both sides
+    alike, or, under a merged cell, on one side only."""
     lines = [ln for row in grid for cell in row for ln in cell]
     _, top, _, bottom = _box(lines)
     height = _median_height(lines)
@@ -1326,7 +1339,8 @@ def _boxes_side_by_side(grid: list[list[list[Line]]], rules: list[Rule]) -> bool
     for k in range(len(grid[0]) - 1):
         left = max(ln.bbox[2] for row in grid for ln in row[k])
         right = min(ln.bbox[0] for row in grid for ln in row[k + 1])
-        if right - left > BOX_GAP * height:
+        if right - left > BOX_GAP * height and not any(
+                left < x < right and y0 <= top and bottom <= y1 for x, y0, y1 in verticals()):
             continue
         ends = [(y, x1 <= right + BOX_RULE_END) for y, x0, x1 in inside
                 if left - BOX_RULE_END <= x1 <= right + BOX_RULE_END

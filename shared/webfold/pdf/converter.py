@@ -318,7 +318,8 @@ def _place_tables(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
     with _contained("aligned tables", out, run):
         turn = page.rotation_matrix if page.rotation else None  # drawings as the page is shown
         drawn = Drawn(functools.cache(lambda: horizontal_rules(paths(), turn)),
-                      functools.cache(lambda: shape_boxes(paths(), turn)))
+                      functools.cache(lambda: shape_boxes(paths(), turn)),
+                      list if page.rotation else lines.vertical_rules)
         for aligned in find_aligned_tables(lines.lines, lines.textpage, drawn, page):
             used = {id(ln) for ln in aligned.lines}
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
