@@ -261,6 +261,36 @@ def test_a_ruled_section_inside_a_ruled_form_is_written_once():
     assert [markdown.count(f"38{r}1") for r in range(3)] == [1, 1, 1], markdown
 
 
+def test_a_forms_row_of_boxes_on_top_of_a_ruled_table_is_no_row_of_it():
+    # A form's three boxes to fill in (lines to write on in the first), drawn on top of
+    # a ruled table whose column rules they share: the finder read them as the table's
+    # first row, each box a cell spanning several columns, over the table's own header.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [40, 130, 190, 250, 330, 430, 500, 560], [220, 250, 270, 290, 310]
+    _grid(page, xs, ys)
+    for x in (40, 250, 430, 560):
+        page.draw_line((x, 100), (x, 220))
+    page.draw_line((40, 100), (560, 100))
+    for y in (150, 190):  # lines to write on
+        page.draw_line((42, y), (240, y))
+    for x, y, text in [(44, 114, "Fax number:"), (44, 164, "Attention:"),
+                       (254, 114, "Mail to:"), (254, 134, "Harbour Office, North Quay"),
+                       (434, 114, "Other (remarks):")]:
+        page.insert_text((x, y), text, fontsize=9)
+    rows = [["Berth", "From", "To", "Vessel", "Tonnage", "Fee", "Paid"],
+            ["North 1", "May 2", "May 4", "Osprey", "1,200", "340", "yes"],
+            ["North 2", "May 3", "May 9", "Kestrel", "860", "410", "no"],
+            ["South 1", "May 5", "May 6", "Heron", "2,050", "290", "yes"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=9)
+    result = convert(doc.tobytes())
+    [table] = [b for b in result.blocks if b.kind == "table"]
+    assert [line.split("\t") for line in table.text.splitlines()] == rows, table.text
+    assert "Fax number:" in result.markdown and "Harbour Office" in result.markdown
+
+
 def test_a_date_broken_at_its_hyphen_in_a_narrow_cell_is_one_word():
     doc = pymupdf.open()
     page = doc.new_page()

@@ -105,10 +105,14 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
             continue
         for tab in found.tables:
             rows, header_repeats = _expanded_rows(tab, [] if turned else lines)
+            box = tab.bbox
+            if rows is not None and not turned and _form_box_row(tab, paths):
+                rows, box = rows[1:], (box[0], tab.rows[1].bbox[1], box[2], box[3])
+                header_repeats = [(r - 1, c) for r, c in header_repeats if r]
             if rows is not None and _looks_like_table(rows):
                 for r, c in header_repeats:
                     rows[r][c] = ""
-                box = pymupdf.Rect(tab.bbox) * page.derotation_matrix if turned else tab.bbox
+                box = pymupdf.Rect(box) * page.derotation_matrix if turned else box
                 out.append(FoundTable(bbox=tuple(box), block=table_block(rows)))
                 columns.append(_column_spans(tab))
             elif rows is not None and len(rows) == 1 and not turned:
@@ -121,6 +125,27 @@ def find_tables(page: Any, paths: list[dict[str, Any]], lines: list[Line],
     for tab, row in one_rows:
         _attach_under(out, columns, tab, row, lines)
     return out
+
+
+def _form_box_row(tab: Any, paths: list[dict[str, Any]]) -> bool:
+    """True when the first of the finder's rows is a form's row of boxes drawn on top of
+    the table, not its header: every cell spans two columns or more, and one holds a
+    horizontal rule inside it (not on its edges) across half its width or more, a line to
+    write on or an address window, which no table's cell holds (test_4114's \"Fax
+    Number\" / \"Mail to\" / \"Other\" boxes over a ruled table whose rules they share)."""
+    try:
+        table_rows = tab.rows
+        cells = table_rows[0].cells
+    except Exception:
+        return False
+    if len(table_rows) < 2 or cells[0] is None or any(
+            box is not None and (k + 1 == len(cells) or cells[k + 1] is not None)
+            for k, box in enumerate(cells)):
+        return False
+    rules = horizontal_rules(paths)
+    return any(y0 + 1 < y < y1 - 1 and x0 - 1 <= rx0 and rx1 <= x1 + 1
+               and rx1 - rx0 >= 0.5 * (x1 - x0)
+               for x0, y0, x1, y1 in filter(None, cells) for y, rx0, rx1 in rules)
 
 
 def _inside(box: BBox, area: BBox) -> bool:
