@@ -131,8 +131,8 @@ def _form_box_row(tab: Any, paths: list[dict[str, Any]]) -> bool:
     """True when the first of the finder's rows is a form's row of boxes drawn on top of
     the table, not its header: every cell spans two columns or more, and one holds a
     horizontal rule inside it (not on its edges) across half its width or more, a line to
-    write on or an address window, which no table's cell holds (test_4114's \"Fax
-    Number\" / \"Mail to\" / \"Other\" boxes over a ruled table whose rules they share)."""
+    write on or an address window, which no table's cell holds (a tax form's "Fax
+    Number" / "Mail to" / "Other" boxes over a ruled table whose rules they share)."""
     try:
         table_rows = tab.rows
         cells = table_rows[0].cells
