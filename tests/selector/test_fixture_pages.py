@@ -1116,6 +1116,37 @@ PAGES = [
          drop=("Das Freibad, das keiner schließen durfte", "Seit drei Sommern betreibt",
                "Probe jeden Donnerstag", "Noten lesen muss hier niemand",
                "Wer sich auf die gelbe Bank setzt")),
+    # A WordPress post that declares nothing (no SEO plugin) under a post-name address:
+    # the theme's related-posts cards ("ast-related-post") go after the post that
+    # outweighs them (`named_teasers`; the code before kept the three excerpts). Their
+    # heading ("Keep reading") stays: `trailing_headings` runs on articles and threads
+    # only, since listings end with headings over dropped sections.
+    Page("blog_undeclared_related_cards.html",
+         "https://benchmarksandshavings.example.com/sharpening-chisels/",
+         keep=("# Sharpening chisels without a honing guide", "fuss of setting the projection",
+               "## Find the bevel by feel", "## Strop last",
+               "something I do between cuts without thinking"),
+         drop=("Sandpaper on a sheet of glass", "Six saws, one board",
+               "Three grits are enough", "marking the bevel with a felt pen",
+               "Do you do the same for plane irons", "Recent Posts", "Nothing here is sponsored",
+               "Powered by Astra")),
+    Page("blog_undeclared_related_cards.html",
+         "https://benchmarksandshavings.example.com/sharpening-chisels/",
+         keep=("something I do between cuts without thinking", "marking the bevel with a felt pen",
+               "Do you do the same for plane irons"),
+         drop=("Sandpaper on a sheet of glass", "Three grits are enough"),
+         options={"include_comments": True}),
+    # A paper's story that declares nothing (no og:type, no JSON-LD) under a dated news
+    # address is an article: its byline, newsletter plug and closing plea go as under
+    # one declared (the code before kept all three).
+    Page("news_undeclared_story_url_extras.html",
+         "https://www.eastcliffgazette.example.co.uk/news/2026/05/harbour-dredging-early/",
+         keep=("# Harbour dredging to start a month early", "a free slot in its schedule",
+               "nobody will pay extra for the move", "the same place used in 2018",
+               "finished two of the smaller boats"),
+         drop=("By Callum Reyes", "Sign up for the Gazette Daily", "in your inbox",
+               "Support our local journalism", "More from News", "Ferry fares frozen",
+               "the volunteers' group offered", "All rights reserved")),
     # Held-out kinds as sites build them today, which the code already gets right.
     Page("news_undeclared_popular_comments.html",
          "https://www.tanfieldadvertiser.example.co.uk/news/market-hall-stallholders-six-months/",

@@ -213,9 +213,21 @@ def test_a_related_posts_box_after_the_story_is_dropped_but_not_one_holding_the_
     blocks, words, _ = _blocks(f"<article>{ARTICLE}{ARTICLE}</article>{box}"
                                "<div class=related-posts-footer><p>Other posts</p></div>")
     names, kept = _all_kept(blocks)
-    assert rules.named_teasers(names, kept, words).tolist() == [False, False, True, True, False]
+    assert rules.named_teasers(names, kept, words, True).tolist() == [
+        False, False, True, True, False]
     blocks, words, _ = _blocks(f"<div class=related-posts>{ARTICLE}{ARTICLE}</div>")
-    assert not rules.named_teasers(*_all_kept(blocks), words).any()
+    assert not rules.named_teasers(*_all_kept(blocks), words, True).any()
+
+
+def test_a_page_declared_nothing_drops_a_related_box_only_under_more_text_than_it_holds():
+    card = ("<div class=ast-related-post><h3><a href=/1>Bridge reopens</a></h3><p>The bridge "
+            "reopened after six weeks of repairs to its deck and railings.</p></div>")
+    blocks, words, _ = _blocks(f"<article>{ARTICLE}{ARTICLE}</article>{card}{card}")
+    assert rules.named_teasers(*_all_kept(blocks), words, False).tolist() == [
+        False, False, True, True, True, True]
+    blocks, words, _ = _blocks(f"<article>{ARTICLE}</article>{card * 4}")
+    assert not rules.named_teasers(*_all_kept(blocks), words, False).any()
+    assert rules.named_teasers(*_all_kept(blocks), words, True).sum() == 8
 
 
 def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():

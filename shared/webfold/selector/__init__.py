@@ -189,7 +189,10 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     thread = rules.is_thread_page(types, page.url)
     says_article = rules.is_article_page(types, page.og_type)
     says_thread = bool(types & rules.THREAD_TYPES)
-    article = not thread and says_article
+    # A page that declares nothing (no og:type, no JSON-LD type) under a story's address
+    # is an article too: a blog or a paper without metadata.
+    article = not thread and (says_article or not (types or page.og_type)
+                              and rules.is_story_url(page.url))
     if not (says_article or thread):  # an article's grid is teasers, a thread's posts
         kept |= rules.card_fields(blocks, kept, words, region)
     declared = article or says_thread  # its body comes first
@@ -210,9 +213,10 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.lead_metadata(blocks, kept, words, kinds, page.metadata.author)
         kept &= ~rules.quote_cards(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
-        kept &= ~rules.named_teasers(names, kept, words)
         kept &= ~rules.disclosures(blocks, names, kept, words)
-    if not thread:  # a short page keeps its figures whole, but for a press photo's credit
+    if not thread:
+        kept &= ~rules.named_teasers(names, kept, words, article)
+        # A short page keeps its figures whole, but for a press photo's credit.
         kept &= ~rules.picture_captions(blocks, kept, words, kinds, short or not article,
                                         names)
     if not says_article and rules.is_product_page(types, page.og_type):
