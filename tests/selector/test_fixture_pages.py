@@ -1184,6 +1184,12 @@ PAGES = [
                "a little over ninety kilograms", "first Sunday of each month",
                "spent most of a weekend building the frame"),
          drop=("About the society", "Photo gallery", "registered charity")),
+    # A song's chorus under one more "Chorus" heading after each verse: the code before
+    # kept its first copy only (`legitimate_repeats`, `_refrain`).
+    Page("song_chorus_repeats.html", "https://fensidefolk.example.org.uk/songs/the-low-road-home/",
+         keep=("# The Low Road Home", "## Verse 2", "we sang him the whole of the spring",
+               "with the walk by the river's old light"),
+         drop=("Songbook", "meets on Thursdays at the Ship")),
 ]
 
 
@@ -1209,3 +1215,8 @@ def test_a_plan_keeps_the_lines_each_day_repeats():
     md = _convert(next(p for p in PAGES if p.name == "fresh_plan_repeats.html"))
     assert md.count("- Warm-up: 10 minutes easy at rate 18") == 5, md
     assert md.count("- Cool-down: 5 minutes easy") == 5, md
+
+
+def test_a_song_keeps_its_chorus_after_every_verse():
+    md = _convert(next(p for p in PAGES if p.name == "song_chorus_repeats.html"))
+    assert md.count("So take the low road home, my love") == 3, md

@@ -253,8 +253,11 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     copies = (groups >= 0) & (groups != np.arange(len(chosen)))
     may_repeat = np.zeros(len(chosen), dtype=bool)
     if copies.any():
+        shown = np.zeros(len(blocks), dtype=np.int64)  # kept blocks showing each text
+        grouped = groups >= 0
+        shown[chosen[grouped]] = np.bincount(groups[grouped])[groups[grouped]]
         may_repeat[copies] = rules.legitimate_repeats(
-            blocks, matrix, region, chosen[copies], chosen[groups[copies]])
+            blocks, matrix, region, chosen[copies], chosen[groups[copies]], shown)
     kept[chosen] = drop_repeats(kept[chosen], groups, may_repeat)
     return keep_title(kept, title_headings(matrix)), False
 
