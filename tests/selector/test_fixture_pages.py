@@ -1184,6 +1184,16 @@ PAGES = [
                "a little over ninety kilograms", "first Sunday of each month",
                "spent most of a weekend building the frame"),
          drop=("About the society", "Photo gallery", "registered charity")),
+    # A teaser card set into the story ("Related", a linked headline, its excerpt) and a
+    # "Most read" box: once the cut drops the card's headline, its excerpt is left alone
+    # in the card (`orphan_excerpts`; the code before kept it).
+    Page("news_inline_teaser_most_read.html",
+         "https://kettlebypost.example.co.uk/news/allotment-waiting-list",
+         keep=("# Allotment waiting list passes 900 names", "seven years for a plot",
+               "no land earmarked", "all they can manage anyway", "held in reserve for burials",
+               "their place in each queue every spring"),
+         drop=("Community orchard", "sixty fruit trees", "Most read", "Bus station to close",
+               "Bridge toll")),
     # A song's chorus under one more "Chorus" heading after each verse: the code before
     # kept its first copy only (`legitimate_repeats`, `_refrain`).
     Page("song_chorus_repeats.html", "https://fensidefolk.example.org.uk/songs/the-low-road-home/",
