@@ -1194,6 +1194,14 @@ PAGES = [
                "their place in each queue every spring"),
          drop=("Community orchard", "sixty fruit trees", "Most read", "Bus station to close",
                "Bridge toll")),
+    # A small product page's spec rows set as `<div>`s of two `<span>`s: the last row,
+    # before the buy button, scored like it and went (`sibling_rows` keeps the rows of
+    # one shape whose siblings the cut mostly kept; the code before lost two of five).
+    Page("small_product_div_spec_rows.html",
+         "https://fenwickpottery.example.co.uk/products/harbour-mug",
+         keep=("# Harbour Mug, 350 ml", "breaks to grey at the rim", "Material Stoneware",
+               "Colour Slate", "Height 10 cm", "Care Dishwasher and microwave safe"),
+         drop=("Free UK delivery", "Add to basket", "Mill Yard")),
     # A song's chorus under one more "Chorus" heading after each verse: the code before
     # kept its first copy only (`legitimate_repeats`, `_refrain`).
     Page("song_chorus_repeats.html", "https://fensidefolk.example.org.uk/songs/the-low-road-home/",

@@ -193,6 +193,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     # is an article too: a blog or a paper without metadata.
     article = not thread and (says_article or not (types or page.og_type)
                               and rules.is_story_url(page.url))
+    if short and not article:  # an article's own paragraphs are rows the cut ends
+        kept = rules.sibling_rows(blocks, kept, words, region, kinds)
     if not (says_article or thread):  # an article's grid is teasers, a thread's posts
         kept |= rules.card_fields(blocks, kept, words, region)
     declared = article or says_thread  # its body comes first

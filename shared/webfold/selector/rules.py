@@ -19,7 +19,13 @@ enclosing `<article>`. Then:
   its lists whole: `whole_lists` keeps the items that pass the floor of a list with an
   item kept (a table of contents whose last entry alone passed the cut). A short page
   has few blocks to tell the model what is around them, and what it drops there is what
-  the reader came for.
+  the reader came for. Since 2026-12-07, on a short page not an article's, `sibling_rows`
+  keeps rows of one shape (paragraphs of FIELD_WORDS words or fewer sharing parent, tag
+  and class tokens, MIN_CARDS or more) of which the cut kept half: a product's spec rows
+  set as `<div>`s, whose last row scored like the buy button after it (fold models of
+  that morning: no WCXB or Trafilatura-dev page and no short page moved; without the
+  word cap, or on articles too, lines the cut had dropped among a story's paragraphs came
+  back: Trafilatura-dev fp +1, two articles -0.012 and -0.005).
 - `card_fields` (pages declared neither an article nor a thread): in a grid of cards
   inside the region (an element with MIN_CARDS or more children of 2 to CARD_BLOCKS
   blocks), a field of FIELD_WORDS words or fewer (a title, date, author, price) that the
@@ -1086,6 +1092,30 @@ def whole_lists(blocks: list[Block], kept: np.ndarray, region: int,
         if (block.kind == "list_item" and block.lists and block.lists[-1] in shown
                 and region in block.ancestors):
             out[i] = True
+    return out
+
+
+def sibling_rows(blocks: list[Block], kept: np.ndarray, words: np.ndarray, region: int,
+                 kinds: BlockKinds) -> np.ndarray:
+    """`kept` plus the rows of the region, paragraphs of FIELD_WORDS words or fewer, that
+    share their parent, tag and class tokens with MIN_CARDS siblings or more of which the
+    cut kept half or more, whatever their score: a short product page's spec rows set as
+    `<div>`s ("Care / Dishwasher safe" after "Material / Stoneware"), whose last row
+    scores like the buy button after it. Siblings with a longer paragraph are a text's,
+    whose lines the cut dropped for a reason (a date and category line among a story's
+    paragraphs); mostly-link rows are a menu's; list items are `whole_lists`'."""
+    out = kept.copy()
+    if region < 0:
+        return out
+    rows: dict[tuple, list[int]] = defaultdict(list)
+    for i in (kinds.paragraph & ~kinds.linked).nonzero()[0].tolist():
+        block = blocks[i]
+        if len(block.ancestors) > 1 and region in block.ancestors[:-1]:
+            rows[block.ancestors[-2], block.path[-1], block.tokens].append(i)
+    for members in rows.values():
+        if (len(members) >= MIN_CARDS and 2 * kept[members].sum() >= len(members)
+                and words[members].max() <= FIELD_WORDS):
+            out[members] = True
     return out
 
 
