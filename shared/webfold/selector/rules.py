@@ -719,7 +719,13 @@ def orphan_excerpts(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     out = np.zeros(len(blocks), dtype=bool)
     quoted = BlockFlag.IN_QUOTE
     at = kept & kinds.paragraph & ~kinds.linked & (words > 0) & (words <= INLINE_TEASER_WORDS)
-    for i in at.nonzero()[0].tolist():
+    # Only a paragraph with a dropped headline among the CARD_SIBLINGS blocks before it
+    # can be one (most of a story's paragraphs have none): the lineages are read for those.
+    headline = ~kept & kinds.linked & (words > 0)
+    near = np.zeros(len(blocks), dtype=bool)
+    for gap in range(1, CARD_SIBLINGS + 1):
+        near[gap:] |= headline[:-gap]
+    for i in (at & near).nonzero()[0].tolist():
         block = blocks[i]
         if not block.ancestors or block.flags & quoted:
             continue
