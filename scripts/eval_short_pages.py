@@ -14,8 +14,10 @@ and a "Related" strip, a recipe card, loose text in `<div>`s split by `<br>` wit
 image and SVG, a figure with its caption beside a pull quote in an `<aside>`, footnotes,
 an interview of bold questions and named answers, an event's definition list, a signed
 letter and a list of bold-led tips; and (since the night of 2026-12-06) a two-paragraph
-notice under lazy image and SVG logo with three longer teasers after it; texts are
-original. Each `NAME.html` has its main
+notice under lazy image and SVG logo with three longer teasers after it; and (since
+2026-12-07) a note of four short paragraphs under a byline with a lazy avatar, a lazy
+`data-src` picture with its `<noscript>` twin, SVG icons and "Also on ..." excerpts
+after it; texts are original. Each `NAME.html` has its main
 text in `NAME.txt` (the title heading included). Each page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed
 model), and through
