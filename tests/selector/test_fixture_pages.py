@@ -1168,12 +1168,15 @@ PAGES = [
                "bin day finder", "no round is made longer", "If missed collections go up"),
          drop=("Up next", "Ferry fares to rise", "In case you missed it", "maritime galleries",
                "six months rent-free", "merged into one", "Registered in England")),
+    # "Posted: 22 March 2026" over the story is a date line (`lead_metadata`; the code
+    # before kept it: its label was read as "Posted on" only).
     Page("news_swiper_headlines_above.html",
          "https://northshoreecho.example.co.uk/news/lifeboat-rescue-gull-point/",
          keep=("# Lifeboat crew rescue two walkers cut off by tide", "at ten past three",
                "rather than trying to climb", "check them before setting out"),
          drop=("Harbour wall repairs finished", "New GP surgery", "Rowing club wins",
-               "spring beach clean", "parking charges", "Advertise with us", "4 Quay Street")),
+               "spring beach clean", "parking charges", "Advertise with us", "4 Quay Street",
+               "Posted: 22 March 2026")),
     Page("docs_dl_figure_feedback.html", "https://larkspur.example.org/docs/config/cache/",
          keep=("# Cache settings", "`max_age`", "Zero disables the cache", "`revalidate`",
                "passes through the cache before it reaches the origin", 'max_size = "2GB"'),

@@ -1688,10 +1688,10 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
 # Stadt ..." are sentences).
 _BYLINE = re.compile(r"(?i:by|von|par|por|przez|written by|posted by|autor|author)\s*:?\s*"
                      r"[^\W\d_]")
-# A date line: the label with a date ("Published on 3 May 2026", "Updated: Jan 31"), or
-# alone; a reading time; "Written by" over the name.
+# A date line: the label with a date ("Published on 3 May 2026", "Posted: 22 March 2026",
+# "Updated: Jan 31"), or alone; a reading time; "Written by" over the name.
 _DATE_LINE = re.compile(
-    r"(?:posted on|published(?: on)?|updated(?: on)?|last updated(?: on)?|veröffentlicht"
+    r"(?:posted(?: on)?|published(?: on)?|updated(?: on)?|last updated(?: on)?|veröffentlicht"
     r"(?: am)?|aktualisiert(?: am)?|publié(?: le)?|mis à jour(?: le)?|publicado(?: el)?"
     r"|actualizado(?: el)?|opublikowano)(?:\s*:?\s*(?=.*\d).*)?"
     r"|\d+\s*(?:min(?:ute)?s?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
