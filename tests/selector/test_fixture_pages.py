@@ -1117,16 +1117,16 @@ PAGES = [
                "Probe jeden Donnerstag", "Noten lesen muss hier niemand",
                "Wer sich auf die gelbe Bank setzt")),
     # A WordPress post that declares nothing (no SEO plugin) under a post-name address:
-    # the theme's related-posts cards ("ast-related-post") go after the post that
-    # outweighs them (`named_teasers`; the code before kept the three excerpts). Their
-    # heading ("Keep reading") stays: `trailing_headings` runs on articles and threads
-    # only, since listings end with headings over dropped sections.
+    # the theme's related-posts cards ("ast-related-post") go after the post
+    # (`named_teasers`; the code before kept the three excerpts), and with them their
+    # heading, the body's "single-post" class making the page an article's
+    # (`is_post_view`, `trailing_headings`).
     Page("blog_undeclared_related_cards.html",
          "https://benchmarksandshavings.example.com/sharpening-chisels/",
          keep=("# Sharpening chisels without a honing guide", "fuss of setting the projection",
                "## Find the bevel by feel", "## Strop last",
                "something I do between cuts without thinking"),
-         drop=("Sandpaper on a sheet of glass", "Six saws, one board",
+         drop=("Keep reading", "Sandpaper on a sheet of glass", "Six saws, one board",
                "Three grits are enough", "marking the bevel with a felt pen",
                "Do you do the same for plane irons", "Recent Posts", "Nothing here is sponsored",
                "Powered by Astra")),
@@ -1136,6 +1136,15 @@ PAGES = [
                "Do you do the same for plane irons"),
          drop=("Sandpaper on a sheet of glass", "Three grits are enough"),
          options={"include_comments": True}),
+    # A short post declared nothing but by its body's "single-post" class, under a
+    # post-name address, whose "You may also like" excerpts outweigh it: an article's
+    # page (`is_post_view`), so the teaser section goes after it (the code before kept it).
+    Page("blog_undeclared_single_post_teasers.html",
+         "https://hillsidekitchengarden.example.co.uk/march-harvest-note/",
+         keep=("# A quick note on the March harvest", "the first rhubarb is ready to pull",
+               "eat it with butter"),
+         drop=("You may also like", "Leeks through a hard winter", "three weeks of frost",
+               "zest and juice of one orange", "Egg boxes", "grown and written in Shropshire")),
     # A paper's story that declares nothing (no og:type, no JSON-LD) under a dated news
     # address is an article: its byline, newsletter plug and closing plea go as under
     # one declared (the code before kept all three).

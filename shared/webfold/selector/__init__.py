@@ -190,9 +190,9 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     says_article = rules.is_article_page(types, page.og_type)
     says_thread = bool(types & rules.THREAD_TYPES)
     # A page that declares nothing (no og:type, no JSON-LD type) under a story's address
-    # is an article too: a blog or a paper without metadata.
-    article = not thread and (says_article or not (types or page.og_type)
-                              and rules.is_story_url(page.url))
+    # or in a CMS's single-post view is an article too: a blog or a paper without metadata.
+    article = not thread and (says_article or not (types or page.og_type) and (
+        rules.is_story_url(page.url) or rules.is_post_view(blocks)))
     if short and not article:  # an article's own paragraphs are rows the cut ends
         kept = rules.sibling_rows(blocks, kept, words, region, kinds)
     if not (says_article or thread):  # an article's grid is teasers, a thread's posts
