@@ -18,6 +18,10 @@ not as the contract says), empty (empty Markdown, nothing says why), junk (garbl
 the references are clean). Prints one row per file that is not ok or partial, the slowest
 files, and a table per folder given.
 
+A file whose bytes were swept already (the same SHA-256, in this sweep or in a row of
+the `--rows` file it appends to) is not run again: real corpora hold many copies of one
+file, and a sweep cut short goes on with the files it has not reached.
+
     python scripts/robust_pdf.py [DIR ...] [--timeout S] [--jobs N] [--no-ocr] [--rows FILE]
 
 Exit 1 when any file crashed, hung, broke the contract, came out empty or junk.
@@ -26,6 +30,7 @@ Exit 1 when any file crashed, hung, broke the contract, came out empty or junk.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -95,9 +100,9 @@ def _reference_junk(path: Path, timeout: float) -> int | None:
         return None
 
 
-def run_one(path: Path, timeout: float, ocr: bool) -> dict:
+def run_one(path: Path, timeout: float, ocr: bool, sha256: str = "") -> dict:
     """Both CLI runs of `path` and the contract checks; the row for the table."""
-    row: dict = {"file": str(path), "outcome": "ok", "detail": ""}
+    row: dict = {"file": str(path), "sha256": sha256, "outcome": "ok", "detail": ""}
     started = time.perf_counter()
     as_json = _cli(path, ocr, True, timeout)
     row["seconds"] = round(time.perf_counter() - started, 2)
@@ -153,6 +158,26 @@ def _pdfs(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
 
 
+def distinct(files: list[Path], seen: set[str]) -> list[tuple[Path, str]]:
+    """`files` whose contents are in none of `seen` (SHA-256 hex digests) nor in an
+    earlier file of the list, with their digests; `seen` takes the new ones."""
+    out = []
+    for path in files:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest not in seen:
+            seen.add(digest)
+            out.append((path, digest))
+    return out
+
+
+def _swept(rows: Path | None) -> set[str]:
+    """The digests of the files a `--rows` file has rows of already."""
+    if rows is None or not rows.exists():
+        return set()
+    with rows.open(encoding="utf-8") as lines:
+        return {json.loads(line).get("sha256") for line in lines if line.strip()} - {"", None}
+
+
 def _table(corpora: dict[str, list[dict]]) -> None:
     print(f"\n{'corpus':28} {'files':>5} " + " ".join(f"{o:>8}" for o in OUTCOMES)
           + f" {'max ms/page':>11}  errors by code")
@@ -174,15 +199,20 @@ def main() -> int:
     args = parser.parse_args()
     budget_ms = Settings.from_env(os.environ).pdf_page_budget_s * 1000
     corpora: dict[str, list[dict]] = {}
+    seen = _swept(args.rows)
     sink = args.rows.open("a", encoding="utf-8") if args.rows else None
     for folder in args.folders:
-        files = _pdfs(folder)
-        if not files:
+        found = _pdfs(folder)
+        if not found:
             print(f"no PDFs in {folder}", file=sys.stderr)
             return 2
+        files = distinct(found, seen)
+        print(f"{folder}: {len(files)} of {len(found)} files to sweep, the rest swept already "
+              "(the same bytes)", file=sys.stderr)
 
-        def one(path: Path) -> dict:
-            row = run_one(path, args.timeout, not args.no_ocr)
+        def one(file: tuple[Path, str]) -> dict:
+            path, digest = file
+            row = run_one(path, args.timeout, not args.no_ocr, digest)
             if sink:
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
