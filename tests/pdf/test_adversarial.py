@@ -288,3 +288,21 @@ def test_a_numbered_item_of_nothing_but_leader_dots_keeps_its_number():
     result = convert(doc.tobytes(), settings=Settings(ocr=False))
     assert result.ok, result.error
     assert "16. Define commands" in result.markdown and "17. ...:" in result.markdown
+
+
+def test_a_spent_page_budget_leaves_out_the_steps_inside_the_page_and_names_them():
+    # The budget was checked only between steps: a page of 200,000 one-letter spans took
+    # 82 s, drop caps and the reading order's joins and centred cells each looping over
+    # every letter past the budget. Now each of them stops once the page's time is spent.
+    doc = convert(_letter_grid(4_000), settings=Settings(ocr=False, pdf_page_budget_s=0.0))
+    assert doc.ok and doc.pages[0].route == "native"
+    assert len(re.findall(r"[A-Z]", doc.markdown)) == 4_000  # every letter still read
+    [warning] = [w for w in doc.warnings if "budget" in w]
+    assert warning.startswith("page 1: over the 0.0s budget; left out: ")
+    left_out = warning.split("left out: ")[1].split(", ")
+    assert {"drop caps", "joining fragments", "centred cells"} <= set(left_out)
+
+
+def test_a_page_budget_not_spent_leaves_nothing_out():
+    doc = convert(_letter_grid(400), settings=Settings(ocr=False))
+    assert doc.ok and not [w for w in doc.warnings if "budget" in w]

@@ -30,8 +30,8 @@ from webfold.pdf.aligned import Drawn, find_aligned_tables
 from webfold.pdf.drawings import page_paths
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
-from webfold.pdf.layout import order_page
-from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
+from webfold.pdf.layout import Item, order_page
+from webfold.pdf.model import BBox, Line, PageBudget, PageLines, Span, centre_in
 from webfold.pdf.native import (
     drawn_bullets,
     drawn_checkboxes,
@@ -68,6 +68,7 @@ pymupdf.TOOLS.mupdf_display_warnings(False)
 @dataclass(slots=True)
 class _Page:
     info: PageInfo
+    budget: PageBudget
     lines: PageLines | None = None
     placed: list[tuple[BBox, Any]] = field(default_factory=list)
 
@@ -184,7 +185,8 @@ def _convert_open(doc: Any, run: _Run) -> Document:
         if progress is not None:
             progress(done, len(numbers), f"pages, {run.ocr_pages} by OCR")
         if bad_in_a_row >= MAX_BAD_PAGES_IN_A_ROW:
-            pages.append(_Page(PageInfo(number=n, route="skipped", reason="page tree broken")))
+            pages.append(_Page(PageInfo(number=n, route="skipped", reason="page tree broken"),
+                               PageBudget()))
             continue
         page = _read(doc, n, run)
         bad_in_a_row = bad_in_a_row + 1 if page.lines is None else 0
@@ -196,7 +198,8 @@ def _convert_open(doc: Any, run: _Run) -> Document:
         run.warnings.append("the file was damaged; its cross-reference table was rebuilt")
     read = [p for p in pages if p.lines is not None]
     strip_furniture([p.lines for p in read if p.info.route == "native"])
-    ordered = [(p.info.number, order_page(p.lines, p.placed)) for p in read]
+    ordered = [(p.info.number, _order(p)) for p in read]
+    _warn_over_budget(pages, run)
     styles = document_styles([items for _, items in ordered], _outline(doc))
     styles.page_widths = {p.info.number: p.lines.width for p in read}
     if len(read) == 1 and read[0].info.route == "native":
@@ -233,16 +236,27 @@ def _span(numbers: tuple[int, ...] | list[int]) -> str:
 def _read(doc: Any, number: int, run: _Run) -> _Page:
     """One page: native read, route, OCR when needed, tables and images; never raises."""
     started = time.perf_counter()
-    deadline = started + run.settings.pdf_page_budget_s
-    info = PageInfo(number=number, route="native")
-    page_data = _Page(info)
+    page_data = _Page(PageInfo(number=number, route="native"),
+                      PageBudget(run.settings.pdf_page_budget_s))
+    with page_data.budget.running():
+        _read_into(doc, page_data, run)
+    page_data.info.elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
+    if page_data.lines is not None:
+        page_data.info.chars = sum(len(line.text) for line in page_data.lines.lines)
+    if page_data.budget.left_s() < 0:
+        run.slow_pages += 1
+    return page_data
+
+
+def _read_into(doc: Any, page_data: _Page, run: _Run) -> None:
+    info, budget, number = page_data.info, page_data.budget, page_data.info.number
     try:
         page = doc.load_page(number - 1)
         if _has_bomb(doc, page):
             run.warnings.append(f"page {number}: content stream inflates past "
                                 f"{MAX_CONTENT_BYTES} bytes; skipped")
             info.route, info.reason = "skipped", "content stream too large"
-            return page_data
+            return
         # The page's drawings, listed once for the tables and the reading order's rules.
         paths = functools.cache(lambda: page_paths(page))
         lines = read_page(page, number, paths)
@@ -263,11 +277,11 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
                                 "decoded")
         if info.route == "native" or readable is not None:
             symbol_glyphs(lines)
-            drop_caps(lines)
+            drop_caps(lines, budget)
             for text in strip_watermarks(lines):
                 run.watermarks.setdefault(text, []).append(number)
         if info.route == "ocr":
-            read = _ocr(page, lines, info, run, deadline)
+            read = _ocr(page, lines, info, run, budget)
             lines = _with_readable(lines, read, readable, info, run) if readable is not None \
                 else read
         if lines is not None and info.route == "native" and run.slow_pages < MAX_SLOW_PAGES:
@@ -278,13 +292,25 @@ def _read(doc: Any, number: int, run: _Run) -> _Page:
     except Exception as exc:  # MuPDF raises on broken pages; the rest of the file may be fine
         run.warnings.append(f"page {number}: unreadable ({type(exc).__name__}: {exc})")
         info.route, info.reason = "skipped", "unreadable"
-    info.elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
-    if page_data.lines is not None:
-        info.chars = sum(len(line.text) for line in page_data.lines.lines)
-    if time.perf_counter() > deadline:
-        run.slow_pages += 1
-        run.warnings.append(f"page {number}: over the {run.settings.pdf_page_budget_s}s budget")
-    return page_data
+
+
+def _order(page: _Page) -> list[Item]:
+    """The page's reading order, on the clock of the page's budget. An OCR page's is
+    whole: its time went mostly to the engine (bounded by `ocr_timeout_s`), and its
+    words are few (bounded by the render's size, `ocr_max_dim`)."""
+    with page.budget.running():
+        return order_page(page.lines, page.placed,
+                          page.budget if page.info.route == "native" else None)
+
+
+def _warn_over_budget(pages: list[_Page], run: _Run) -> None:
+    """One warning per page over its budget, naming the steps left out for it."""
+    for page in pages:
+        if page.budget.left_s() < 0:
+            left_out = page.budget.left_out
+            run.warnings.append(f"page {page.info.number}: over the "
+                                f"{run.settings.pdf_page_budget_s}s budget" + (
+                                    f"; left out: {', '.join(left_out)}" if left_out else ""))
 
 
 def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str, Any]]],
@@ -292,10 +318,12 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
                   out: _Page, run: _Run) -> None:
     """List bullets and boxes to tick drawn as paths go before their lines; tables
     (ruled, then aligned text) replace their lines; images get markers. A step that
-    raises is left out (`_contained`): the page keeps its lines as text."""
-    with _contained("drawn bullets", out, run):
-        drawn_bullets(lines, paths())
-        drawn_checkboxes(lines, paths())
+    raises is left out (`_contained`), as is one the page's budget has no time left for:
+    the page keeps its lines as text."""
+    if not out.budget.spent("drawn bullets"):
+        with _contained("drawn bullets", out, run):
+            drawn_bullets(lines, paths())
+            drawn_checkboxes(lines, paths())
     if len(lines.lines) > MAX_TABLE_PAGE_LINES:
         run.warnings.append(f"page {out.info.number}: {len(lines.lines)} lines, over "
                             f"{MAX_TABLE_PAGE_LINES}; read as text without looking for tables")
@@ -311,10 +339,14 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
 def _place_tables(page: Any, lines: PageLines, paths: Callable[[], list[dict[str, Any]]],
                   image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
     """Ruled tables, then tables of aligned text, in place of their lines."""
-    with _contained("ruled tables", out, run):
-        for table in find_tables(page, paths(), lines.lines, image_boxes):
-            lines.lines = [ln for ln in lines.lines if not centre_in(ln.bbox, table.bbox, pad=1.0)]
-            out.placed.append((table.bbox, table.block))
+    if not out.budget.spent("ruled tables"):
+        with _contained("ruled tables", out, run):
+            for table in find_tables(page, paths(), lines.lines, image_boxes):
+                lines.lines = [ln for ln in lines.lines
+                               if not centre_in(ln.bbox, table.bbox, pad=1.0)]
+                out.placed.append((table.bbox, table.block))
+    if out.budget.spent("aligned tables"):
+        return
     with _contained("aligned tables", out, run):
         turn = page.rotation_matrix if page.rotation else None  # drawings as the page is shown
         drawn = Drawn(functools.cache(lambda: horizontal_rules(paths(), turn)),
@@ -342,7 +374,7 @@ def _contained(step: str, out: _Page, run: _Run) -> Iterator[None]:
 
 
 def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
-         deadline: float) -> PageLines | None:
+         budget: PageBudget) -> PageLines | None:
     """OCR lines for a page routed to OCR, or None (route `skipped`) when OCR is off,
     over its page cap, past the page's budget or failing."""
     settings = run.settings
@@ -351,7 +383,7 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
         why = "OCR off"
     elif run.ocr_pages >= settings.ocr_max_pages:
         why = f"over the {settings.ocr_max_pages}-page OCR cap"
-    elif time.perf_counter() > deadline:
+    elif budget.left_s() < 0:
         why = "page time budget spent"
     if why is None:
         try:
@@ -365,7 +397,7 @@ def _ocr(page: Any, lines: PageLines, info: PageInfo, run: _Run,
     run.ocr_pages += 1
     try:
         result = ocr.ocr_page(page, settings=settings, engine=run.options.ocr,
-                              render_budget_s=deadline - time.perf_counter())
+                              render_budget_s=budget.left_s())
     except Exception as exc:  # a crashed engine: the page is skipped, the rest goes on
         result = ConversionError("ocr_failed", f"{type(exc).__name__}: {exc}")
     if isinstance(result, ConversionError):

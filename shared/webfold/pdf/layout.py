@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from webfold.pdf.model import BBox, Line, PageLines, Span, VerticalRule, is_code
+from webfold.pdf.model import BBox, Line, PageBudget, PageLines, Span, VerticalRule, is_code
 
 MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
@@ -48,6 +48,9 @@ HEAD_LEADING = 1.5
 CENTRE_SLACK = 0.15
 CELL_WHITE = 1.5  # font sizes of white beside each line of such a cell on its row, or a rule
 BASELINE_SLACK = 0.35  # font sizes two baselines may lie apart and still be one row's
+# Steps a spent page budget leaves out (`PageBudget.spent`), as its warning names them.
+CENTRED_CELLS_STEP = "centred cells"
+LINE_NUMBERS_STEP = "line numbers"
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
@@ -102,13 +105,17 @@ class Gutter:
     sides: tuple[list[BBox], list[BBox]]
 
 
-def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = ()) -> list[Item]:
-    """The page's lines plus `placed` (page box, payload) pairs in reading order."""
+def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = (),
+               budget: PageBudget | None = None) -> list[Item]:
+    """The page's lines plus `placed` (page box, payload) pairs in reading order; once
+    the page's `budget` is spent, the rest of its fragments stay apart and its centred
+    cells unlinked."""
     cos, sin = dominant_direction(page.lines)
     rules = page.vertical_rules if (cos, sin) == (1.0, 0.0) else list
     items = [_line_item(line, cos, sin) for line in page.lines]
-    items = _join_fragments(items, rules)
-    _centred_cells(items, rules)
+    budget = budget or PageBudget()
+    items = _join_fragments(items, rules, budget)
+    _centred_cells(items, rules, budget)
     items += [Item(box=_turn_box(box, cos, sin), size=0.0, payload=p) for box, p in placed]
     if not items:
         return []
@@ -124,10 +131,11 @@ def column_gutters(lines: list[Line]) -> list[Gutter]:
     cuts narrower white at (`_ruled`)."""
     if dominant_direction(lines) != (1.0, 0.0):
         return []
-    items = _join_fragments([_line_item(line, 1.0, 0.0) for line in lines], list)
+    budget = PageBudget()
+    items = _join_fragments([_line_item(line, 1.0, 0.0) for line in lines], list, budget)
     if not items:
         return []
-    _centred_cells(items, list)
+    _centred_cells(items, list, budget)
     found: list[Gutter] = []
     measures = _Measures(_gutter_width([it.size for it in items]), _text_width(items), list)
     _cut(items, measures, False, 0, found)
@@ -231,17 +239,18 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
     return Item(box=box, size=size, line=line, rtl=is_rtl(line.text), turned=turned)
 
 
-def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]]
-                    ) -> list[Item]:
+def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]],
+                    budget: PageBudget) -> list[Item]:
     """Join pieces of one visual line (same baseline, small gap) into one line; pieces
     with a drawn vertical rule (`rules`, the page's) between them stay apart: they stand
     in two boxes of a form. A listing's line number with no code to join, a blank line's,
-    goes: alone it would be a paragraph that cuts the listing in two."""
+    goes: alone it would be a paragraph that cuts the listing in two. Pieces reached
+    once the `budget` is spent stay as they are."""
     items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
-    _number_lines(items)
+    _number_lines(items, budget)
     out: list[Item] = []
     for it in items:
-        k = _partner(out, it, items, rules)
+        k = None if budget.spent("joining fragments") else _partner(out, it, items, rules)
         if k is None:
             out.append(it)
         else:
@@ -304,7 +313,7 @@ def _marker_level(marker: Item, line: Item) -> bool:
     return line.box[1] <= middle <= line.box[3]
 
 
-def _number_lines(items: list[Item]) -> None:
+def _number_lines(items: list[Item], budget: PageBudget) -> None:
     """Mark the line numbers among `items` (lines sorted by their bottoms): three whole
     numbers or more rising down one margin column (their middles within a font size),
     half of them or more level with a line on their right that goes on with the sentence
@@ -315,10 +324,13 @@ def _number_lines(items: list[Item]) -> None:
     code on its right or with nothing (a blank line), two of them with code, number a
     listing's lines (LaTeX's documented sources: MuPDF cuts a number from a line
     indented deep, or from a three-digit number's line): each starts its line, however
-    wide the white between them."""
+    wide the white between them. Columns reached once the `budget` is spent stay
+    unmarked."""
     numbers = [it for it in items if it.line is not None and it.text.strip().isdecimal()]
     columns: list[list[Item]] = []
     for it in numbers:
+        if budget.spent(LINE_NUMBERS_STEP):
+            return
         middle = (it.box[0] + it.box[2]) / 2
         column = next((c for c in columns
                        if abs((c[0].box[0] + c[0].box[2]) / 2 - middle) <= it.size), None)
@@ -330,7 +342,11 @@ def _number_lines(items: list[Item]) -> None:
         values = [int(it.text) for it in column]
         if len(column) < 2 or any(a >= b for a, b in zip(values, values[1:], strict=False)):
             continue
-        beside = [_beside(it, items) for it in column]
+        beside = []
+        for it in column:
+            if budget.spent(LINE_NUMBERS_STEP):
+                return
+            beside.append(_beside(it, items))
         lines = [line for line in beside if line is not None]  # none beside a blank line
         if len(lines) >= 2 and all(is_code(line.line) for line in lines):
             for it in column:
@@ -352,7 +368,8 @@ def _goes_on(line: Item | None) -> bool:
     return line is not None and line.text.lstrip()[:1].islower() and not is_code(line.line)
 
 
-def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]]) -> None:
+def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]],
+                   budget: PageBudget) -> None:
     """Link each line of `items` to the line right under it (`Item.under`) when the two
     are lines of one centred cell: the next line overlapping it below stands at most
     `PARAGRAPH_GAP` off, in the same type size, their middles within `CENTRE_SLACK` of
@@ -364,13 +381,17 @@ def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]]) -
     "Registration", not two words of justified lines whose gaps MuPDF left unjoined,
     two codes of a table's column ("68,918 DG-3664"), or an index entry over the next
     one. Read row by row across the row, the cells' first lines came first, then all
-    their second lines."""
+    their second lines. Linking stops once the `budget` is spent."""
     lines = [it for it in items if it.line is not None and not it.turned
              and not it.line_number and not is_code(it.line)]
-    white = _white_beside(lines)
+    white = _white_beside(lines, budget)
+    if white is None:
+        return
     lines.sort(key=lambda it: it.box[1])
     under: dict[int, Item] = {}  # the next line under each line at a paragraph's leading
     for k, a in enumerate(lines):
+        if budget.spent(CENTRED_CELLS_STEP):
+            return
         reach = a.box[3] + PARAGRAPH_GAP * a.size
         for b in lines[k + 1:]:
             if b.box[1] > reach:
@@ -385,6 +406,8 @@ def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]]) -
         b = under.get(id(a))
         if b is None:
             continue
+        if budget.spent(CENTRED_CELLS_STEP):
+            return
         slack = CENTRE_SLACK * a.size
         left, right = b.box[0] - a.box[0], b.box[2] - a.box[2]
         flush = [n for n, x in ((over.get(id(a)), a), (under.get(id(b)), b)) if n is not None
@@ -398,6 +421,8 @@ def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]]) -
                     for it in (a, b) for x0, x1 in white[id(it)])):
             pairs.append((a, b))
     for a, b in pairs:  # a row of such cells: some other one beside this one
+        if budget.spent(CENTRED_CELLS_STEP):
+            return
         if any(c is not a and (c.box[2] < a.box[0] or a.box[2] < c.box[0])
                and c.box[1] < b.box[3] and a.box[1] < d.box[3] for c, d in pairs):
             a.under = b
@@ -409,12 +434,16 @@ def _worded(text: str) -> bool:
     return letters > 0 and letters >= sum(ch.isdigit() for ch in text)
 
 
-def _white_beside(lines: list[Item]) -> dict[int, list[tuple[float, float]]]:
+def _white_beside(lines: list[Item], budget: PageBudget
+                  ) -> dict[int, list[tuple[float, float]]] | None:
     """For each of `lines`, the white (x0, x1) between it and the nearest line level with
-    it on either side (`_same_baseline`), where there is one."""
+    it on either side (`_same_baseline`), where there is one; None once the `budget` is
+    spent."""
     ordered = sorted(lines, key=lambda it: it.box[3])
     white: dict[int, list[tuple[float, float]]] = {}
     for k, a in enumerate(ordered):
+        if budget.spent(CENTRED_CELLS_STEP):
+            return None
         left, right = -math.inf, math.inf
         for step in (-1, 1):
             j = k + step

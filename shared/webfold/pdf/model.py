@@ -7,7 +7,10 @@ headings are worked out by one code path whatever the route.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import math
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,3 +99,39 @@ class PageLines:
     # stripe narrower than a gutter between two sides of a region: a form's boxes side by
     # side); none for OCR lines.
     vertical_rules: Callable[[], list[VerticalRule]] = list
+
+
+@dataclass(slots=True)
+class PageBudget:
+    """The seconds one page may take (`Settings.pdf_page_budget_s`). A step that can be
+    left out asks `spent(step)` as it goes and stops when told, the page keeping what it
+    had: checked only between steps, a page of 200,000 one-letter spans took 82 s. The
+    clock runs only inside `running()`, as pages are read one after another and ordered
+    once all are read. Without seconds given, it never runs out."""
+
+    seconds: float = math.inf
+    used: float = 0.0
+    since: float | None = None  # when the clock was last started, while it runs
+    left_out: list[str] = field(default_factory=list)  # steps cut short, in order
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[None]:
+        self.since = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.used += time.perf_counter() - self.since
+            self.since = None
+
+    def left_s(self) -> float:
+        """Seconds left of the budget (negative once over it)."""
+        running = time.perf_counter() - self.since if self.since is not None else 0.0
+        return self.seconds - self.used - running
+
+    def spent(self, step: str) -> bool:
+        """True once the budget is spent, `step` then noted as left out (or cut short)."""
+        if self.left_s() > 0:
+            return False
+        if step not in self.left_out:
+            self.left_out.append(step)
+        return True

@@ -34,7 +34,7 @@ from webfold.pdf.bidi import (
 )
 from webfold.pdf.drawings import page_paths, vertical_rules
 from webfold.pdf.layout import JOIN_GAP, is_rtl
-from webfold.pdf.model import BBox, Line, PageLines, Span, centre_in
+from webfold.pdf.model import BBox, Line, PageBudget, PageLines, Span, centre_in
 from webfold.pdf.route import UNMAPPED_MARK
 
 # Whitespace kept as written (layout joins lines itself); ligatures expanded to letters;
@@ -246,7 +246,7 @@ def symbol_glyphs(page_lines: PageLines) -> None:
                 span.text = span.text.translate(_SYMBOL_CODES)
 
 
-def drop_caps(page_lines: PageLines) -> None:
+def drop_caps(page_lines: PageLines, budget: PageBudget | None = None) -> None:
     """Put each drop cap of native `page_lines` back in front of its paragraph's first
     line ("T" + "he valley"), in place: read alone, the big letter became a heading of
     one letter and the first word lost it.
@@ -255,7 +255,9 @@ def drop_caps(page_lines: PageLines) -> None:
     standing on the baseline of the paragraph's second line or a later one (Word's and
     LibreOffice's drop caps do): two lines or more start just right of it, their
     baselines from its top down to its own, and the first of them starts with a letter.
+    Caps not looked at once the page's `budget` is spent stay where they are.
     """
+    budget = budget or PageBudget()
     # By baseline, so each cap looks only at the lines of its own height: a page of
     # many one-letter lines (200,000 tiny spans) stays linear, not one pass per letter.
     placed = sorted((line for line in page_lines.lines if line.origin is not None),
@@ -265,6 +267,8 @@ def drop_caps(page_lines: PageLines) -> None:
             and len(text := line.text.strip()) == 1 and text.isalpha()]
     gone = set()
     for cap in caps:
+        if budget.spent("drop caps"):
+            break
         size, base = max(s.size for s in cap.spans), cap.origin[1]
         band = placed[bisect.bisect_left(baselines, cap.bbox[1]):
                       bisect.bisect_right(baselines, base + 0.2 * size)]
