@@ -306,3 +306,41 @@ def test_a_spent_page_budget_leaves_out_the_steps_inside_the_page_and_names_them
 def test_a_page_budget_not_spent_leaves_nothing_out():
     doc = convert(_letter_grid(400), settings=Settings(ocr=False))
     assert doc.ok and not [w for w in doc.warnings if "budget" in w]
+
+
+def _unembedded_cid_font() -> bytes:
+    """Two lines in a CID font (Identity-H) neither embedded nor mapped to Unicode, its
+    codes the glyph ids of a TrueType font in the standard Macintosh order ("A" is 36),
+    its CID font without a descriptor (MuPDF then reads each code's low byte)."""
+    def ids(text: str) -> bytes:
+        return "".join("%04X" % (3 if c == " " else ord(c) - 29) for c in text).encode()
+
+    content = b"BT /F1 12 Tf 72 700 Td <%s> Tj 0 -16 Td <%s> Tj ET" % (
+        ids("And next of all the reader turns the page"), ids("to find the second line"))
+    stream = zlib.compress(content)
+    return _raw_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R"
+        b" >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /Calibri /Encoding /Identity-H"
+        b" /DescendantFonts [6 0 R] >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Calibri /CIDSystemInfo << /Registry"
+        b" (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 600 >>",
+    ])
+
+
+UNKNOWN_GLYPHS = ('font "Calibri" (pages 1): a CID font neither embedded nor mapped to '
+                  "Unicode; its glyphs cannot be known, so its text cannot be read (OCR would "
+                  "read a substitute's glyphs)")
+
+
+def test_a_cid_font_without_its_glyphs_is_not_read_by_ocr_and_says_so():
+    # Without a descriptor MuPDF draws each code's low byte in a substitute ("$QG" for
+    # "And"), and OCR read that drawing back as the page's text, without a word of warning.
+    doc = convert(_unembedded_cid_font())
+    assert doc.ok and doc.markdown == "" and UNKNOWN_GLYPHS in doc.warnings
+    assert doc.pages[0].route == "skipped"
+    assert "glyphs cannot be known (Calibri), not OCR'd" in doc.pages[0].reason
+    assert "pages not read (need OCR): 1" not in doc.warnings  # OCR would be no help

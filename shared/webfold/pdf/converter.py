@@ -84,6 +84,7 @@ class _Run:
     ocr_skipped: list[int] = field(default_factory=list)  # pages that needed OCR, not read
     slow_pages: int = 0
     watermarks: dict[str, list[int]] = field(default_factory=dict)  # text -> pages it was on
+    unknown_glyphs: dict[str, list[int]] = field(default_factory=dict)  # font -> its pages
     written: dict[int, str] = field(default_factory=dict)
     font_cache: route.FontCache = field(default_factory=route.FontCache)
 
@@ -207,6 +208,7 @@ def _convert_open(doc: Any, run: _Run) -> Document:
     blocks = build_blocks(ordered, styles)
     _warn_ocr_skipped(run)
     _warn_watermarks(run)
+    _warn_unknown_glyphs(run)
     markdown = join_blocks(blocks)
     result = Document(type="pdf", markdown=markdown, blocks=blocks,
                       metadata=_metadata(doc, blocks), warnings=run.warnings,
@@ -267,9 +269,16 @@ def _read_into(doc: Any, page_data: _Page, run: _Run) -> None:
             images if images is not None else image_infos(page, xrefs=False))])
         decision = route.page_route(page, lines, run.font_cache, boxes)
         info.route, info.reason = decision.route, decision.reason
+        unknown = _unknown_glyphs(page, lines, run) if decision.garbled else None
         readable = route.readable_parts(lines) if decision.garbled else None
         if readable is not None:  # OCR reads the rest
             lines.lines = readable.lines
+        if unknown is not None:  # OCR would read wrong glyphs
+            info.reason = f"{info.reason}; {unknown}"
+            if readable is None or not readable.lines:
+                info.route = "skipped"
+                return
+            info.route, readable = "native", None
         if (info.route == "native" or readable is not None) and (
                 undecodable := drop_undecodable(lines)):
             plural = "" if undecodable == 1 else "s"
@@ -292,6 +301,25 @@ def _read_into(doc: Any, page_data: _Page, run: _Run) -> None:
     except Exception as exc:  # MuPDF raises on broken pages; the rest of the file may be fine
         run.warnings.append(f"page {number}: unreadable ({type(exc).__name__}: {exc})")
         info.route, info.reason = "skipped", "unreadable"
+
+
+def _unknown_glyphs(page: Any, lines: PageLines, run: _Run) -> str | None:
+    """Of a garbled page, note the fonts whose glyphs cannot be known
+    (`route.unknown_glyph_fonts`) for the document's warning; when most of its text is
+    in them, why OCR is no help (it would read the substitute's glyphs drawn for them:
+    "$QG QH[W" for "And next"). A clean page in such fonts says nothing: MuPDF's
+    reading of them (Arial's and Times's in two forms of the corpora) is right there."""
+    unknown = route.unknown_glyph_fonts(page, lines, run.font_cache)
+    if not unknown:
+        return None
+    for name in unknown:
+        run.unknown_glyphs.setdefault(name, []).append(lines.number)
+    spans = [span for line in lines.lines for span in line.spans]
+    inside = sum(len(s.text) for s in spans if s.font.split("+", 1)[-1] in unknown
+                 or not s.font)  # MuPDF names no font it could not load
+    if inside < route.UNMAPPED_FONT_MIN_SHARE * max(sum(len(s.text) for s in spans), 1):
+        return None
+    return f"text in fonts whose glyphs cannot be known ({', '.join(unknown)}), not OCR'd"
 
 
 def _order(page: _Page) -> list[Item]:
@@ -509,6 +537,15 @@ def _warn_watermarks(run: _Run) -> None:
     for text, pages in run.watermarks.items():
         listed = ", ".join(map(str, pages[:20])) + (" ..." if len(pages) > 20 else "")
         run.warnings.append(f'watermark "{text}" left out (pages {listed})')
+
+
+def _warn_unknown_glyphs(run: _Run) -> None:
+    """One warning per font whose glyphs cannot be known, with the pages it was on."""
+    for name, pages in run.unknown_glyphs.items():
+        listed = ", ".join(map(str, pages[:20])) + (" ..." if len(pages) > 20 else "")
+        run.warnings.append(f'font "{name}" (pages {listed}): a CID font neither embedded '
+                            "nor mapped to Unicode; its glyphs cannot be known, so its text "
+                            "cannot be read (OCR would read a substitute's glyphs)")
 
 
 def _outline(doc: Any) -> list[tuple[int, str]]:

@@ -64,14 +64,26 @@ class PageRoute:
 NATIVE = PageRoute("native")
 
 
+@dataclass(frozen=True, slots=True)
+class PageFonts:
+    """Names (with and without the subset prefix) of a page's fonts that need a warning:
+    `unmapped`, drawn right but mapped to no Unicode (`unmapped_font_share`), and
+    `unknown_glyphs`, whose glyphs cannot be known (`unknown_glyph_fonts`)."""
+
+    unmapped: frozenset[str] = frozenset()
+    unknown_glyphs: frozenset[str] = frozenset()
+
+
 @dataclass(slots=True)
 class FontCache:
     """The font verdicts of one document: font xref -> drawn without a Unicode mapping,
-    and the names of such fonts per shared /Resources object (office suites give every
-    page the same one; listing a page's fonts costs 0.3-1.6 ms)."""
+    font xref -> glyphs unknown, and the names of such fonts per shared /Resources object
+    (office suites give every page the same one; listing a page's fonts costs 0.3-1.6
+    ms) or per page with resources of its own."""
 
     unmapped: dict[int, bool] = field(default_factory=dict)
-    names_by_resources: dict[int, frozenset[str]] = field(default_factory=dict)
+    unknown_glyphs: dict[int, bool] = field(default_factory=dict)
+    names_by_resources: dict[int, PageFonts] = field(default_factory=dict)
 
 
 def page_route(page: Any, page_lines: PageLines, font_cache: FontCache | None = None,
@@ -275,7 +287,7 @@ def unmapped_font_share(page: Any, page_lines: PageLines, cache: FontCache) -> f
     (TrueType_without_cmap.pdf shows Armenian glyphs as "'>in"). `cache` holds the
     verdicts of one document. 0.0 when the fonts cannot be listed."""
     try:
-        names = _unmapped_names(page, cache)
+        names = _page_fonts(page, cache).unmapped
     except Exception:  # a broken font dictionary: leave the decision to the text itself
         return 0.0
     if not names:
@@ -288,23 +300,63 @@ def unmapped_font_share(page: Any, page_lines: PageLines, cache: FontCache) -> f
     return unmapped / total if total else 0.0
 
 
-def _unmapped_names(page: Any, cache: FontCache) -> frozenset[str]:
-    """Names (with and without the subset prefix) of the page's unmapped fonts."""
+def unknown_glyph_fonts(page: Any, page_lines: PageLines, cache: FontCache) -> list[str]:
+    """Names of the fonts of the page's text whose glyphs cannot be known: CID fonts
+    (Identity-H or -V, of no character collection) neither embedded nor mapped to
+    Unicode. Their codes are glyph ids
+    of a font the file does not hold: MuPDF reads them through a substitute's glyph
+    order, right only where the two orders agree, and draws the substitute's glyphs (or,
+    without a font descriptor, each code's low byte as a letter: "$QG" for "And"), so OCR
+    reads garbage from them. A span of no font name is counted in them: MuPDF names no
+    font it could not load (one without a descriptor). [] when the fonts cannot be
+    listed."""
+    try:
+        names = _page_fonts(page, cache).unknown_glyphs
+    except Exception:  # a broken font dictionary: nothing to say about it
+        return []
+    used = {span.font for line in page_lines.lines for span in line.spans} if names else set()
+    return sorted({name.split("+", 1)[-1] for name in (names if "" in used else names & used)})
+
+
+def _page_fonts(page: Any, cache: FontCache) -> PageFonts:
+    """The page's fonts that need a warning, kept per /Resources object shared by pages
+    and per page with resources of its own (both object numbers, never the same)."""
     doc = page.parent
     kind, value = doc.xref_get_key(page.xref, "Resources")
-    shared = int(value.split()[0]) if kind == "xref" else None
-    if shared is not None and shared in cache.names_by_resources:
-        return cache.names_by_resources[shared]
-    names: set[str] = set()
-    for xref, _ext, kind, basefont, *_ in page.get_fonts():
+    key = int(value.split()[0]) if kind == "xref" else page.xref
+    if key in cache.names_by_resources:
+        return cache.names_by_resources[key]
+    unmapped: set[str] = set()
+    unknown: set[str] = set()
+    for xref, ext, kind, basefont, _name, encoding, *_ in page.get_fonts():
         if xref not in cache.unmapped:
             cache.unmapped[xref] = kind == "TrueType" and _lacks_unicode(doc, xref)
-        if cache.unmapped[xref]:
-            names |= {basefont, basefont.split("+", 1)[-1]}
-    found = frozenset(names)
-    if shared is not None:
-        cache.names_by_resources[shared] = found
+            cache.unknown_glyphs[xref] = (kind == "Type0" and ext == "n/a"
+                                          and encoding in ("Identity-H", "Identity-V")
+                                          and doc.xref_get_key(xref, "ToUnicode")[0] == "null"
+                                          and _cid_ordering(doc, xref) in (None, "Identity"))
+        for verdicts, names in ((cache.unmapped, unmapped), (cache.unknown_glyphs, unknown)):
+            if verdicts[xref]:
+                names |= {basefont, basefont.split("+", 1)[-1]}
+    found = cache.names_by_resources[key] = PageFonts(frozenset(unmapped), frozenset(unknown))
     return found
+
+
+_FIRST_REFERENCE = re.compile(r"\[\s*(\d+) \d+ R")
+
+
+def _cid_ordering(doc: Any, xref: int) -> str | None:
+    """The character collection (CIDSystemInfo's Ordering) of the Type0 font `xref`'s
+    CID font: "Japan1", "GB1" and the like map their CIDs to Unicode by the collection,
+    "Identity" by nothing; None when it cannot be read."""
+    kind, value = doc.xref_get_key(xref, "DescendantFonts")
+    if kind == "xref":  # the array is an object of its own
+        value = doc.xref_object(int(value.split()[0]))
+    first = _FIRST_REFERENCE.match(value.strip())
+    if first is None:
+        return None
+    kind, ordering = doc.xref_get_key(int(first[1]), "CIDSystemInfo/Ordering")
+    return ordering if kind == "string" else None
 
 
 def _lacks_unicode(doc: Any, xref: int) -> bool:
