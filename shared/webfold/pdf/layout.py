@@ -393,7 +393,8 @@ def _centred_cells(items: list[Item], rules: Callable[[], list[VerticalRule]],
         if budget.spent(CENTRED_CELLS_STEP):
             return
         reach = a.box[3] + PARAGRAPH_GAP * a.size
-        for b in lines[k + 1:]:
+        for j in range(k + 1, len(lines)):  # by index: a slice would copy the rest each time
+            b = lines[j]
             if b.box[1] > reach:
                 break
             if b.box[1] >= a.box[3] - CENTRE_SLACK * a.size and b.box[0] < a.box[2] \
