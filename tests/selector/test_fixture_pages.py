@@ -1101,6 +1101,20 @@ PAGES = [
          keep=("who borrowed each accessory and when", "coloured electrical tape",
                "at least two plenary meetings"),
          options={"include_comments": True}),
+    # Readers' comments in containers that name no comments, under a heading no rule
+    # knows, each entry's name line ending with its stamp: a "Reply" action under each
+    # entry, after the story's last paragraph, makes them a thread (`reply_threads`).
+    Page("magazine_story_unnamed_replies.html",
+         "https://harbourline.example.com/news/ferry-timetable-april",
+         keep=("# Why the ferry timetable changed in April", "twenty minutes later",
+               "only the first crossing of the day has moved"),
+         drop=("I have taken that first boat", "Same here. The bus company",
+               "Crew rest is not something", "A third crew would cost less")),
+    Page("magazine_story_unnamed_replies.html",
+         "https://harbourline.example.com/news/ferry-timetable-april",
+         keep=("only the first crossing of the day has moved", "I have taken that first boat",
+               "A third crew would cost less"),
+         options={"include_comments": True}),
     Page("de_blog_datiert_kommentare.html",
          "https://nachtflug.example.de/2026/03/abendsegler-ueber-dem-gartenteich/",
          keep=("# Abendsegler über dem Gartenteich", "zwanzig Minuten nach Sonnenuntergang",

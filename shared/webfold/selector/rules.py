@@ -348,7 +348,12 @@ enclosing `<article>`. Then:
   (`_story_then_comments`): a Slashdot story with its comment tree (fold models of
   2026-12-06 evening: WCXB article 0.95994 -> 0.96100, 0396 0.148 -> 0.985; forum
   0.81660 -> 0.81223, 0570 0.631 -> 0.137, another Slashdot story of the same markup
-  whose reference keeps the comments; Trafilatura-dev the same).
+  whose reference keeps the comments; Trafilatura-dev the same). Since 2026-12-07, on
+  an article, a thread in containers that name no comments counts as comment
+  containers (`reply_threads`): an element whose children each hold a "Reply" action
+  line, after the story's last paragraph (a magazine's "What readers are saying"; fold
+  models of html-quality9: no WCXB page moved; dated cards and a review page's user
+  reviews have no such line, and a stamp read as a card's cost WCXB -0.00015).
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -1345,6 +1350,8 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     if thread:
         return out
     flagged = kinds.comment.copy()
+    if article:
+        flagged |= reply_threads(blocks, kept, words, kinds)
     if words[flagged].sum() >= PAGE_WIDE * words.sum() and not _story_then_comments(
             kept, words, kinds):  # a page-wide class ("comments-open")
         flagged[:] = False
@@ -1356,6 +1363,37 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     for i in label_matches(blocks, kinds.label & (body > BODY_WORDS), _COMMENTS):
         if not out[i]:
             out |= section_after(blocks, i, kept, words, kinds)
+    return out
+
+
+# An action under a reader's comment, alone or among others ("Reply", "Reply Link",
+# "Like Reply Report", "Antworten", "Répondre"): what a comment thread has under each
+# entry and a grid of dated cards or a review page's user reviews has not.
+_REPLY = re.compile(r"\b(?:reply|antworten|r[ée]pondre|responder|rispondi|odpowiedz)\b")
+REPLY_WORDS = 6  # an action line this short or shorter
+
+
+def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                  kinds: BlockKinds) -> np.ndarray:
+    """Blocks of comment threads in containers that name no comments ("reader-notes",
+    "stack"): an element with two children or more that each hold an action line naming
+    a reply (`_REPLY`, REPLY_WORDS words or fewer), standing after the last kept paragraph
+    of prose (over BYLINE_WORDS words, not mostly links) outside it. A story's own
+    paragraphs are outside such an element, or it would stand before them."""
+    out = np.zeros(len(blocks), dtype=bool)
+    actions = [i for i in ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0].tolist()
+               if _REPLY.search(blocks[i].text.lower())]
+    if len(actions) < 2:  # most pages
+        return out
+    entries = _children_holding(blocks, actions)  # element -> its children holding one
+    prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
+    for holder, children in entries.items():
+        if len(children) < 2:
+            continue
+        inner = _held_by(blocks, holder)
+        outside = prose[~inner[prose]]
+        if len(outside) and outside[-1] < inner.argmax():
+            out |= inner
     return out
 
 
@@ -1383,6 +1421,23 @@ def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[
     return out
 
 
+def _children_holding(blocks: list[Block], at: list[int]) -> dict[int, set[int]]:
+    """Each element above the blocks at indices `at` -> those of its children that hold
+    one of them."""
+    out: dict[int, set[int]] = defaultdict(set)
+    for i in at:
+        lineage = blocks[i].ancestors
+        for parent, child in zip(lineage, lineage[1:]):  # noqa: B905 - pairs
+            out[parent].add(child)
+    return out
+
+
+def _held_by(blocks: list[Block], element: int) -> np.ndarray:
+    """The blocks inside the element `element` (a mask)."""
+    return np.fromiter((element in block.ancestors for block in blocks), dtype=bool,
+                       count=len(blocks))
+
+
 def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                      kinds: BlockKinds) -> np.ndarray:
     """Kept blocks of teaser card grids: an element with MIN_CARDS or more children that
@@ -1397,17 +1452,12 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     stamps = _stamped(blocks, words, kinds)
     if len(stamps) < MIN_CARDS:
         return out
-    dated: dict[int, set[int]] = defaultdict(set)  # element -> its children holding a stamp
-    for i in stamps:
-        lineage = blocks[i].ancestors
-        for parent, child in zip(lineage, lineage[1:]):  # noqa: B905 - pairs
-            dated[parent].add(child)
+    dated = _children_holding(blocks, stamps)  # element -> its children holding a stamp
     total = float(words[kept].sum())
     for grid, children in dated.items():
         if len(children) < MIN_CARDS:
             continue
-        inner = np.fromiter((grid in block.ancestors for block in blocks), dtype=bool,
-                            count=len(blocks))
+        inner = _held_by(blocks, grid)
         held = float(words[kept & inner].sum())
         body = (kept & ~inner).nonzero()[0]
         inside_at = inner.nonzero()[0]
@@ -2158,8 +2208,7 @@ def quote_cards(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
              for h in blocks[i].ancestors[:blocks[i].ancestors.index(g)] if h in found}
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     for holder in found.keys() - above:
-        inner = np.fromiter((holder in block.ancestors for block in blocks), dtype=bool,
-                            count=len(blocks))
+        inner = _held_by(blocks, holder)
         before = prose[~inner[prose]]
         at = inner.nonzero()[0]
         if len(before) and before[-1] < at[0] and words[before].sum() > BODY_WORDS:
