@@ -17,7 +17,11 @@ letter and a list of bold-led tips; and (since the night of 2026-12-06) a two-pa
 notice under lazy image and SVG logo with three longer teasers after it; and (since
 2026-12-07) a note of four short paragraphs under a byline with a lazy avatar, a lazy
 `data-src` picture with its `<noscript>` twin, SVG icons and "Also on ..." excerpts
-after it; texts are original. Each `NAME.html` has its main
+after it; and (since the evening of 2026-12-07) a Medium-style story with a lazy
+figure, claps and a "Written by" card, a note with an inline SVG chart and an
+`<address>` byline, a post whose `<picture>` has lazy sources with a hidden newsletter
+box and an author's aside, and a blog post of three short sections with tags and
+archives after it; texts are original. Each `NAME.html` has its main
 text in `NAME.txt` (the title heading included). Each page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed
 model), and through

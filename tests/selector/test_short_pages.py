@@ -35,6 +35,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "footnoted_essay": 0.96,  # 2026-12-06 evening: 0.987
     "fr_short_news": 0.98,
     "glossary_short": 0.98,
+    "h2_sections_tags": 0.98,  # 2026-12-07: 1.000
     "hentry_post": 0.98,
     "hidden_bits": 0.98,
     "howto_steps": 0.98,
@@ -43,6 +44,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "lazy_gallery": 0.98,
     "loose_text_columns": 0.98,
     "loose_text_menu_above": 0.98,
+    "medium_figure_claps": 0.98,  # 2026-12-07: 1.000
     "meta_only_head": 0.98,
     "nine_paragraphs": 0.98,
     "one_line_paragraphs": 0.98,  # 2026-12-06: 1.000
@@ -54,6 +56,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "quotes_interview": 0.98,
     "recipe_card_short": 0.98,  # 2026-12-06 evening: 1.000
     "related_links_after": 0.98,
+    "picture_sources_bio": 0.98,  # 2026-12-07: 1.000
     "pl_paywall_offer": 0.98,  # 2026-12-06 late: 0.716 before `paywall_tails`, 1.000 with it
     "rtl_arabic_bakery": 0.98,
     "script_comments": 0.98,
@@ -61,6 +64,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "sidebar_first": 0.98,
     "site_note_after_story": 0.85,  # 2026-12-06: 0.875, the site's note after the story kept
     "span_text_divs": 0.98,
+    "svg_chart_note": 0.98,  # 2026-12-07: 0.975 before `address_bylines`, 1.000 with it
     "svg_icons": 0.98,
     "table_news_br": 0.98,
     "tide_table": 0.98,

@@ -217,6 +217,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
         kept &= ~rules.disclosures(blocks, names, kept, words)
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
+    elif not thread:
+        kept &= ~rules.address_bylines(blocks, kept, words, kinds)
     if not thread:
         kept &= ~rules.named_teasers(names, kept, words, article)
         # A short page keeps its figures whole, but for a press photo's credit.

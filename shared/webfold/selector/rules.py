@@ -97,7 +97,8 @@ enclosing `<article>`. Then:
   Since late that evening the author's note above the body goes too: paragraphs of
   AUTHOR_BIO_WORDS words or fewer, before the first other kept paragraph of prose, led
   by the declared author's name or first name and a verb ("Ines is a technology writer
-  who has covered ..."; a tech site's header).
+  who has covered ..."; a tech site's header). Since 2026-12-07, on pages declared no
+  article, those set in an `<address>` (`address_bylines`).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -1845,6 +1846,19 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                 and _JOB_TITLE.fullmatch(text.lower()) is not None):
             out[i] = True
     return out
+
+
+def address_bylines(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                    kinds: BlockKinds) -> np.ndarray:
+    """The bylines and date lines of `lead_metadata` set in an `<address>`, HTML's
+    element for an author's line ("by Tomas Reyes, 20 March 2026" under a post's
+    title): on a page declared no article, where `lead_metadata` does not run, the
+    element says what the line is."""
+    at = np.fromiter((block.tag == "address" for block in blocks), dtype=bool,
+                     count=len(blocks))
+    if not (kept & at).any():  # most pages
+        return np.zeros(len(blocks), dtype=bool)
+    return lead_metadata(blocks, kept, words, kinds) & at
 
 
 # A call to action: subscribe, sign up, follow, join, get the app ("Subscribe to get the
