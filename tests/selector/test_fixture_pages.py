@@ -1115,6 +1115,14 @@ PAGES = [
          keep=("only the first crossing of the day has moved", "I have taken that first boat",
                "A third crew would cost less"),
          options={"include_comments": True}),
+    # The same without an action line (a "button" the walk leaves out), each entry
+    # signed with a linked name and a stamp, one entry holding a reply signed the same
+    # way (`_nested_entries`).
+    Page("blog_nested_signed_replies.html", "https://crumbnotes.example.com/starter-in-the-fridge/",
+         keep=("# A sourdough starter that survived a month in the fridge",
+               "a grey layer of liquid on top", "neither could anyone who ate it"),
+         drop=("Discussion", "almost three months in the back of the fridge",
+               "Three months is impressive", "stirred it in", "dry some of mine")),
     Page("de_blog_datiert_kommentare.html",
          "https://nachtflug.example.de/2026/03/abendsegler-ueber-dem-gartenteich/",
          keep=("# Abendsegler über dem Gartenteich", "zwanzig Minuten nach Sonnenuntergang",

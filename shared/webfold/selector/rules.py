@@ -352,9 +352,11 @@ enclosing `<article>`. Then:
   whose reference keeps the comments; Trafilatura-dev the same). Since 2026-12-07, on
   an article, a thread in containers that name no comments counts as comment
   containers (`reply_threads`): an element whose children each hold a "Reply" action
-  line, after the story's last paragraph (a magazine's "What readers are saying"; fold
-  models of html-quality9: no WCXB page moved; dated cards and a review page's user
-  reviews have no such line, and a stamp read as a card's cost WCXB -0.00015).
+  line, or whose children are entries signed with a name and a stamp, one holding a
+  reply signed the same way, after the story's last paragraph (a magazine's "What
+  readers are saying"; fold models of html-quality9: no WCXB page moved; dated cards
+  and a review page's user reviews have no such line and hold no reply, and a stamp
+  read as a card's cost WCXB -0.00015).
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -1377,25 +1379,63 @@ REPLY_WORDS = 6  # an action line this short or shorter
 def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
     """Blocks of comment threads in containers that name no comments ("reader-notes",
-    "stack"): an element with two children or more that each hold an action line naming
-    a reply (`_REPLY`, REPLY_WORDS words or fewer), standing after the last kept paragraph
-    of prose (over BYLINE_WORDS words, not mostly links) outside it. A story's own
-    paragraphs are outside such an element, or it would stand before them."""
+    "stack"), standing after the last kept paragraph of prose (over BYLINE_WORDS words,
+    not mostly links): an element with two children or more that each hold an action
+    line naming a reply (`_REPLY`, REPLY_WORDS words or fewer), or an element of entries
+    signed with a name and a stamp one of which holds a reply signed the same way
+    (`_nested_entries`). A story's own paragraphs are outside such an element, or it
+    would stand before them."""
     out = np.zeros(len(blocks), dtype=bool)
-    actions = [i for i in ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0].tolist()
-               if _REPLY.search(blocks[i].text.lower())]
-    if len(actions) < 2:  # most pages
-        return out
+    short = ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0].tolist()
+    texts = [blocks[i].text.lower() for i in short]
+    # One search over them all first: most pages have no such line.
+    found = _REPLY.search("\n".join(texts)) is not None
+    actions = [i for i, text in zip(short, texts, strict=True) if found and _REPLY.search(text)]
     entries = _children_holding(blocks, actions)  # element -> its children holding one
-    prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
-    for holder, children in entries.items():
-        if len(children) < 2:
+    holders = {holder: i for i in actions for holder in blocks[i].ancestors
+               if len(entries.get(holder, ())) >= 2}  # -> the last action in it
+    holders.update(_nested_entries(blocks, words))
+    prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0].tolist()
+    if not holders or not prose:
+        return out
+    first = blocks[prose[0]].ancestors
+    # The outermost first: an element inside one taken is taken with it.
+    for holder, at in sorted(holders.items(),
+                             key=lambda item: blocks[item[1]].ancestors.index(item[0])):
+        if out[at] or holder in first:  # or it holds the story's first paragraph
             continue
-        inner = _held_by(blocks, holder)
-        outside = prose[~inner[prose]]
-        if len(outside) and outside[-1] < inner.argmax():
-            out |= inner
+        # An element's blocks run on in page order: it stands after the last paragraph
+        # outside it when its last entry (`at`) does.
+        before = next(j for j in reversed(prose) if holder not in blocks[j].ancestors)
+        if before < at:
+            out |= _held_by(blocks, holder)
     return out
+
+
+SIGNATURE_NAME_WORDS = 4  # the name before the stamp in an entry's name line
+
+
+def _nested_entries(blocks: list[Block], words: np.ndarray) -> dict[int, int]:
+    """Elements with two children or more that each hold a name line (a name of
+    SIGNATURE_NAME_WORDS words or fewer ending with a stamp: "Harold Penn 3 days ago"),
+    one of which holds name lines at two depths (an entry with a reply set inside it),
+    each with the index of its last name line. Dated cards and user reviews are signed
+    too, but none holds another."""
+    depths: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
+    last: dict[int, int] = {}
+    for i in ((words > 1) & (words <= LABEL_WORDS)).nonzero()[0].tolist():
+        text = blocks[i].text.lower().strip(_LABEL_EDGES)
+        if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
+            continue  # no stamp can match: the regex costs more than this test
+        stamp = _STAMP_TAIL.search(text)
+        if stamp is None or not 0 < len(text[:stamp.start()].split()) <= SIGNATURE_NAME_WORDS:
+            continue
+        lineage = blocks[i].ancestors
+        for parent, child in zip(lineage, lineage[1:]):  # noqa: B905 - pairs
+            depths[parent][child].add(len(lineage))
+            last[parent] = i
+    return {holder: last[holder] for holder, children in depths.items()
+            if len(children) >= 2 and any(len(d) > 1 for d in children.values())}
 
 
 def _story_then_comments(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds) -> bool:
