@@ -21,8 +21,10 @@ after it; and (since the evening of 2026-12-07) a Medium-style story with a lazy
 figure, claps and a "Written by" card, a note with an inline SVG chart and an
 `<address>` byline, a post whose `<picture>` has lazy sources with a hidden newsletter
 box and an author's aside, and a blog post of three short sections with tags and
-archives after it; texts are original. Each `NAME.html` has its main
-text in `NAME.txt` (the title heading included). Each page goes through
+archives after it, a WordPress post under Jetpack's share, like and related boxes and a
+local wiki's stub with an infobox, a stub notice and categories; texts are original.
+Each `NAME.html` has its main text in `NAME.txt` (the title heading included). Each
+page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed
 model), and through
 `trafilatura.extract(html, url=URL)` (2.3.1, the `bench` extra, default settings,
