@@ -353,9 +353,10 @@ enclosing `<article>`. Then:
   an article, a thread in containers that name no comments counts as comment
   containers (`reply_threads`): an element whose children each hold a "Reply" action
   line, or whose children are entries signed with a name and a stamp, one holding a
-  reply signed the same way, after the story's last paragraph (a magazine's "What
-  readers are saying"; fold models of html-quality9: no WCXB page moved; dated cards
-  and a review page's user reviews have no such line and hold no reply, and a stamp
+  reply signed the same way or a comment heading after them ("Leave a comment" over
+  the form), after the story's last paragraph (a magazine's "What readers are saying";
+  fold models of html-quality9: no WCXB page moved; dated cards and a review page's
+  user reviews have no such line, hold no reply and no form follows them, and a stamp
   read as a card's cost WCXB -0.00015).
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
@@ -1382,45 +1383,53 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     "stack"), standing after the last kept paragraph of prose (over BYLINE_WORDS words,
     not mostly links): an element with two children or more that each hold an action
     line naming a reply (`_REPLY`, REPLY_WORDS words or fewer), or an element of entries
-    signed with a name and a stamp one of which holds a reply signed the same way
-    (`_nested_entries`). A story's own paragraphs are outside such an element, or it
-    would stand before them."""
+    signed with a name and a stamp (`_signed_entries`) one of which holds a reply signed
+    the same way, or which a comment heading follows ("Leave a comment" over the form).
+    A story's own paragraphs are outside such an element, or it would stand before them."""
     out = np.zeros(len(blocks), dtype=bool)
-    short = ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0].tolist()
-    texts = [blocks[i].text.lower() for i in short]
-    # One search over them all first: most pages have no such line.
-    found = _REPLY.search("\n".join(texts)) is not None
-    actions = [i for i, text in zip(short, texts, strict=True) if found and _REPLY.search(text)]
+    short = ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0]
+    texts = [blocks[i].text.lower() for i in short.tolist()]
+    # One search over them all, each match mapped back to its line by its offset.
+    starts = np.cumsum([0] + [len(text) + 1 for text in texts])
+    actions = sorted({int(short[np.searchsorted(starts, match.start(), "right") - 1])
+                      for match in _REPLY.finditer("\n".join(texts))})
     entries = _children_holding(blocks, actions)  # element -> its children holding one
-    holders = {holder: i for i in actions for holder in blocks[i].ancestors
-               if len(entries.get(holder, ())) >= 2}  # -> the last action in it
-    holders.update(_nested_entries(blocks, words))
+    # element -> (its last action, whether its entries are replies: here, they are)
+    holders = {holder: (i, True) for i in actions for holder in blocks[i].ancestors
+               if len(entries.get(holder, ())) >= 2}
+    holders.update(_signed_entries(blocks, words))
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0].tolist()
     if not holders or not prose:
         return out
     first = blocks[prose[0]].ancestors
+    wordy = (words > 0).nonzero()[0]
     # The outermost first: an element inside one taken is taken with it.
-    for holder, at in sorted(holders.items(),
-                             key=lambda item: blocks[item[1]].ancestors.index(item[0])):
+    for holder, (at, replies) in sorted(
+            holders.items(), key=lambda item: blocks[item[1][0]].ancestors.index(item[0])):
         if out[at] or holder in first:  # or it holds the story's first paragraph
             continue
         # An element's blocks run on in page order: it stands after the last paragraph
         # outside it when its last entry (`at`) does.
         before = next(j for j in reversed(prose) if holder not in blocks[j].ancestors)
-        if before < at:
-            out |= _held_by(blocks, holder)
+        if before > at:
+            continue
+        inner = _held_by(blocks, holder)
+        after = wordy[wordy > inner.nonzero()[0][-1]].tolist()[:1]
+        if replies or after and kinds.label[after[0]] and _COMMENTS.fullmatch(
+                blocks[after[0]].text.lower().strip(_LABEL_EDGES)):
+            out |= inner
     return out
 
 
 SIGNATURE_NAME_WORDS = 4  # the name before the stamp in an entry's name line
 
 
-def _nested_entries(blocks: list[Block], words: np.ndarray) -> dict[int, int]:
+def _signed_entries(blocks: list[Block], words: np.ndarray) -> dict[int, tuple[int, bool]]:
     """Elements with two children or more that each hold a name line (a name of
     SIGNATURE_NAME_WORDS words or fewer ending with a stamp: "Harold Penn 3 days ago"),
-    one of which holds name lines at two depths (an entry with a reply set inside it),
-    each with the index of its last name line. Dated cards and user reviews are signed
-    too, but none holds another."""
+    each with the index of its last name line and whether a child holds name lines at
+    two depths (an entry with a reply set inside it). Dated cards and user reviews are
+    signed too, but none holds another."""
     depths: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     last: dict[int, int] = {}
     for i in ((words > 1) & (words <= LABEL_WORDS)).nonzero()[0].tolist():
@@ -1434,8 +1443,8 @@ def _nested_entries(blocks: list[Block], words: np.ndarray) -> dict[int, int]:
         for parent, child in zip(lineage, lineage[1:]):  # noqa: B905 - pairs
             depths[parent][child].add(len(lineage))
             last[parent] = i
-    return {holder: last[holder] for holder, children in depths.items()
-            if len(children) >= 2 and any(len(d) > 1 for d in children.values())}
+    return {holder: (last[holder], any(len(d) > 1 for d in children.values()))
+            for holder, children in depths.items() if len(children) >= 2}
 
 
 def _story_then_comments(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds) -> bool:
