@@ -1125,12 +1125,13 @@ PAGES = [
                "Three months is impressive", "stirred it in", "dry some of mine")),
     # Flat signed entries, no action line seen and no reply inside one, under "Reader
     # notes": the comment heading over the form after them ("Leave a comment") tells.
+    # The credit above the story is a name and a job title after a comma.
     Page("news_flat_signed_notes_form.html",
          "https://eastmoorcourier.example.co.uk/local/library-sunday-opening",
          keep=("# Library extends Sunday opening to the whole year",
                "drew more visitors on Sunday afternoons", "if enough people asked for it"),
          drop=("Sunday is the only day my children", "Good for the town, bad for the villages",
-               "Could the van not run")),
+               "Could the van not run", "Local Democracy Reporter")),
     Page("de_blog_datiert_kommentare.html",
          "https://nachtflug.example.de/2026/03/abendsegler-ueber-dem-gartenteich/",
          keep=("# Abendsegler über dem Gartenteich", "zwanzig Minuten nach Sonnenuntergang",

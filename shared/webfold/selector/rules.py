@@ -98,7 +98,8 @@ enclosing `<article>`. Then:
   AUTHOR_BIO_WORDS words or fewer, before the first other kept paragraph of prose, led
   by the declared author's name or first name and a verb ("Ines is a technology writer
   who has covered ..."; a tech site's header). Since 2026-12-07, on pages declared no
-  article, those set in an `<address>` (`address_bylines`).
+  article, those set in an `<address>` (`address_bylines`); and a job title after a
+  name and a comma ("Sam Whitlow, Local Democracy Reporter"; no dev page moved).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
@@ -1890,11 +1891,25 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         if blocks[i].kind == "heading":
             continue
         text = blocks[i].text.strip(_LABEL_EDGES)
-        if _is_byline(text, name) or _COUNT.fullmatch(text) or (
-                words[i] <= JOB_TITLE_WORDS and text[:1].isupper()
-                and _JOB_TITLE.fullmatch(text.lower()) is not None):
+        if _is_byline(text, name) or _COUNT.fullmatch(text) or _is_job_title(text):
             out[i] = True
     return out
+
+
+NAME_WORDS = 3  # a name before a job title ("Sam Whitlow, Local Democracy Reporter")
+
+
+def _is_job_title(text: str) -> bool:
+    """Whether `text` (a short block) is an author's job title of JOB_TITLE_WORDS words
+    or fewer (`_JOB_TITLE`, capitalised: "Staff Engineer"), alone or after a name of two
+    to NAME_WORDS capitalised words and a comma ("Sam Whitlow, Local Democracy
+    Reporter")."""
+    named, comma, title = text.partition(", ")
+    if comma and 2 <= len(named.split()) <= NAME_WORDS and all(
+            word[:1].isupper() for word in named.split()):
+        text = title
+    return (len(text.split()) <= JOB_TITLE_WORDS and text[:1].isupper()
+            and _JOB_TITLE.fullmatch(text.lower()) is not None)
 
 
 def address_bylines(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
