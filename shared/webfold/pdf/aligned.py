@@ -1013,9 +1013,7 @@ def _join_wrapped(rows: list[_Row]) -> list[_Row]:
         if title:
             out.append(row)
             continue
-        wraps = last is not None and (
-            _every_cell_wraps(out, row, below, rows[max(0, k - 12):k + 12])
-            or _header_cells_wrap(last, row, rows[k + 1:k + 12]))
+        wraps = last is not None and _every_cell_wraps(out, row, below, rows[max(0, k - 12):k + 12])
         if last is not None and row.cells and _continues(last, row, wraps) and not (
                 below is not None and _continues(row, below) and _nearer_below(last, row, below)):
             for seg in row.cells:
@@ -1132,26 +1130,6 @@ def _every_cell_wraps(out: list[_Row], row: _Row, below: _Row | None,
     return known
 
 
-def _header_cells_wrap(group: _Row, row: _Row, below: list[_Row]) -> bool:
-    """True when `row` of two cells or more, under `group`, both all words, holds the
-    next lines of header cells: the two stand closer, by `ROW_PAD` line heights, than
-    the first two rows of figures `below` them (the body's) stand to each other. A
-    header's cells set their lines solid, their boxes overlapping, where the body's rows
-    are padded; right-aligned or centred lines leave no room to measure
-    (`_every_cell_wraps`)."""
-    if len(row.cells) < MIN_COLUMNS or any(
-            not _LETTERS.search(_cell_text(c)) for r in (group, row) for c in r.cells):
-        return False
-    figures = [any(_NUMBER.match(_cell_text(c)) for c in r.cells) for r in below]
-    if True not in figures:
-        return False
-    k = figures.index(True)
-    if k + 1 >= len(below) or not figures[k + 1]:
-        return False
-    body_gap = below[k + 1].top - below[k].bottom
-    return body_gap - (row.top - group.bottom) >= ROW_PAD * max(row.line_height, 1.0)
-
-
 def _room(line: Line, near: list[_Row]) -> float:
     """Points between the end of `line` and the edge of its column: where the widest line
     ends among the cells that start (right to left: end) where it does in those of the
@@ -1170,11 +1148,9 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
     """True when `row` holds the next lines of cells of `group` (see `_join_wrapped`).
 
     A row with as many cells is the next row, unless every cell of `group` wraps into it
-    (`wraps`: `_every_cell_wraps`, `_header_cells_wrap`) or both are set in bold
-    throughout: header cells that all wrap (the body under a header is plain), where no
-    cell repeats the line above it (bold "yes" and "no" boxes row after row are rows).
-    Lines whose boxes overlap by a fifth of their height are no wrapped lines, unless
-    `wraps` says they are (a header's lines set solid)."""
+    (`wraps`: `_every_cell_wraps`) or both are set in bold throughout: header cells that
+    all wrap (the body under a header is plain), where no cell repeats the line above it
+    (bold "yes" and "no" boxes row after row are rows)."""
     if len(row.cells) == len(group.cells) and not wraps and (not all(
             span.bold for r in (group, row) for seg in r.cells for ln in seg
             for span in ln.spans if span.text.strip()) or _repeats_above(group, row)):
@@ -1199,7 +1175,7 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
             return False  # a bold header over a plain body cell: two rows
         height = max(above.bbox[3] - above.bbox[1], 1.0)
         gap = min(ln.bbox[1] for ln in seg) - above.bbox[3]
-        if (gap < -0.2 * height and not wraps) or gap > _wrap_limit(home[0], height):
+        if gap < -0.2 * height or gap > _wrap_limit(home[0], height):
             return False
     # The fuller row may bring cells of its own (a row's cells set low in a tall row; a
     # contents entry's wrapped title and its page, under its number). A worded cell of
