@@ -926,3 +926,60 @@ def test_a_listing_line_at_the_foot_of_pages_is_no_running_footer():
     assert md.count("harbour meetup") == event
     assert len(re.findall(r"^Mar \d+-\d+ 26$", md, re.M)) == event
     assert "Events of the harbour towns" not in md
+
+
+def _form_and_report() -> bytes:
+    """A form page (numbered and bold box labels in a grid of drawn boxes whose rows do
+    not line up, a value in some, room to write in each, one box open at the left
+    margin) and a report page (a bold heading over prose, one in a shaded band, one
+    heading a framed note, one a card's title)."""
+    doc = pymupdf.open()
+    form = doc.new_page()
+    intro = ("Complete every box below in ink. Amounts are in whole units and the form is "
+             "returned to the office that sent it within thirty days of the date shown.")
+    form.insert_textbox((40, 40, 560, 80), intro, fontname="helv", fontsize=9)
+    left = [("1 Ordinary business income", "0."), ("2 Net rental income", ""),
+            ("3 Interest income", "12."), ("4 Royalties", "")]
+    right = [("5 Credits", ""), ("6 Distributions", "40."), ("7 Other information", "")]
+    for column, x0, x1, top, height in ((left, 40, 300, 100, 40), (right, 300, 560, 110, 52)):
+        for k, (label, value) in enumerate(column):
+            y = top + k * height
+            form.draw_rect((x0, y, x1, y + height), width=0.5)
+            form.insert_text((x0 + 4, y + 11), label, fontname="helv", fontsize=9)
+            if value:
+                form.insert_text((x1 - 30, y + height - 6), value, fontname="helv", fontsize=9)
+    form.draw_line((40, 330), (240, 330), width=0.5)  # open at the left margin, its right
+    form.draw_line((40, 372), (240, 372), width=0.5)  # rule running on down a column
+    form.draw_line((240, 330), (240, 420), width=0.5)
+    form.insert_text((44, 342), "Contact office", fontname="hebo", fontsize=9)
+    report = doc.new_page()
+    prose = ("The survey teams walked each transect twice, once at dawn and once at dusk, "
+             "and counted every bird seen or heard within fifty metres of the line. ") * 3
+    report.insert_text((40, 60), "Methods", fontname="hebo", fontsize=9)
+    report.insert_textbox((40, 66, 560, 140), prose, fontname="helv", fontsize=9)
+    report.draw_rect((38, 150, 562, 163), color=None, fill=(0.85, 0.85, 0.85))
+    report.insert_text((40, 160), "Results", fontname="hebo", fontsize=9)
+    report.insert_textbox((40, 168, 560, 240), prose, fontname="helv", fontsize=9)
+    report.draw_rect((36, 250, 564, 340), width=0.5)
+    report.insert_text((40, 262), "Note on sampling", fontname="hebo", fontsize=9)
+    report.insert_textbox((40, 268, 560, 336), prose, fontname="helv", fontsize=9)
+    report.draw_rect((36, 360, 300, 420), width=0.5)  # a card: its frame ends at its corners
+    report.insert_text((40, 372), "Field notes", fontname="hebo", fontsize=9)
+    report.insert_text((40, 386), "Read the diaries", fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_forms_box_labels_are_no_headings_a_reports_headings_stay():
+    # Each label sits alone in a drawn box with room to write in, set at the body's size
+    # and numbered or bold, as a section's title is: the box says it labels a value.
+    # A report's bold headings stay: one in a shaded band as tight as its line, one
+    # heading a framed note whose prose fills the frame, one a card's title (a frame
+    # whose rules end at its corners: no grid of boxes).
+    md = convert(_form_and_report()).markdown
+    headings = [line for line in md.splitlines() if line.startswith("#")]
+    for label in ("1 Ordinary business income", "2 Net rental income", "5 Credits",
+                  "7 Other information", "Contact office"):
+        assert label in md
+        assert not any(label in h for h in headings), headings
+    for title in ("Methods", "Results", "Note on sampling", "Field notes"):
+        assert any(h.lstrip("#").strip() == title for h in headings), headings

@@ -27,7 +27,7 @@ from webfold.errors import ConversionError
 from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.aligned import Drawn, find_aligned_tables
-from webfold.pdf.drawings import page_paths
+from webfold.pdf.drawings import mark_boxed_labels, page_paths
 from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import Item, order_page
@@ -357,6 +357,9 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
                             f"{MAX_TABLE_PAGE_LINES}; read as text without looking for tables")
     else:
         _place_tables(page, lines, paths, image_boxes, out, run)
+    if not page.rotation:  # the rules as stored: a turned page's lines are as shown
+        with _contained("boxed labels", out, run):
+            mark_boxed_labels(lines.lines, paths(), tuple(page.rect))
     with _contained("images", out, run):
         placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
                                        run.written)

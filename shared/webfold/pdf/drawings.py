@@ -1,11 +1,14 @@
-"""A page's vector drawings and the rules they draw, for the table finders and the
-reading order (a form's boxes parted by a drawn rule)."""
+"""A page's vector drawings and the rules they draw, for the table finders, the
+reading order (a form's boxes parted by a drawn rule) and the headings (a form's box
+labels)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pymupdf
+
+from webfold.pdf.model import BBox, Line, centre_in
 
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 DOT_SIZE = 3.0  # points: a filled box smaller both ways is a dot of a dotted rule ...
@@ -63,6 +66,70 @@ def _dotted_rules(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
                              "layer": "", "rect": (*a, *b)})
             group = [dot] if dot is not None else []
     return rest
+
+
+# A box this many times as tall as its label leaves room to fill in: a form's box. A
+# heading's shaded band or a rule above and below it sits closer.
+BOX_ROOM = 2.0
+# A box holding this many words or more holds text, not a label and its value: a
+# framed note under its heading, a page's frame.
+BOX_TEXT_WORDS = 16
+EDGE_SLACK = 1.0  # points a label's box may run over the rules around it
+GRID_REACH = 3.0  # points a rule runs on past a box's corner when the box is a grid's
+
+
+def mark_boxed_labels(lines: list[Line], paths: list[dict[str, Any]], page: BBox) -> None:
+    """Mark (`Line.boxed`) each upright line of `lines` that stands in a drawn box
+    (`_box_around`) of rules on the `page`'s area (a printed web page's backdrop runs
+    off it), tall enough to write in (`BOX_ROOM`) and holding little text
+    (`BOX_TEXT_WORDS`, with the line's own): a form's label ("15 Credits", "(FUTA
+    Liaison)"), set bold or numbered as a section's title is, heads no section. Taken
+    after the ruled tables, so the lines left are in boxes that make no table."""
+    upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.text.strip()]
+    if not upright:
+        return
+    x0, y0, x1, y1 = (v + d for v, d in zip(page, (-EDGE_SLACK, -EDGE_SLACK, EDGE_SLACK,
+                                                   EDGE_SLACK), strict=True))
+    horizontal, vertical = (joined(rules) for rules in segments(paths))
+    horizontal = [r for r in horizontal if y0 <= r[0] <= y1 and r[1] >= x0 and r[2] <= x1]
+    vertical = [r for r in vertical if x0 <= r[0] <= x1 and r[1] >= y0 and r[2] <= y1]
+    words: dict[BBox, int] = {}  # box -> the words of the lines in it, for its labels
+    for line in upright:
+        box = _box_around(line.bbox, horizontal, vertical)
+        if box is None or box[3] - box[1] < BOX_ROOM * (line.bbox[3] - line.bbox[1]):
+            continue
+        if box not in words:
+            words[box] = sum(len(ln.text.split()) for ln in upright if centre_in(ln.bbox, box))
+        line.boxed = words[box] < BOX_TEXT_WORDS
+
+
+def _box_around(bbox: BBox, horizontal: list[tuple[float, float, float]],
+                vertical: list[tuple[float, float, float]]) -> BBox | None:
+    """The box of a grid around `bbox`: the nearest rules above and below it, each
+    running all along it, closed by a vertical rule on one side at least, the other side
+    a rule too or where both of those rules end (a form's box open at the page's margin),
+    one of its rules running on past a corner into the next box (a frame, a web page's
+    card, ends at its corners); None where there is none."""
+    x0, y0, x1, y1 = bbox
+    across = [r for r in horizontal if r[1] <= x0 + EDGE_SLACK and r[2] >= x1 - EDGE_SLACK]
+    down = [r for r in vertical if r[1] <= y0 + EDGE_SLACK and r[2] >= y1 - EDGE_SLACK]
+    top = max((r for r in across if r[0] <= y0 + EDGE_SLACK), default=None)
+    bottom = min((r for r in across if r[0] >= y1 - EDGE_SLACK), default=None)
+    left = max((r for r in down if r[0] <= x0 + EDGE_SLACK), default=None)
+    right = min((r for r in down if r[0] >= x1 - EDGE_SLACK), default=None)
+    if top is None or bottom is None or (left is None and right is None):
+        return None
+    sides = [r for r in (left, right) if r is not None]
+    if left is None and abs(top[1] - bottom[1]) <= 2 * EDGE_SLACK:
+        left = (max(top[1], bottom[1]), top[0], bottom[0])
+    if right is None and abs(top[2] - bottom[2]) <= 2 * EDGE_SLACK:
+        right = (min(top[2], bottom[2]), top[0], bottom[0])
+    if left is None or right is None:
+        return None
+    box = (left[0], top[0], right[0], bottom[0])
+    crossed = any(r[1] < box[1] - GRID_REACH or r[2] > box[3] + GRID_REACH for r in sides) or any(
+        r[1] < box[0] - GRID_REACH or r[2] > box[2] + GRID_REACH for r in (top, bottom))
+    return box if crossed else None
 
 
 def vertical_rules(paths: list[dict[str, Any]]) -> list[tuple[float, float, float]]:

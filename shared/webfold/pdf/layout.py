@@ -507,7 +507,7 @@ def _merge(a: Item, b: Item) -> Item:
             max(la.bbox[2], lb.bbox[2]), max(la.bbox[3], lb.bbox[3]))
     line = Line(spans=spans, bbox=bbox, direction=la.direction, source=la.source,
                 confidence=la.confidence, origin=left.line.origin,
-                rtl_paragraph=la.rtl_paragraph or lb.rtl_paragraph)
+                rtl_paragraph=la.rtl_paragraph or lb.rtl_paragraph, boxed=la.boxed and lb.boxed)
     box = (left.box[0], min(a.box[1], b.box[1]), max(a.box[2], b.box[2]), max(a.box[3], b.box[3]))
     return Item(box=box, size=max(a.size, b.size), line=line, rtl=a.rtl or b.rtl)
 

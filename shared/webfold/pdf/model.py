@@ -77,6 +77,9 @@ class Line:
     # (`aligned`): a paragraph of its own, never a heading (a chapter's entry is set bold,
     # without leader dots).
     contents: bool = False
+    # A form's label: a short line alone in a drawn box with room to fill in
+    # (`drawings.mark_boxed_labels`), never a heading whatever its type.
+    boxed: bool = False
 
     @property
     def text(self) -> str:

@@ -377,8 +377,10 @@ def _heading_level(row: _Row, st: Styles) -> int:
     level = st.heading_levels.get(round(row.size * 2) / 2, 0)
     if level and (row.item.line.source != "ocr" or row.size >= OCR_HEADING_RATIO * st.body_size):
         return level
+    # Set at the body's size, a form's label in its box is bold or numbered as a
+    # section's title is (`drawings.mark_boxed_labels`).
     short = len(text.split()) <= MAX_BOLD_HEADING_WORDS and not _SENTENCE_END.search(text)
-    if not short or text.endswith(","):
+    if not short or text.endswith(",") or row.item.line.boxed:
         return 0
     section = _SECTION.match(text)
     if row.bold:
