@@ -359,7 +359,7 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
         _place_tables(page, lines, paths, image_boxes, out, run)
     if not page.rotation:  # the rules as stored: a turned page's lines are as shown
         with _contained("boxed labels", out, run):
-            mark_boxed_labels(lines.lines, paths(), tuple(page.rect))
+            mark_boxed_labels(lines, paths(), tuple(page.rect))
     with _contained("images", out, run):
         placed, warnings = page_images(page, lines.number, images, run.options.image_dir,
                                        run.written)

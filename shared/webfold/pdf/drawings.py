@@ -8,7 +8,7 @@ from typing import Any
 
 import pymupdf
 
-from webfold.pdf.model import BBox, Line, centre_in
+from webfold.pdf.model import BBox, PageLines, centre_in
 
 MAX_DRAWINGS = 5_000  # pages with more paths are plots or maps; skip the finder
 DOT_SIZE = 3.0  # points: a filled box smaller both ways is a dot of a dotted rule ...
@@ -78,19 +78,21 @@ EDGE_SLACK = 1.0  # points a label's box may run over the rules around it
 GRID_REACH = 3.0  # points a rule runs on past a box's corner when the box is a grid's
 
 
-def mark_boxed_labels(lines: list[Line], paths: list[dict[str, Any]], page: BBox) -> None:
-    """Mark (`Line.boxed`) each upright line of `lines` that stands in a drawn box
+def mark_boxed_labels(page_lines: PageLines, paths: list[dict[str, Any]], page: BBox) -> None:
+    """Mark (`Line.boxed`) each upright line of `page_lines` that stands in a drawn box
     (`_box_around`) of rules on the `page`'s area (a printed web page's backdrop runs
     off it), tall enough to write in (`BOX_ROOM`) and holding little text
     (`BOX_TEXT_WORDS`, with the line's own): a form's label ("15 Credits", "(FUTA
     Liaison)"), set bold or numbered as a section's title is, heads no section. Taken
-    after the ruled tables, so the lines left are in boxes that make no table."""
-    upright = [ln for ln in lines if abs(ln.direction[1]) < 0.02 and ln.text.strip()]
+    after the ruled tables, so the lines left are in boxes that make no table. The
+    vertical rules are the page's own (`PageLines.vertical_rules`, joined once a page
+    for the reading order too)."""
+    upright = [ln for ln in page_lines.lines if abs(ln.direction[1]) < 0.02 and ln.text.strip()]
     if not upright:
         return
     x0, y0, x1, y1 = (v + d for v, d in zip(page, (-EDGE_SLACK, -EDGE_SLACK, EDGE_SLACK,
                                                    EDGE_SLACK), strict=True))
-    horizontal, vertical = (joined(rules) for rules in segments(paths))
+    horizontal, vertical = joined(segments(paths)[0]), page_lines.vertical_rules()
     horizontal = [r for r in horizontal if y0 <= r[0] <= y1 and r[1] >= x0 and r[2] <= x1]
     vertical = [r for r in vertical if x0 <= r[0] <= x1 and r[1] >= y0 and r[2] <= y1]
     words: dict[BBox, int] = {}  # box -> the words of the lines in it, for its labels
