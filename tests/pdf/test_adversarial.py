@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -58,27 +57,53 @@ def _cli(path: Path, *args: str) -> tuple[subprocess.CompletedProcess, dict]:
     return done, json.loads(done.stdout)
 
 
+class _TooManySteps(Exception):
+    pass
+
+
+def _steps(limit: int, work, *args) -> int:
+    """The lines of the package's code `work(*args)` runs, counted by a trace function:
+    work that grows with the square of a page's lines shows as a count, where a clock
+    would show the machine's load too. Stops with `_TooManySteps` past `limit`, so an
+    unbounded pass fails at once rather than after its minutes."""
+    count = 0
+
+    def each_line(frame, event, arg):
+        nonlocal count
+        if event == "line":
+            count += 1
+            if count > limit:
+                raise _TooManySteps(f"over {limit:,} lines run")
+        return each_line
+
+    sys.settrace(lambda frame, event, arg: each_line
+                 if frame.f_code.co_filename.startswith(str(SHARED)) else None)
+    try:
+        work(*args)
+    finally:
+        sys.settrace(None)
+    return count
+
+
 def test_many_one_letter_lines_look_for_drop_caps_only_beside_each_letter():
     # Every one-letter line is a drop cap candidate; each looked through all the page's
-    # lines (10,000 lines: 97 s), so a page of tiny spans never ended.
-    page = pymupdf.open(stream=_letter_grid(20_000))[0]
+    # lines (8,000 lines: 64 million looks), so a page of tiny spans never ended. Beside
+    # each letter are the 200 of its row: 4.8 million lines run.
+    page = pymupdf.open(stream=_letter_grid(8_000))[0]
     lines = read_page(page, 1)
-    assert len(lines.lines) > 15_000
-    started = time.perf_counter()
-    drop_caps(lines)
-    assert time.perf_counter() - started < 20  # the old pass: about 400 s
-    assert len(lines.lines) > 15_000  # no letter in the grid is anyone's drop cap
+    assert len(lines.lines) > 7_000
+    assert _steps(12_000_000, drop_caps, lines) > 1_000_000  # the pass did run
+    assert len(lines.lines) > 7_000  # no letter in the grid is anyone's drop cap
 
 
 def test_many_page_number_like_letters_in_a_margin_are_compared_only_with_their_neighbours():
     # Each "i", "v" or "x" in a margin band could be a page label; each was compared with
-    # every other to find columns of them (20,000 of them: hundreds of seconds).
-    page = pymupdf.open(stream=_letter_grid(20_000, letters=b"ivx", height=70))[0]
+    # every other (52 million lines run for 8,000 of them): now with those of its row and
+    # the rows near it (7.9 million).
+    page = pymupdf.open(stream=_letter_grid(8_000, letters=b"ivx", height=70))[0]
     lines = read_page(page, 1)
-    assert len(lines.lines) > 15_000
-    started = time.perf_counter()
-    strip_furniture([lines])
-    assert time.perf_counter() - started < 20
+    assert len(lines.lines) > 7_000
+    assert _steps(20_000_000, strip_furniture, [lines]) > 1_000_000
 
 
 def _three_pages() -> bytes:

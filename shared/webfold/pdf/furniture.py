@@ -209,24 +209,27 @@ def _page_labels(pages: list[PageLines], keys: list[list], need: float,
     and with those of the other kind (roman or arabic), not with every page's."""
     found = [_label_candidates(page, page_keys, body)
              for page, page_keys in zip(pages, keys, strict=True)]
-    numbering: dict[tuple[bool, int, str], list[tuple[int, tuple]]] = {}
-    kinds: dict[tuple[bool, str], list[tuple[int, tuple]]] = {}
+    # By page within each numbering and kind: a page's own candidates are skipped whole (a
+    # page of thousands of "i" in its header had compared each with all the others).
+    numbering: dict[tuple[bool, int, str], dict[int, list[tuple]]] = {}
+    kinds: dict[tuple[bool, str], dict[int, list[tuple]]] = {}
     for p, candidates in enumerate(found):
         for c in candidates:
             (roman, value), side = c[3], _side(c[2])
-            numbering.setdefault((roman, value - pages[p].number, side), []).append((p, c))
-            kinds.setdefault((roman, side), []).append((p, c))
+            numbering.setdefault((roman, value - pages[p].number, side), {}).setdefault(
+                p, []).append(c)
+            kinds.setdefault((roman, side), {}).setdefault(p, []).append(c)
 
     def agreeing(p: int, label: tuple) -> set[int]:
         """The other pages with a candidate where `label` of page `p` stands, the number
         going up as the pages do, or roman on a page before arabic on a later one."""
         (roman, value), side = label[3], _side(label[2])
-        same = [(q, c) for q, c in numbering[roman, value - pages[p].number, side]
-                if q != p and _same_place(pages[p], label, pages[q], c)]
-        other_kind = [(q, c) for q, c in kinds.get((not roman, side), [])
+        same = {q for q, cs in numbering[roman, value - pages[p].number, side].items()
+                if q != p and any(_same_place(pages[p], label, pages[q], c) for c in cs)}
+        other_kind = {q for q, cs in kinds.get((not roman, side), {}).items()
                       if q != p and (q > p) == roman
-                      and _same_place(pages[p], label, pages[q], c)]
-        return {q for q, _ in same + other_kind}
+                      and any(_same_place(pages[p], label, pages[q], c) for c in cs)}
+        return same | other_kind
 
     placed: list[list[tuple]] = []
     for p, candidates in enumerate(found):
@@ -266,11 +269,14 @@ def _label_candidates(page: PageLines, page_keys: list,
     if lowest is not None and any(line is not lowest and line.bbox[3] > lowest.bbox[1]
                                   for line in page.lines):
         lowest = None
+    numbers = [(i, line, key) for i, (line, key)
+               in enumerate(zip(page.lines, page_keys, strict=True))
+               if PAGE_NUMBER.match(line.text)]
+    rows = _Rows(page.lines) if any(key is None for _, _, key in numbers) else None
     candidates = [(i, line, "bottom" if key is None and line is lowest else _band(page, line),
                    _label_value(line.text))
-                  for i, (line, key) in enumerate(zip(page.lines, page_keys, strict=True))
-                  if PAGE_NUMBER.match(line.text) and (
-                      key is not None or line is lowest or _larger_label(page, line, body))]
+                  for i, line, key in numbers
+                  if key is not None or line is lowest or _larger_label(page, rows, line, body)]
     # Each compared only with those of its band whose middles are near enough for
     # `_one_above_other`: a page of thousands of letters (tiny spans) stays near linear.
     in_column: set[int] = set()
@@ -287,7 +293,24 @@ def _label_candidates(page: PageLines, page_keys: list,
     return [c for c in candidates if c[0] not in in_column]
 
 
-def _larger_label(page: PageLines, line: Line, body: float) -> bool:
+class _Rows:
+    """A page's lines by their tops, to find those a height crosses without looking at
+    every line: a page of thousands of number-like letters in its header band had made
+    `_larger_label` a pass over the page per letter."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = sorted(lines, key=lambda line: line.bbox[1])
+        self.tops = [line.bbox[1] for line in self.lines]
+        self.tallest = max((line.bbox[3] - line.bbox[1] for line in lines), default=0.0)
+
+    def crossing(self, y: float) -> list[Line]:
+        """The lines whose boxes `y` falls strictly inside, top to bottom."""
+        start = bisect.bisect_right(self.tops, y - self.tallest)
+        return [line for line in self.lines[start:bisect.bisect_left(self.tops, y)]
+                if line.bbox[3] > y]
+
+
+def _larger_label(page: PageLines, rows: _Rows, line: Line, body: float) -> bool:
     """True when `line`, set larger than the body but not at a heading's size, stands in
     the top or bottom band with `CELL_GAP` font sizes or more between it and the other
     lines of its row: a footer's "- 34 -" in 10 pt bold under 9.5 pt text, beside the
@@ -299,9 +322,8 @@ def _larger_label(page: PageLines, line: Line, body: float) -> bool:
             or TOP_SHARE * page.height < y1 and y0 < page.height - BOTTOM_SHARE * page.height):
         return False
     middle = (y0 + y1) / 2
-    return not any(other is not line and other.bbox[1] < middle < other.bbox[3]
-                   and other.bbox[0] - CELL_GAP * size < x1
-                   and x0 < other.bbox[2] + CELL_GAP * size for other in page.lines)
+    return not any(other is not line and other.bbox[0] - CELL_GAP * size < x1
+                   and x0 < other.bbox[2] + CELL_GAP * size for other in rows.crossing(middle))
 
 
 def _where_labels_stand(page: PageLines, candidates: list[tuple], labels: list[tuple],
