@@ -70,6 +70,21 @@ def test_inline_elements_do_not_split_a_run() -> None:
     assert [b.text for b in blocks_of(html)] == ["Price: 12 EUR", "ok", "end"]
 
 
+def test_an_inline_element_styled_as_a_box_is_a_block_of_its_own() -> None:
+    # A card's linked title over its excerpt, and a spec row's label over its value, set
+    # by the style attribute: a browser breaks the line around each, so their words do
+    # not run together; an inline-block stays in the line, a link stays a link.
+    html = ('<div><a href="/p"><span style="display:block">Firing glazes</span>'
+            '<span style="DISPLAY: flex">Cone six in a home kiln</span></a></div>'
+            '<div><label style="display:block">Material</label><span style="display:'
+            'table-cell">Stoneware</span></div>'
+            '<p>Glaze <span style="display:inline-block">matt</span> white</p>')
+    assert [b.markdown for b in blocks_of(html)] == [
+        "[Firing glazes](https://example.com/p)",
+        "[Cone six in a home kiln](https://example.com/p)", "Material", "Stoneware",
+        "Glaze matt white"]
+
+
 def test_hidden_and_noscript_default_is_dropped() -> None:
     html = ("<body><p>visible</p><div style='display:none'><p>tab</p></div>"
             "<noscript><p>posts</p></noscript></body>")

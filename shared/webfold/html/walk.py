@@ -3,7 +3,9 @@
 One block per paragraph-level element (p, h1-h6, li, dt, dd, figcaption, pre, a data
 table, hr, an image standing alone) and one per text run directly inside a container
 (div, td of a layout table, blockquote ...), split at `<br><br>` and at every block
-boundary, never inside a sentence. Nested list items are their own blocks, their
+boundary, never inside a sentence; an inline element whose style attribute makes it a
+box (`display:block`, `flex`, `grid` ...) is such a container, as a browser lays it out.
+Nested list items are their own blocks, their
 Markdown already indented for their level; blocks inside a blockquote carry the `> `.
 
 The walk keeps an explicit stack of open elements (no recursion, so 10,000 nested
@@ -77,6 +79,13 @@ _WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1",
 # comment's text in one.
 _FORM_CONTROLS = "textarea, select, button, input:not([type=hidden])"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
+# An inline element whose style attribute lays it out as a box of its own ("display:
+# block", "display:flex"): a browser breaks the line before and after it, so its text is
+# not run into its neighbours' ("Title hereExcerpt here"); it is walked as a div. A link
+# stays a link, code and math are rendered whole.
+_BLOCK_DISPLAY = re.compile(
+    r"display\s*:\s*(?:block|flex|grid|list-item|table(?:-row|-cell)?|flow-root)(?![\w-])",
+    re.IGNORECASE)
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
 # The text of a permalink beside a heading or paragraph (Sphinx and MkDocs "¶", "#",
@@ -88,6 +97,7 @@ _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 # MathJax v3 wraps its MathML in <mjx-container>; GitHub writes delimited TeX in the last.
 _MATH_TAGS = frozenset({"math", "mjx-container", "math-renderer"})
 _ATOMIC_TAGS = _CODE_TAGS | _MATH_TAGS  # inline elements rendered whole, not walked
+_BOX_TAGS = INLINE_TAGS - _ATOMIC_TAGS - {"a"}  # those `_BLOCK_DISPLAY` may make a box
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
               "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
@@ -421,7 +431,8 @@ class _Walker:
                     if entered is not None:
                         return entered
         self.own = own
-        if tag in INLINE_TAGS:
+        if tag in INLINE_TAGS and not (tag in _BOX_TAGS and "style" in attrs
+                                       and _BLOCK_DISPLAY.search(attrs["style"] or "")):
             return self.enter_inline(node, tag, attrs, flags)
         if tag in _SPECIAL_BLOCKS or self.flat:
             return self.enter_block(node, tag, attrs, flags)
