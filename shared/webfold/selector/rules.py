@@ -359,6 +359,13 @@ enclosing `<article>`. Then:
   fold models of html-quality9: no WCXB page moved; dated cards and a review page's
   user reviews have no such line, hold no reply and no form follows them, and a stamp
   read as a card's cost WCXB -0.00015).
+  Since the night of 2026-12-07 also entries signed on two lines (a name alone beside a
+  stamp alone: "Marta Okafor", "13 April 2026") and, with no reply, nesting or form,
+  under a heading right over their element that names or counts responses
+  (`_RESPONSES`: "Responses", "4 Reactions", "What readers said"); two-line names count
+  for no nesting (a story's "byClemson News" over its date and a teaser's byline lower
+  down read as a reply: 0345 0.965 -> 0.098 before that). No WCXB or Trafilatura-dev
+  page moved.
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -1417,9 +1424,35 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         inner = _held_by(blocks, holder)
         after = wordy[wordy > inner.nonzero()[0][-1]].tolist()[:1]
         if replies or after and kinds.label[after[0]] and _COMMENTS.fullmatch(
-                blocks[after[0]].text.lower().strip(_LABEL_EDGES)):
+                blocks[after[0]].text.lower().strip(_LABEL_EDGES)) or _responses_heading(
+                blocks, words, kinds, inner):
             out |= inner
     return out
+
+
+# A heading that names readers' responses or counts them, over a thread of signed entries
+# ("Responses", "4 Reactions", "What readers said", "Ihre Meinung"). Dated teaser cards
+# ("More from the blog") and user reviews ("User reviews") are signed too, under other
+# headings; `_COMMENTS` reads the forms that head a section on their own.
+_RESPONSES = re.compile(
+    r"\b(?:comments?|responses?|replies|reactions?|discussion|conversation|thoughts"
+    r"|what (?:our )?readers (?:say|said|think|are saying)|kommentare|reaktionen|antworten"
+    r"|ihre meinung|leserstimmen|commentaires|réactions|réponses|comentarios|respuestas"
+    r"|komentarze|odpowiedzi)\b")
+
+
+def _responses_heading(blocks: list[Block], words: np.ndarray, kinds: BlockKinds,
+                       inner: np.ndarray) -> bool:
+    """Whether a heading naming responses (`_RESPONSES`) stands over the element whose
+    blocks `inner` marks: its own first block, or the last block with words before it."""
+    first = int(inner.argmax())
+    if not (kinds.heading[first] and words[first] > 0):
+        before = (words[:first] > 0).nonzero()[0]
+        if not len(before):
+            return False
+        first = int(before[-1])
+    return bool(kinds.heading[first] and kinds.label[first]
+                and _RESPONSES.search(blocks[first].text.lower()))
 
 
 SIGNATURE_NAME_WORDS = 4  # the name before the stamp in an entry's name line
@@ -1427,10 +1460,14 @@ SIGNATURE_NAME_WORDS = 4  # the name before the stamp in an entry's name line
 
 def _signed_entries(blocks: list[Block], words: np.ndarray) -> dict[int, tuple[int, bool]]:
     """Elements with two children or more that each hold a name line (a name of
-    SIGNATURE_NAME_WORDS words or fewer ending with a stamp: "Harold Penn 3 days ago"),
-    each with the index of its last name line and whether a child holds name lines at
-    two depths (an entry with a reply set inside it). Dated cards and user reviews are
-    signed too, but none holds another."""
+    SIGNATURE_NAME_WORDS words or fewer ending with a stamp: "Harold Penn 3 days ago", or
+    a stamp alone beside such a name, `_name_beside`),
+    each with the index of its last name line and whether a child holds one-line name
+    lines at two depths (an entry with a reply set inside it). Dated cards and user
+    reviews are signed too, but none holds another. Two-line names count for the elements
+    but not for nesting: a story's "byClemson News" over its date and a teaser's byline
+    lower in the same column read as an entry holding a reply."""
+    children: dict[int, set[int]] = defaultdict(set)
     depths: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     last: dict[int, int] = {}
     for i in ((words > 1) & (words <= LABEL_WORDS)).nonzero()[0].tolist():
@@ -1438,14 +1475,34 @@ def _signed_entries(blocks: list[Block], words: np.ndarray) -> dict[int, tuple[i
         if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
             continue  # no stamp can match: the regex costs more than this test
         stamp = _STAMP_TAIL.search(text)
-        if stamp is None or not 0 < len(text[:stamp.start()].split()) <= SIGNATURE_NAME_WORDS:
+        if stamp is None:
+            continue
+        name = len(text[:stamp.start()].split())
+        one_line = 0 < name <= SIGNATURE_NAME_WORDS
+        if not (one_line or name == 0 and _name_beside(blocks, words, i)):
             continue
         lineage = blocks[i].ancestors
         for parent, child in zip(lineage, lineage[1:]):  # noqa: B905 - pairs
-            depths[parent][child].add(len(lineage))
+            children[parent].add(child)
+            if one_line:  # see above: two-line names are no test of nesting
+                depths[parent][child].add(len(lineage))
             last[parent] = i
-    return {holder: (last[holder], any(len(d) > 1 for d in children.values()))
-            for holder, children in depths.items() if len(children) >= 2}
+    return {holder: (last[holder], any(len(d) > 1 for d in depths[holder].values()))
+            for holder, held in children.items() if len(held) >= 2}
+
+
+def _name_beside(blocks: list[Block], words: np.ndarray, stamp: int) -> bool:
+    """Whether the block before or after the stamp line `stamp`, in the same element,
+    is a name alone (SIGNATURE_NAME_WORDS words or fewer, no digit, no sentence's end):
+    an entry signed on two lines ("Marta Okafor", "13 April 2026")."""
+    parent = blocks[stamp].ancestors[:-1]
+    for j in (stamp - 1, stamp + 1):
+        if 0 <= j < len(blocks) and 0 < words[j] <= SIGNATURE_NAME_WORDS \
+                and blocks[j].ancestors[:-1] == parent:
+            text = blocks[j].text.strip()
+            if _DIGIT.search(text) is None and not text.endswith(_SENTENCE_ENDS):
+                return True
+    return False
 
 
 def _story_then_comments(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds) -> bool:
