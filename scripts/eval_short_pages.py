@@ -22,7 +22,12 @@ figure, claps and a "Written by" card, a note with an inline SVG chart and an
 `<address>` byline, a post whose `<picture>` has lazy sources with a hidden newsletter
 box and an author's aside, and a blog post of three short sections with tags and
 archives after it, a WordPress post under Jetpack's share, like and related boxes and a
-local wiki's stub with an infobox, a stub notice and categories; texts are original.
+local wiki's stub with an infobox, a stub notice and categories; and (since the night of
+2026-12-07) a local paper's story under a dateline with a lazy `data-lazy-src` picture
+and its caption, a Blogger post of `<span>` text split by `<br>`s under the blog's linked
+H1 and over its post footer, a how-to with an inline SVG diagram, a "Words by" line and
+steps, and a profile with a lazy video embed under the author's avatar, name and reading
+time; texts are original.
 Each `NAME.html` has its main text in `NAME.txt` (the title heading included). Each
 page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed

@@ -240,7 +240,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.chrome_labels(blocks, kept, words, kinds)
     kept &= ~rules.share_lists(blocks, kept, kinds)
     kept &= ~rules.stray_menu_items(blocks, kept, kinds, region)
-    kept &= ~rules.before_title(blocks, kept, words, matrix[:, _HEADING_LEVEL] == 1, region)
+    kept &= ~rules.before_title(blocks, kept, words, matrix[:, _HEADING_LEVEL] == 1, region,
+                                title_headings(matrix))
     # A page declared nothing whose address names a story is an article with comments.
     comments = rules.comment_blocks(blocks, kept, words, kinds, article or not (
         says_article or thread) and rules.is_story_url(page.url), thread)
