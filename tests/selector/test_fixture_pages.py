@@ -1145,6 +1145,14 @@ PAGES = [
          keep=("my loaves are better for it", "Same experience here", "helps more with rye",
                "felt guilty"),
          options={"include_comments": True}),
+    # A story that declares nothing, at an address that names no story, with three cards
+    # of other stories after it in a box no class names: each a linked headline, an
+    # excerpt and a date (`card_grid_blocks`, headed).
+    Page("undeclared_story_dated_cards.html", "https://northfold.example.co.uk/swifts-count",
+         keep=("# The town that counted its swifts", "clickers in their hands",
+               "use the new bricks within two or three summers"),
+         drop=("Hedgehog tunnels", "linked thirty gardens", "Stallholders are back",
+               "Otters seen again", "2 June 2026")),
     Page("de_blog_datiert_kommentare.html",
          "https://nachtflug.example.de/2026/03/abendsegler-ueber-dem-gartenteich/",
          keep=("# Abendsegler über dem Gartenteich", "zwanzig Minuten nach Sonnenuntergang",

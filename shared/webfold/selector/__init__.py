@@ -11,7 +11,7 @@ definitions, figures, math, footnotes and admonitions in the content region kept
 headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewer whatever
 their score and with its lists whole; on a page declared neither an article nor a thread,
 the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
-beside an article, bylines above it (under
+beside an article (after the text of a page declared nothing), bylines above it (under
 the title of a page declared no article), what trails its body outside the body's container,
 related-post boxes after it, disclosure notices in it, a paywall's notice and the offer
 after it, calls to action after it, its photo captions (on a short page and on other pages
@@ -219,6 +219,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.disclosures(blocks, names, kept, words)
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:
+        kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds, headed=True)
         kept &= ~rules.address_bylines(blocks, kept, words, kinds, title_headings(matrix),
                                        page.metadata.author)
     if not thread:

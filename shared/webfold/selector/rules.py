@@ -78,6 +78,14 @@ enclosing `<article>`. Then:
   or an undated partner card between dated ones, made no grid; with the fold models of
   2026-12-06, WCXB article 0.9536 -> 0.9540 (one page, 0.671 -> 0.990: a travel
   magazine's "Read this next" cards), every other type and Trafilatura-dev unchanged.
+  Since the night of 2026-12-07 also on pages declared nothing (neither an article nor a
+  thread: `headed`), the grid after the kept text only, when its dated cards each hold
+  a linked headline, one stamp at most stands outside it, fewer than three linked
+  headings are kept outside it and the other kept text has an element of its own
+  (fold models B0: one WCXB page better, a
+  research institute's story over its dated news cards 0.991 -> 0.996, none worse; the
+  grid's shape alone cost two BBC section pages 0.256 and 0.065 and a home page's
+  "Latest posts" 0.003).
 - `lead_metadata` (pages declared an article): bylines and date lines above the body
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
   Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"), and
@@ -1580,7 +1588,7 @@ def _held_by(blocks: list[Block], element: int) -> np.ndarray:
 
 
 def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-                     kinds: BlockKinds) -> np.ndarray:
+                     kinds: BlockKinds, headed: bool = False) -> np.ndarray:
     """Kept blocks of teaser card grids: an element with MIN_CARDS or more children that
     each hold a date stamp ("20 April 2026", "3h ago"), holding under GRID_SHARE of the
     kept words while over BODY_WORDS kept words lie outside it, all before it or all
@@ -1588,21 +1596,36 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     without its heading, a slider of headlines, "Read next" cards). The children may be
     rows of cards, and cards without a stamp (a sponsored one) may stand between dated
     ones. On a listing page the dated cards hold most of the kept words, or kept text
-    follows them, and they stay."""
+    follows them, and they stay. `headed` (a page that declares nothing): only a grid
+    after the kept text whose MIN_CARDS dated children each hold a linked heading too,
+    the shape of other stories' cards (a headline, its excerpt, its date), with one
+    stamp at most outside it (the story's own date), fewer than MIN_CARDS kept linked
+    headings (a section page has other grids, dated or not), and the other kept text
+    in an element of its own (`deepest_region` not holding the grid: a home page's
+    "Latest posts" stand among its sections)."""
     out = np.zeros(len(blocks), dtype=bool)
     stamps = _stamped(blocks, words, kinds)
     if len(stamps) < MIN_CARDS:
         return out
     dated = _children_holding(blocks, stamps)  # element -> its children holding a stamp
+    if headed:
+        titled = _children_holding(blocks, (kinds.heading & kinds.linked).nonzero()[0].tolist())
+        dated = {grid: children & titled.get(grid, set()) for grid, children in dated.items()}
     total = float(words[kept].sum())
     for grid, children in dated.items():
         if len(children) < MIN_CARDS:
             continue
         inner = _held_by(blocks, grid)
+        if headed and (sum(not inner[i] for i in stamps) > 1 or np.count_nonzero(
+                kept & ~inner & kinds.heading & kinds.linked) >= MIN_CARDS
+                or deepest_region(blocks, kept & ~inner, words) in blocks[
+                    int(inner.argmax())].ancestors):
+            continue  # cards elsewhere too, or text all around: not a story's teasers
         held = float(words[kept & inner].sum())
         body = (kept & ~inner).nonzero()[0]
         inside_at = inner.nonzero()[0]
-        beside = len(body) > 0 and (inside_at[0] > body[-1] or inside_at[-1] < body[0])
+        beside = len(body) > 0 and (inside_at[0] > body[-1] or not headed
+                                    and inside_at[-1] < body[0])
         if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
             out |= kept & inner
     return out
