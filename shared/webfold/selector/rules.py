@@ -1474,9 +1474,10 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 # A heading that names readers' responses or counts them, over a thread of signed entries
 # ("Responses", "4 Reactions", "What readers said", "Ihre Meinung"). Dated teaser cards
 # ("More from the blog") and user reviews ("User reviews") are signed too, under other
-# headings; `_COMMENTS` reads the forms that head a section on their own.
+# headings; `_COMMENTS` reads the forms that head a section on their own. Plurals: the
+# singular ("Comment", "Response") heads an opinion piece or a reply to a story.
 _RESPONSES = re.compile(
-    r"\b(?:comments?|responses?|replies|reactions?|discussion|conversation|thoughts"
+    r"\b(?:comments|responses|replies|reactions|discussion|conversation|thoughts"
     r"|what (?:our )?readers (?:say|said|think|are saying)|kommentare|reaktionen|antworten"
     r"|ihre meinung|leserstimmen|commentaires|réactions|réponses|comentarios|respuestas"
     r"|komentarze|odpowiedzi)\b")
