@@ -108,7 +108,7 @@ def convert(
         return failed("unknown", "too_large",
                       f"{size} bytes is over the {settings.max_bytes} byte cap",
                       source=source, bytes_in=size)
-    if not data.strip():
+    if not data or data.isspace():  # not data.strip(), which copies the whole input
         return failed("unknown", "empty", "the input is empty", source=source, bytes_in=size)
     data, coding = _decompressed(data, settings.max_bytes)
     if data is None:
