@@ -102,3 +102,12 @@ def test_the_byte_scan_finds_a_call_at_either_end_of_the_markup() -> None:
     assert streaming._may_call(b"<p>x</p>$RS(")
     assert not streaming._may_call(b"<p>x</p>$RS")
     assert not streaming._may_call(b"<p>$ 5, $RC-(</p>$")
+
+
+def test_the_byte_scan_reads_on_past_the_dollars_it_reads_one_by_one() -> None:
+    # a page of jQuery holds thousands of "$": numpy reads those after the first ones
+    many = b"$('a');" * (streaming._DOLLARS_ONE_BY_ONE + 5)
+    assert streaming._may_call(many + b'$RS("S:1","P:1")')
+    assert streaming._may_call(many + b"$RC(")
+    assert not streaming._may_call(many + b"$RC")
+    assert not streaming._may_call(many)
