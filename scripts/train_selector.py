@@ -253,9 +253,9 @@ def select(corpus: Corpus, scores: np.ndarray, threshold: float, beta: float) ->
     kept = np.zeros(len(scores), dtype=bool)
     for k, rows in corpus.pages():
         data = corpus.pages_data[k]
-        chosen, nothing = choose(data["blocks"], data["context"], corpus.X[rows], scores[rows],
-                                 threshold, beta)
-        kept[rows] = True if nothing else chosen
+        choice = choose(data["blocks"], data["context"], corpus.X[rows], scores[rows],
+                        threshold, beta)
+        kept[rows] = True if choice.nothing else choice.kept
     return kept
 
 

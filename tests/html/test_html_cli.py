@@ -12,6 +12,7 @@ import pytest
 
 from webfold.cli import main
 
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PAGE = ("<html><head><title>Quay</title></head><body><h1>Quay</h1>"
         "<p>See <a href='/tides'>tides</a>.</p><h2>More</h2><p>Second section text.</p>"
         "</body></html>")
@@ -36,6 +37,14 @@ def test_md_json_record(page: Path, capsys) -> None:
     assert record["schema"] == 1 and record["type"] == "html"
     assert record["source"] == str(page) and record["markdown"].startswith("# Quay")
     assert record["metadata"]["title"] == "Quay" and record["error"] is None
+
+
+def test_md_json_record_names_the_author_of_a_dropped_byline(capsys) -> None:
+    page = FIXTURES / "selector" / "bylines" / "undeclared_author.html"
+    assert main(["md", str(page), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["metadata"]["author"] == "Mara Quinlan"
+    assert "Mara Quinlan" not in record["markdown"]
 
 
 def test_md_chunks_as_jsonl_and_array(page: Path, capsys) -> None:

@@ -301,9 +301,9 @@ def _caption_kept(html: str, page: PageContext) -> bool:
     blocks = walk(LexborHTMLParser(html).root, None).blocks
     matrix = block_features(blocks, page)
     scores = np.where([b.kind in ("paragraph", "caption") for b in blocks], 0.9, 0.01)
-    kept, nothing = choose(blocks, page, matrix, scores, 0.25, 1.0)
-    assert not nothing
-    return bool(kept[[b.kind for b in blocks].index("caption")])
+    choice = choose(blocks, page, matrix, scores, 0.25, 1.0)
+    assert not choice.nothing
+    return bool(choice.kept[[b.kind for b in blocks].index("caption")])
 
 
 def test_an_article_page_drops_photo_captions_and_a_short_page_keeps_its_figures():
@@ -326,8 +326,8 @@ def test_an_article_page_drops_a_caption_in_an_element_named_for_it():
     caption = next(i for i, b in enumerate(blocks) if b.text.startswith("Volunteers"))
     scores = np.where([b.kind == "paragraph" for b in blocks], 0.9, 0.01)
     for page, kept_caption in ((PageContext(og_type="article"), False), (PageContext(), True)):
-        kept, _ = choose(blocks, page, block_features(blocks, page), scores, 0.25, 1.0)
-        assert kept[caption] == kept_caption
+        choice = choose(blocks, page, block_features(blocks, page), scores, 0.25, 1.0)
+        assert choice.kept[caption] == kept_caption
 
 
 def test_bylines_and_date_lines_above_the_body_are_dropped_but_not_the_lead():
@@ -416,9 +416,9 @@ def _code_kept(html: str) -> bool:
     matrix = block_features(blocks, PageContext())
     scores = np.where([b.kind == "code" for b in blocks], 0.1,
                       np.where([b.kind == "paragraph" for b in blocks], 0.9, 0.01))
-    kept, nothing = choose(blocks, PageContext(), matrix, scores, 0.25, 1.0)
-    assert not nothing
-    return bool(kept[[b.kind for b in blocks].index("code")])
+    choice = choose(blocks, PageContext(), matrix, scores, 0.25, 1.0)
+    assert not choice.nothing
+    return bool(choice.kept[[b.kind for b in blocks].index("code")])
 
 
 def test_a_short_page_keeps_the_structure_of_its_region_whatever_its_score():
@@ -577,9 +577,9 @@ def _dates_kept(page: PageContext) -> list[bool]:
     blocks = walk(LexborHTMLParser(html).root, None).blocks
     matrix = block_features(blocks, page)
     scores = np.array([0.9, 0.8, 0.01] * 3 + [0.9, 0.01, 0.01])  # the fourth date dropped
-    kept, nothing = choose(blocks, page, matrix, scores, 0.25, 1.0)
-    assert not nothing
-    return kept[1::3].tolist()
+    choice = choose(blocks, page, matrix, scores, 0.25, 1.0)
+    assert not choice.nothing
+    return choice.kept[1::3].tolist()
 
 
 def test_a_listing_keeps_every_cards_date_but_an_article_page_leaves_its_grid_to_the_cut():

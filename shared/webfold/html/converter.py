@@ -2,10 +2,13 @@
 
 decode (charset.py) -> parse (Lexbor) -> React's streamed segments put in place
 (streaming.py) -> walk (blocks) -> metadata -> thin-page payload recovery -> selector ->
-Markdown joined from the kept blocks.
+Markdown joined from the kept blocks. A page that declares no author takes the name in a
+byline the selector dropped from the text.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -66,9 +69,13 @@ def convert_text(markup: str | bytes, url: str | None, select: str, *,
     page = selector.PageContext(url=url, metadata=facts.metadata,
                                 jsonld_types=facts.jsonld_types, og_type=facts.og_type,
                                 structured_text=ld_text)
-    warnings.extend(selector.apply(blocks, page, select, include_comments=include_comments))
+    selection = selector.apply(blocks, page, select, include_comments=include_comments)
+    warnings.extend(selection.warnings)
+    metadata = facts.metadata
+    if metadata.author is None and selection.byline_author:  # a declared author wins
+        metadata = replace(metadata, author=selection.byline_author)
     doc = Document(type="html", markdown=join_blocks(blocks), blocks=blocks,
-                   metadata=facts.metadata, warnings=warnings, charset=charset, base=base)
+                   metadata=metadata, warnings=warnings, charset=charset, base=base)
     if not doc.markdown:
         doc.error = ConversionError("empty", "the page has no text content")
     return doc

@@ -70,6 +70,27 @@ class PageContext:
     structured_text: str = ""  # JSON-LD articleBody/text/description, joined
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The selection of one page (`choose`): the kept mask, whether no block reached the
+    threshold (the mask is then all False and the caller keeps the whole page), and the
+    name in a byline the rules dropped above the body (`rules.byline_author`), which the
+    text no longer shows."""
+
+    kept: np.ndarray
+    nothing: bool
+    byline_author: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """What `apply` says of a page beside the blocks' `kept` flags: warnings (nothing
+    passed the threshold and the whole page was kept) and `Choice.byline_author`."""
+
+    warnings: tuple[str, ...] = ()
+    byline_author: str | None = None
+
+
 # The F-measure each mode maximises per page: F1 for main, F0.5 (precision first) otherwise.
 BETA = {"main": 1.0, "precision": 0.5}
 
@@ -164,15 +185,14 @@ def keep_title(kept: np.ndarray, is_title: np.ndarray) -> np.ndarray:
 
 def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: np.ndarray,
            threshold: float, beta: float, *, include_comments: bool = False,
-           ) -> tuple[np.ndarray, bool]:
-    """The kept mask of one page from its block scores: the model's cut, then the rules
-    of `webfold.selector.rules`, repeats and the title. Returns (kept, nothing passed);
-    when nothing passed the mask is all False and the caller keeps the whole page.
-    Shared by `apply` and the training script, so tuning sees the runtime rule."""
+           ) -> Choice:
+    """The selection of one page from its block scores: the model's cut, then the rules
+    of `webfold.selector.rules`, repeats and the title (`Choice`). Shared by `apply` and
+    the training script, so tuning sees the runtime rule."""
     words = block_words(matrix)
     kept, nothing = decide(scores, words, threshold, beta)
     if nothing:
-        return kept, True
+        return Choice(kept, True)
     if len(blocks) <= FEW_BLOCKS:  # a short page: what a recall-first cut adds, but links
         kept |= (decide(scores, words, threshold, FEW_BLOCKS_BETA)[0]
                  & (matrix[:, _LINK_RATIO] < FEW_BLOCKS_LINKS))
@@ -211,17 +231,20 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     # Below, the rules only drop kept blocks; those naming boxes read the tokens once.
     names = rules.ContainerNames(blocks, kept)
+    bylines = np.zeros(len(blocks), dtype=bool)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
-        kept &= ~rules.lead_metadata(blocks, kept, words, kinds, page.metadata.author)
+        bylines = rules.lead_metadata(blocks, kept, words, kinds, page.metadata.author)
+        kept &= ~bylines
         kept &= ~rules.quote_cards(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
         kept &= ~rules.disclosures(blocks, names, kept, words)
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds, headed=True)
-        kept &= ~rules.address_bylines(blocks, kept, words, kinds, title_headings(matrix),
-                                       page.metadata.author)
+        bylines = rules.address_bylines(blocks, kept, words, kinds, title_headings(matrix),
+                                        page.metadata.author)
+        kept &= ~bylines
     if not thread:
         kept &= ~rules.named_teasers(names, kept, words, article)
         # A short page keeps its figures whole, but for a press photo's credit.
@@ -268,16 +291,20 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         may_repeat[copies] = rules.legitimate_repeats(
             blocks, matrix, region, chosen[copies], chosen[groups[copies]], shown)
     kept[chosen] = drop_repeats(kept[chosen], groups, may_repeat)
-    return keep_title(kept, title_headings(matrix)), False
+    kept = keep_title(kept, title_headings(matrix))
+    author = next((name for i in (bylines & ~kept).nonzero()[0].tolist()
+                   if (name := rules.byline_author(blocks[i].text))), None)
+    return Choice(kept, False, author)
 
 
 def apply(blocks: list[Block], page: PageContext, mode: str, *,
-          include_comments: bool = False) -> list[str]:
+          include_comments: bool = False) -> Selection:
     """Set `Block.kept` (and `Block.score`) for `mode` in main|precision|all.
 
     `include_comments` keeps the reader comments under an article, which are dropped
-    by default (forum and Q&A posts are kept either way). Returns warnings (e.g. that
-    nothing passed the threshold and the whole page was kept). Raises ValueError for an
+    by default (forum and Q&A posts are kept either way). Returns the `Selection`:
+    warnings (e.g. that nothing passed the threshold and the whole page was kept) and
+    the name in a byline the rules dropped ("all" drops none). Raises ValueError for an
     unknown mode; model files missing from the package raise too (a packaging fault,
     not bad input).
     """
@@ -286,16 +313,18 @@ def apply(blocks: list[Block], page: PageContext, mode: str, *,
     if mode == "all" or not blocks:
         for block in blocks:
             block.kept = True
-        return []
+        return Selection()
     from webfold.selector.model import default_model
 
     model = default_model()
     threshold = model.thresholds.main if mode == "main" else model.thresholds.precision
     matrix = block_features(blocks, page)
     scores = model.score(matrix)
-    kept, nothing = choose(blocks, page, matrix, scores, threshold, BETA[mode],
-                           include_comments=include_comments)
-    for block, score, keep in zip(blocks, scores.tolist(), kept.tolist(), strict=True):
+    choice = choose(blocks, page, matrix, scores, threshold, BETA[mode],
+                    include_comments=include_comments)
+    for block, score, keep in zip(blocks, scores.tolist(), choice.kept.tolist(), strict=True):
         block.score = score
-        block.kept = nothing or keep
-    return [NOTHING_SELECTED.format(mode=mode)] if nothing else []
+        block.kept = choice.nothing or keep
+    if choice.nothing:
+        return Selection((NOTHING_SELECTED.format(mode=mode),))
+    return Selection(byline_author=choice.byline_author)

@@ -1960,8 +1960,7 @@ def _is_byline(text: str, author: str = "") -> bool:
     by `_META_SEPARATOR` ("February 4 2026 - Reading time: 12 min", "Tomasz Reilly · 3
     March 2026"), or the declared author's name and a date line after a space ("Felix
     Moreau 3 min read": an avatar, the name and the reading time in one row)."""
-    byline = _BYLINE.match(text)
-    if byline and text[byline.end() - 1].isupper():
+    if _after_by(text) is not None:
         return True
     lowered = text.lower().strip(_LABEL_EDGES)
     if _STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered) or (
@@ -1974,12 +1973,92 @@ def _is_byline(text: str, author: str = "") -> bool:
     parts = _META_SEPARATOR.split(text)
     if len(parts) > 1 and all(part and _is_byline(part, author) for part in parts):
         return True
+    return _after_by(_after_stamp(text)) is not None
+
+
+def _after_by(text: str) -> str | None:
+    """What follows "By", "Von", "Written by" ... in a byline, from the name's capital
+    (`_BYLINE`: "Ann Lee | 3 May 2026" of "By Ann Lee | 3 May 2026"), or None when
+    `text` is no byline ("By 2030, ...", "Von der Stadt ...")."""
+    byline = _BYLINE.match(text)
+    if byline is None or not text[byline.end() - 1].isupper():
+        return None
+    return text[byline.end() - 1:]
+
+
+def _after_stamp(text: str) -> str:
+    """`text` after a leading date stamp ("by Ines Carvalho" of "April 4, 2026 by Ines
+    Carvalho", a blog theme's post line), or "" when it does not start with one."""
     stamp = _STAMP.match(text.lower())
     if stamp is None or len(text.lower()) != len(text):
+        return ""
+    return text[stamp.end():].strip(_LABEL_EDGES + ",·•")
+
+
+# The words of a name in a byline, and those that join names ("Ana Ruiz and Tom Berg")
+# or stand lowercased inside one ("Jan van der Berg", "Ana de la Cruz").
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_NAME_JOINS = frozenset(("and", "&", "und", "et", "y", "e", "i", "oraz"))
+_NAME_PARTICLES = frozenset(("van", "von", "der", "den", "de", "du", "da", "di", "del", "della",
+                             "la", "le", "ten", "ter", "bin", "ibn", "al", "dos", "das"))
+_BYLINE_TOKEN = re.compile(r"[^\s,;()]+|[,;()]")
+# A date after the name: "on 3 May 2026", "am 3. Mai 2026".
+_DATE_LEAD = re.compile(r"(?:on|am|le|el)\s+")
+
+
+def byline_author(text: str) -> str | None:
+    """The name a byline gives (a block `lead_metadata` reads as one): the words after
+    "By", "Von", "Written by" ... up to a date, a comma or a separator ("By Alan Pryce |
+    3 May 2026" -> "Alan Pryce"; "Words by Ana Ruiz and Tom Berg" -> "Ana Ruiz and Tom
+    Berg", names as written). None when the block names no one: a date line, "By 2030,
+    ...", or a name followed by other words ("By Tuesday the vote is held")."""
+    for part in _META_SEPARATOR.split(text.strip(_LABEL_EDGES)):
+        after = _after_by(part) or _after_by(_after_stamp(part))
+        name = _leading_name(after) if after else None
+        if name:
+            return name
+    return None
+
+
+def _leading_name(text: str) -> str | None:
+    """The longest run of name words (`_is_name`) at the start of `text` that ends it, or
+    is followed by a comma, a bracket or a date ("on 3 May 2026", "5 min read")."""
+    tokens = list(_BYLINE_TOKEN.finditer(text))
+    date = next((token.start() for token in tokens if _is_date(text[token.start():])),
+                len(text))
+    words = [token for token in tokens if token.end() <= date]
+    for last in range(len(words) - 1, -1, -1):
+        rest = text[words[last].end():date].strip()
+        if rest[:1] in ("", ",", ";", "(") and _is_name([w.group() for w in words[:last + 1]]):
+            return text[:words[last].end()]
+    return None
+
+
+def _is_date(text: str) -> bool:
+    lowered = text.lower()
+    lead = _DATE_LEAD.match(lowered)
+    lowered = lowered[lead.end():] if lead else lowered
+    return bool(_STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered))
+
+
+def _is_name(words: list[str]) -> bool:
+    """Whether `words` (commas as words) are names: capitalised words, particles inside
+    ("van der"), joins between names, commas only in a list a join closes ("Ana Ruiz,
+    Tom Berg and Li Wei")."""
+    if not (_is_name_word(words[0]) and _is_name_word(words[-1])):
         return False
-    rest = text[stamp.end():].strip(_LABEL_EDGES + ",·•")
-    byline = _BYLINE.match(rest)
-    return byline is not None and rest[byline.end() - 1].isupper()
+    joins = [i for i, word in enumerate(words) if word.lower() in _NAME_JOINS]
+    for i, word in enumerate(words):
+        if word == ",":
+            if not joins or joins[-1] < i:
+                return False
+        elif not (_is_name_word(word) or word.lower() in _NAME_PARTICLES or i in joins):
+            return False
+    return True
+
+
+def _is_name_word(word: str) -> bool:
+    return _NAME_WORD.fullmatch(word) is not None and word[0].isupper()
 
 
 def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,

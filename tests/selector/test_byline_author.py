@@ -1,0 +1,73 @@
+"""The author a page that declares none gets from the byline the selector drops from its
+text (`rules.byline_author`, `Selection.byline_author`); declared authors win."""
+
+from pathlib import Path
+
+import pytest
+
+import webfold
+from webfold.selector import rules
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "selector" / "bylines"
+URL = "https://kestlebay.example.org/notes/"
+
+
+@pytest.mark.parametrize(("text", "author"), [
+    ("By Mara Quinlan", "Mara Quinlan"),
+    ("By Mara Quinlan | 14 March 2026", "Mara Quinlan"),
+    ("by Mara Quinlan, 14 March 2026", "Mara Quinlan"),
+    ("By Mara Quinlan on 14 March 2026", "Mara Quinlan"),
+    ("By Mara Quinlan Published 14 March 2026", "Mara Quinlan"),
+    ("By Mara Quinlan, Harbour Correspondent", "Mara Quinlan"),
+    ("14 March 2026 · By Mara Quinlan · 4 min read", "Mara Quinlan"),
+    ("March 14, 2026 by Mara Quinlan", "Mara Quinlan"),
+    ("ByMara Quinlan", "Mara Quinlan"),
+    ("Words by Ana Ruiz and Tom Berg", "Ana Ruiz and Tom Berg"),
+    ("By Ana Ruiz, Tom Berg and Li Wei", "Ana Ruiz, Tom Berg and Li Wei"),
+    ("Written by: Jan van der Berg", "Jan van der Berg"),
+    ("Von Jana Roth", "Jana Roth"),
+    ("Par Élise Martin, publié le 3 mai 2026", "Élise Martin"),
+    ("By 2030, a higher wall should guard the harbour.", None),
+    ("By Tuesday the council will vote on it.", None),
+    ("Published on 14 March 2026", None),
+    ("Von der Stadt bezahlt", None),
+])
+def test_the_name_of_a_byline_runs_up_to_a_date_or_a_separator(text, author):
+    assert rules.byline_author(text) == author
+
+
+def _convert(name: str, select: str = "main") -> webfold.Document:
+    doc = webfold.convert((FIXTURES / name).read_bytes(), url=URL, select=select)
+    assert doc.ok, doc.error
+    return doc
+
+
+def test_a_byline_dropped_under_the_title_of_a_page_without_an_author_names_it():
+    doc = _convert("undeclared_author.html")
+    assert "Mara Quinlan" not in doc.markdown
+    assert doc.metadata.author == "Mara Quinlan"
+    assert doc.record()["metadata"]["author"] == "Mara Quinlan"
+
+
+def test_an_articles_byline_of_two_names_gives_both_as_written():
+    doc = _convert("two_names_article.html")
+    assert "Ana Ruiz" not in doc.markdown
+    assert doc.metadata.author == "Ana Ruiz and Tom Berg"
+
+
+def test_a_declared_author_wins_over_the_dropped_byline():
+    doc = _convert("declared_author.html")
+    assert "Mara Quinlan" not in doc.markdown
+    assert doc.metadata.author == "M. Quinlan"
+
+
+def test_a_sentence_led_by_a_year_is_no_byline():
+    doc = _convert("by_a_year.html")
+    assert "By 2030, a higher wall" in doc.markdown
+    assert doc.metadata.author is None
+
+
+def test_all_blocks_keep_the_byline_in_the_text_and_add_no_author():
+    doc = _convert("undeclared_author.html", select="all")
+    assert "By Mara Quinlan | 14 March 2026" in doc.markdown
+    assert doc.metadata.author is None
