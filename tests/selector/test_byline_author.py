@@ -3,10 +3,14 @@ text (`rules.byline_author`, `Selection.byline_author`); declared authors win.""
 
 from pathlib import Path
 
+import numpy as np
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 import webfold
-from webfold.selector import rules
+from webfold.html.walk import walk
+from webfold.selector import PageContext, choose, rules
+from webfold.selector.features import block_features
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "selector" / "bylines"
 URL = "https://kestlebay.example.org/notes/"
@@ -27,6 +31,7 @@ URL = "https://kestlebay.example.org/notes/"
     ("Written by: Jan van der Berg", "Jan van der Berg"),
     ("Von Jana Roth", "Jana Roth"),
     ("Par Élise Martin, publié le 3 mai 2026", "Élise Martin"),
+    ("By A. J. Neal View In Digital Edition", None),
     ("By 2030, a higher wall should guard the harbour.", None),
     ("By Tuesday the council will vote on it.", None),
     ("Published on 14 March 2026", None),
@@ -71,3 +76,25 @@ def test_all_blocks_keep_the_byline_in_the_text_and_add_no_author():
     doc = _convert("undeclared_author.html", select="all")
     assert "By Mara Quinlan | 14 March 2026" in doc.markdown
     assert doc.metadata.author is None
+
+
+STORY = ("<h1>The ferry timetable changes on Monday</h1><p>By Mara Quinlan | 14 March 2026</p>"
+         "<p>From Monday the first ferry to the island leaves at half past seven, twenty "
+         "minutes later than in winter.</p><p>The last boat back stays at six in the evening, "
+         "and a second afternoon crossing is added on Saturdays.</p><p>Bicycles still travel "
+         "free, but dogs now need a lead on the lower deck as well as the upper one.</p>")
+
+
+@pytest.mark.parametrize("page", [PageContext(og_type="article"), PageContext()],
+                         ids=["article", "undeclared"])
+def test_a_byline_the_cut_dropped_under_the_title_still_names_the_author(page):
+    menu = "".join(f"<li><a href=/{i}>Section {i}</a></li>" for i in range(rules.SHORT_PAGE))
+    blocks = walk(LexborHTMLParser(f"<ul>{menu}</ul>{STORY}").root, None).blocks
+    matrix = block_features(blocks, page)
+    story = [0.9, None, 0.9, 0.9, 0.9]  # the title, the byline and the story's paragraphs
+    for byline_score in (0.9, 0.01):  # kept by the cut, then dropped by the rules; or by it
+        story[1] = byline_score
+        scores = np.array([0.01] * rules.SHORT_PAGE + story)
+        choice = choose(blocks, page, matrix, scores, 0.25, 1.0)
+        assert choice.kept.tolist() == [False] * rules.SHORT_PAGE + [True, False, True, True, True]
+        assert choice.byline_author == "Mara Quinlan"

@@ -231,10 +231,12 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.teaser_blocks(blocks, kept, words, kinds, declared)
     # Below, the rules only drop kept blocks; those naming boxes read the tokens once.
     names = rules.ContainerNames(blocks, kept)
+    title = title_headings(matrix)
     bylines = np.zeros(len(blocks), dtype=bool)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
-        bylines = rules.lead_metadata(blocks, kept, words, kinds, page.metadata.author)
+        bylines = rules.lead_metadata(blocks, rules.byline_reach(kept, words, kinds, title),
+                                      words, kinds, page.metadata.author)
         kept &= ~bylines
         kept &= ~rules.quote_cards(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
@@ -242,8 +244,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds, headed=True)
-        bylines = rules.address_bylines(blocks, kept, words, kinds, title_headings(matrix),
-                                        page.metadata.author)
+        bylines = rules.address_bylines(blocks, rules.byline_reach(kept, words, kinds, title),
+                                        words, kinds, title, page.metadata.author)
         kept &= ~bylines
     if not thread:
         kept &= ~rules.named_teasers(names, kept, words, article)
@@ -265,7 +267,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.share_lists(blocks, kept, kinds)
     kept &= ~rules.stray_menu_items(blocks, kept, kinds, region)
     kept &= ~rules.before_title(blocks, kept, words, matrix[:, _HEADING_LEVEL] == 1, region,
-                                title_headings(matrix))
+                                title)
     # A page declared nothing whose address names a story is an article with comments.
     comments = rules.comment_blocks(blocks, kept, words, kinds, article or not (
         says_article or thread) and rules.is_story_url(page.url), thread)
@@ -291,7 +293,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         may_repeat[copies] = rules.legitimate_repeats(
             blocks, matrix, region, chosen[copies], chosen[groups[copies]], shown)
     kept[chosen] = drop_repeats(kept[chosen], groups, may_repeat)
-    kept = keep_title(kept, title_headings(matrix))
+    kept = keep_title(kept, title)
     author = next((name for i in (bylines & ~kept).nonzero()[0].tolist()
                    if (name := rules.byline_author(blocks[i].text))), None)
     return Choice(kept, False, author)

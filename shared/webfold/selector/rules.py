@@ -2001,6 +2001,7 @@ _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _NAME_JOINS = frozenset(("and", "&", "und", "et", "y", "e", "i", "oraz"))
 _NAME_PARTICLES = frozenset(("van", "von", "der", "den", "de", "du", "da", "di", "del", "della",
                              "la", "le", "ten", "ter", "bin", "ibn", "al", "dos", "das"))
+NAME_MAX_WORDS = 4  # capitalised words in one name ("María José García López")
 _BYLINE_TOKEN = re.compile(r"[^\s,;()]+|[,;()]")
 # A date after the name: "on 3 May 2026", "am 3. Mai 2026".
 _DATE_LEAD = re.compile(r"(?:on|am|le|el)\s+")
@@ -2044,15 +2045,22 @@ def _is_date(text: str) -> bool:
 def _is_name(words: list[str]) -> bool:
     """Whether `words` (commas as words) are names: capitalised words, particles inside
     ("van der"), joins between names, commas only in a list a join closes ("Ana Ruiz,
-    Tom Berg and Li Wei")."""
+    Tom Berg and Li Wei"), each of NAME_MAX_WORDS capitalised words or fewer (a longer
+    run goes on into other text: "A. Neal View In Digital Edition", a link's words)."""
     if not (_is_name_word(words[0]) and _is_name_word(words[-1])):
         return False
     joins = [i for i, word in enumerate(words) if word.lower() in _NAME_JOINS]
+    run = 0  # capitalised words of the name at hand
     for i, word in enumerate(words):
-        if word == ",":
-            if not joins or joins[-1] < i:
+        if word == "," or i in joins:
+            if word == "," and (not joins or joins[-1] < i):
                 return False
-        elif not (_is_name_word(word) or word.lower() in _NAME_PARTICLES or i in joins):
+            run = 0
+        elif _is_name_word(word):
+            run += 1
+            if run > NAME_MAX_WORDS:
+                return False
+        elif word.lower() not in _NAME_PARTICLES:
             return False
     return True
 
@@ -2121,17 +2129,36 @@ def address_bylines(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     place says what the line is. Paragraphs only: a list of dates under a title is an
     index of days, a `<dd>` an event's date; a date under the next heading a card's."""
     at = np.fromiter((block.tag == "address" for block in blocks), dtype=bool,
-                     count=len(blocks))
+                     count=len(blocks)) | under_title(kept, words, kinds, title)
+    if not (kept & at).any():  # most pages
+        return np.zeros(len(blocks), dtype=bool)
+    return lead_metadata(blocks, kept, words, kinds, author) & at
+
+
+def byline_reach(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
+                 title: np.ndarray) -> np.ndarray:
+    """`kept` plus the paragraphs of BYLINE_WORDS words or fewer `under_title` that the
+    cut dropped: the blocks `lead_metadata` and `address_bylines` read, so a byline the
+    model scored low still names the author (`byline_author`). Those blocks are dropped
+    either way and the kept prose the rules measure from is the same: the text does not
+    change."""
+    return kept | (under_title(kept, words, kinds, title) & (words <= BYLINE_WORDS))
+
+
+def under_title(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
+                title: np.ndarray) -> np.ndarray:
+    """The paragraphs right under the page's title heading (`title`: an H1 or a heading
+    repeating `<title>`), before its first kept paragraph of prose (over BYLINE_WORDS
+    words, not mostly links) and the next heading: where a byline stands."""
+    out = np.zeros(len(kept), dtype=bool)
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     heads = title[:prose[0]].nonzero()[0] if len(prose) else prose
     if len(heads):
         start = int(heads[-1]) + 1
         below = kinds.heading[start:prose[0]].nonzero()[0]
         end = start + int(below[0]) if len(below) else int(prose[0])
-        at[start:end] |= kinds.paragraph[start:end]
-    if not (kept & at).any():  # most pages
-        return np.zeros(len(blocks), dtype=bool)
-    return lead_metadata(blocks, kept, words, kinds, author) & at
+        out[start:end] = kinds.paragraph[start:end]
+    return out
 
 
 # A call to action: subscribe, sign up, follow, join, get the app ("Subscribe to get the
