@@ -73,9 +73,9 @@ class PageContext:
 @dataclass(frozen=True, slots=True)
 class Choice:
     """The selection of one page (`choose`): the kept mask, whether no block reached the
-    threshold (the mask is then all False and the caller keeps the whole page), and the
-    name in a byline the rules dropped above the body (`rules.byline_author`), which the
-    text no longer shows."""
+    threshold (the mask is then all False and the caller keeps the whole page), and, on a
+    page whose metadata declares no author, the name in a byline the rules dropped above
+    the body (`rules.byline_author`), which the text no longer shows."""
 
     kept: np.ndarray
     nothing: bool
@@ -235,8 +235,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     bylines = np.zeros(len(blocks), dtype=bool)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
-        bylines = rules.lead_metadata(blocks, rules.byline_reach(kept, words, kinds, title),
-                                      words, kinds, page.metadata.author)
+        reach = rules.byline_reach(kept, words, kinds, title, page.metadata.author)
+        bylines = rules.lead_metadata(blocks, reach, words, kinds, page.metadata.author)
         kept &= ~bylines
         kept &= ~rules.quote_cards(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
@@ -244,8 +244,9 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds, headed=True)
-        bylines = rules.address_bylines(blocks, rules.byline_reach(kept, words, kinds, title),
-                                        words, kinds, title, page.metadata.author)
+        reach = rules.byline_reach(kept, words, kinds, title, page.metadata.author)
+        bylines = rules.address_bylines(blocks, reach, words, kinds, title,
+                                        page.metadata.author)
         kept &= ~bylines
     if not thread:
         kept &= ~rules.named_teasers(names, kept, words, article)
@@ -294,6 +295,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
             blocks, matrix, region, chosen[copies], chosen[groups[copies]], shown)
     kept[chosen] = drop_repeats(kept[chosen], groups, may_repeat)
     kept = keep_title(kept, title)
+    if page.metadata.author:  # declared: the metadata's author wins
+        return Choice(kept, False)
     author = next((name for i in (bylines & ~kept).nonzero()[0].tolist()
                    if (name := rules.byline_author(blocks[i].text))), None)
     return Choice(kept, False, author)

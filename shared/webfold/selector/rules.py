@@ -2003,8 +2003,10 @@ _NAME_PARTICLES = frozenset(("van", "von", "der", "den", "de", "du", "da", "di",
                              "la", "le", "ten", "ter", "bin", "ibn", "al", "dos", "das"))
 NAME_MAX_WORDS = 4  # capitalised words in one name ("María José García López")
 _BYLINE_TOKEN = re.compile(r"[^\s,;()]+|[,;()]")
-# A date after the name: "on 3 May 2026", "am 3. Mai 2026".
-_DATE_LEAD = re.compile(r"(?:on|am|le|el)\s+")
+# A date that ends a byline, read lowercased: "on 3 May 2026", "am 3. Mai 2026", "5 min
+# read", "Published: 3 May 2026".
+_DATE_TAIL = re.compile(r"(?:^|\s)(?:(?:on|am|le|el)\s+)?(?:" + _STAMP.pattern + "|"
+                        + _DATE_LINE.pattern + r")$")
 
 
 def byline_author(text: str) -> str | None:
@@ -2024,22 +2026,15 @@ def byline_author(text: str) -> str | None:
 def _leading_name(text: str) -> str | None:
     """The longest run of name words (`_is_name`) at the start of `text` that ends it, or
     is followed by a comma, a bracket or a date ("on 3 May 2026", "5 min read")."""
-    tokens = list(_BYLINE_TOKEN.finditer(text))
-    date = next((token.start() for token in tokens if _is_date(text[token.start():])),
-                len(text))
-    words = [token for token in tokens if token.end() <= date]
+    lowered = text.lower()
+    tail = _DATE_TAIL.search(lowered) if len(lowered) == len(text) else None
+    date = tail.start() if tail else len(text)
+    words = list(_BYLINE_TOKEN.finditer(text, 0, date))
     for last in range(len(words) - 1, -1, -1):
         rest = text[words[last].end():date].strip()
         if rest[:1] in ("", ",", ";", "(") and _is_name([w.group() for w in words[:last + 1]]):
             return text[:words[last].end()]
     return None
-
-
-def _is_date(text: str) -> bool:
-    lowered = text.lower()
-    lead = _DATE_LEAD.match(lowered)
-    lowered = lowered[lead.end():] if lead else lowered
-    return bool(_STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered))
 
 
 def _is_name(words: list[str]) -> bool:
@@ -2135,13 +2130,15 @@ def address_bylines(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return lead_metadata(blocks, kept, words, kinds, author) & at
 
 
-def byline_reach(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
-                 title: np.ndarray) -> np.ndarray:
-    """`kept` plus the paragraphs of BYLINE_WORDS words or fewer `under_title` that the
-    cut dropped: the blocks `lead_metadata` and `address_bylines` read, so a byline the
-    model scored low still names the author (`byline_author`). Those blocks are dropped
-    either way and the kept prose the rules measure from is the same: the text does not
-    change."""
+def byline_reach(kept: np.ndarray, words: np.ndarray, kinds: BlockKinds, title: np.ndarray,
+                 author: str | None) -> np.ndarray:
+    """The blocks `lead_metadata` and `address_bylines` read: `kept`, and on a page that
+    declares no `author` the paragraphs of BYLINE_WORDS words or fewer `under_title` that
+    the cut dropped, so a byline the model scored low still names the author
+    (`byline_author`). Those blocks are dropped either way and the kept prose the rules
+    measure from is the same: the text does not change."""
+    if author:
+        return kept
     return kept | (under_title(kept, words, kinds, title) & (words <= BYLINE_WORDS))
 
 
