@@ -1,7 +1,9 @@
 """Page metadata from JSON-LD, OpenGraph, meta tags, `<title>` and `<html lang>`.
 
 Structured data wins over meta tags, which win over `<title>`: JSON-LD and OpenGraph
-are written for machines and rarely carry the site-name suffix a `<title>` has.
+are written for machines and rarely carry the site-name suffix a `<title>` has. A page
+that declares no author gets the name in the byline the selector drops from its text
+(`webfold.html.converter`); declared authors win.
 """
 
 from __future__ import annotations

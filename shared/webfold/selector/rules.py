@@ -115,7 +115,12 @@ enclosing `<article>`. Then:
   "Illustrations by" lead a byline, and the declared author with a date line after a
   space ("Felix Moreau 3 min read") is one (fold models B0: WCXB 14 pages better by
   0.0001-0.0073, none worse; Trafilatura-dev the same; two new short pages 0.973 and
-  0.978 -> 1.000).
+  0.978 -> 1.000). Since 2026-12-07 (html-byline11) the name in a byline these two drop
+  (`byline_author`: "By Alan Pryce | 3 May 2026" -> "Alan Pryce") is the author of a
+  page that declares none (`Choice.byline_author`), and on such a page they also read
+  the short paragraphs under the title the cut dropped (`byline_reach`), for the name
+  only: the text does not change (WCXB: Markdown identical on all 1,497 pages, 40 more
+  with an author).
 - `after_body` (pages declared an article): kept blocks after the body container's
   last paragraph of prose that lie outside it (the body container: the element holding
   most of the prose outside comment containers, found as the content region is), when
