@@ -3,6 +3,9 @@ the page, stamps turned along a margin."""
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 import pymupdf
 import pytest
 
@@ -478,3 +481,48 @@ def test_a_row_of_boxes_with_centred_headings_wrapped_over_lines_reads_each_box_
     assert all(head in text for head in heads), text
     assert [text.index(head) for head in heads] == sorted(text.index(head) for head in heads)
     assert text.index("Seating Capacity") < text.index("Diesel"), text
+
+
+def test_a_raised_citation_read_apart_from_its_line_stays_in_its_sentence():
+    # A browser's print sets citations raised in smaller type ("level[4] [5]."), and
+    # MuPDF may read them as a block of their own, drawn after the page's text: their
+    # baseline lies a third of the text size over the line's, and left apart they cut
+    # the sentence into three paragraphs ("... (Tibet)" / "[1] [2]" / ".").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    first = "The survey found that the old quay walls had moved since the last count"
+    second = "along the eastern side (Tibet)"
+    page.insert_text((60, 100), first, fontname="helv", fontsize=10.5)
+    page.insert_text((60, 116), second, fontname="helv", fontsize=10.5)
+    end = 60 + pymupdf.get_text_length(second, "helv", 10.5)
+    cite = "[1] [2]"
+    width = pymupdf.get_text_length(cite, "helv", 7.9)
+    page.insert_text((end + width + 2.5, 116), ".", fontname="helv", fontsize=10.5)
+    page.insert_text((60, 148), "A second paragraph follows the first one.", fontname="helv",
+                     fontsize=10.5)
+    page.insert_text((end + 1.2, 112.3), cite, fontname="helv", fontsize=7.9)
+    paragraphs = convert(doc.tobytes()).markdown.strip().split("\n\n")
+    assert len(paragraphs) == 2, paragraphs
+    assert " ".join(paragraphs[0].split()).startswith(f"{first} {second}"), paragraphs
+    assert "\\[1\\] \\[2\\]" in paragraphs[0] and paragraphs[0].endswith("."), paragraphs
+
+
+@pytest.mark.parametrize("gap", [20.0, 1.5])
+def test_a_drafts_small_line_numbers_beside_its_lines_stay_out_of_them(gap):
+    # A manuscript's review line numbers (acmart's authordraft, aomart) are set small in
+    # the margin, level with the upper half of each line: raised and small as a note's
+    # mark is, but a gap away from the text (20 pt), or, set close (1.5 pt), one of a
+    # column of numbers. Taken for marks they went into the headings and sentences
+    # ("# 20 Survey of the Quay", "... the boats 23 stayed in").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lines = ["Survey of the Quay", *textwrap.wrap(LEFT, 62)]
+    for n, text in enumerate(lines):
+        page.insert_text((90, 100 + 13 * n), text, fontname="tiro", fontsize=14 if n == 0 else 10)
+    for n in range(len(lines)):
+        number = str(20 + n)
+        x = 90 - gap - pymupdf.get_text_length(number, "helv", 6.6)
+        page.insert_text((x, 97.5 + 13 * n), number, fontname="helv", fontsize=6.6)
+    md = convert(doc.tobytes()).markdown
+    assert "# Survey of the Quay" in md, md
+    assert not re.search(r"\d [A-Za-z]", md), md

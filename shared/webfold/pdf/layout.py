@@ -51,8 +51,13 @@ BASELINE_SLACK = 0.35  # font sizes two baselines may lie apart and still be one
 # Steps a spent page budget leaves out (`PageBudget.spent`), as its warning names them.
 CENTRED_CELLS_STEP = "centred cells"
 LINE_NUMBERS_STEP = "line numbers"
+MARK_SIZE = 0.8  # a raised mark (a note's number, a citation) is set at most this share of
+# its line's size, and starts at most MARK_GAP of the line's sizes from where the line ends
+# (a word space is 0.25-0.33 of a size)
+MARK_GAP = 0.2
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ALPHA = re.compile(r"[^\W\d_]")
+_WORD = re.compile(r"[^\W\d_]{2,}")  # a word: a mark has none ("a", "*", "†" are marks)
 _RTL_DIGIT = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
 _LEADER_END = re.compile(r"(?:\.\s?){4,}$|\u2026{2,}$")
 # What leader dots lead to: page numbers ("12", "3, 94", "1-6", "xii").
@@ -275,12 +280,14 @@ def _partner(done: list[Item], it: Item, items: list[Item],
         if left.listing_number and is_code(right.line) and right.box[0] > left.box[2] and \
                 abs(left.box[3] - right.box[3]) <= BASELINE_SLACK * left.size:
             return k
-        if not _level(prev, it) and not _marker_level(left, right):
+        level = _level(prev, it)
+        raised = not level and (_raised_mark(prev, it, items) or _raised_mark(it, prev, items))
+        if not level and not raised and not _marker_level(left, right):
             continue  # on another line either way (the texts' patterns need not be read)
         lone = not left.line_number and (LONE_MARKER.match(left.text)
                                          or _SECTION_NUMBER.match(left.text))
         if not (_marker_level(left, right) if lone and LONE_MARKER.match(left.text)
-                else _level(prev, it)):
+                else level or raised):
             continue
         gap = right.box[0] - left.box[2]
         leads = _LEADER_END.search(left.text) and _PAGE_REFS.match(right.text)
@@ -303,6 +310,47 @@ def _same_baseline(a: Item, b: Item) -> bool:
     """True when the baselines of `a` and `b` lie within BASELINE_SLACK of the larger's
     font size."""
     return abs(a.box[3] - b.box[3]) <= BASELINE_SLACK * max(a.size, b.size)
+
+
+def _raised_mark(mark: Item, line: Item, items: list[Item]) -> bool:
+    """True when `mark` is a raised mark of `line`: in type `MARK_SIZE` of the line's or
+    smaller, its baseline off the line's by more than `BASELINE_SLACK` of its own size,
+    upwards, its middle within the line's height, with no word in it (a citation's
+    "[4] [5]", a note's number, letter or dagger), touching the line's end or start
+    (`_touches`) and no number of a margin column (`_in_number_column`, of the page's
+    `items`). A browser sets a citation so, and MuPDF may read it as a block of its own:
+    `_level` does not join it, and left apart it cut the sentence in three paragraphs
+    ("above sea level" / "[4] [5]" / "."). A draft's line numbers are set small beside
+    the lines, level with their upper half, a gap away from them."""
+    return mark.size <= MARK_SIZE * line.size and _marker_level(mark, line) and \
+        _baseline(line) - _baseline(mark) > BASELINE_SLACK * mark.size and \
+        not _WORD.search(mark.text) and _touches(mark, line) and \
+        not _in_number_column(mark, items)
+
+
+def _touches(mark: Item, line: Item) -> bool:
+    """True when `mark` starts within `MARK_GAP` of `line`'s sizes of where the line ends,
+    or ends so near where it starts (a note's number before the note)."""
+    gap = mark.box[0] - line.box[2] if mark.box[0] >= line.box[0] else line.box[0] - mark.box[2]
+    return abs(gap) <= MARK_GAP * line.size
+
+
+def _in_number_column(mark: Item, items: list[Item]) -> bool:
+    """True when `mark` is a whole number with another whole number straight above or
+    below it on the page (their middles within its size): a margin column numbering the
+    lines or rows, which `_number_lines` may not have marked (its lines start in upper
+    case)."""
+    if not mark.text.strip().isdecimal():
+        return False
+    middle = (mark.box[0] + mark.box[2]) / 2
+    return any(it is not mark and it.line is not None and it.text.strip().isdecimal()
+               and abs((it.box[0] + it.box[2]) / 2 - middle) <= mark.size for it in items)
+
+
+def _baseline(it: Item) -> float:
+    """The baseline of a line's item in the reading frame (`_line_item` sets its box's
+    bottom 0.15 of its size under it)."""
+    return it.box[3] - 0.15 * it.size
 
 
 def _marker_level(marker: Item, line: Item) -> bool:

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import re
 
-from webfold.pdf.layout import Item
+from webfold.pdf.layout import MARK_SIZE, Item
 from webfold.pdf.model import Span
 
-MARK_SIZE = 0.8  # a mark is set at most this share of its line's size
-RAISE = 0.15  # and its bottom sits this many of its sizes above the line's
+RAISE = 0.15  # a mark's bottom sits this many of its sizes above the line's
 NOTE_SIZE = 0.92  # notes are set at most this share of the body size
 _DIGITS = re.compile(r"^(?:\d{1,3}|[ivx]{1,5})$")
 # Run into the text, a roman numeral is told from the word it starts by a capital.
