@@ -526,3 +526,69 @@ def test_a_drafts_small_line_numbers_beside_its_lines_stay_out_of_them(gap):
     md = convert(doc.tobytes()).markdown
     assert "# Survey of the Quay" in md, md
     assert not re.search(r"\d [A-Za-z]", md), md
+
+
+def test_pieces_of_a_word_drawn_touching_join_without_a_space():
+    # A form's text drawn piece by piece, a word's last letter after the rest of the
+    # page ("physicia" ... "n"): MuPDF reads the two as lines of their own, and joined
+    # with a space the word came out split ("The physicia n is legally ..."). Pieces a
+    # word space apart keep the space between them.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    head, word_gap = "The physicia", "Services are billed"
+    page.insert_text((60, 100), head, fontname="helv", fontsize=10)
+    page.insert_text((60, 116), word_gap, fontname="helv", fontsize=10)
+    page.insert_text((60, 148), "A second paragraph follows the first one.", fontname="helv",
+                     fontsize=10)
+    page.insert_text((60 + pymupdf.get_text_length(head, "helv", 10), 100),
+                     "n is legally authorized to practice where he furnished the services.",
+                     fontname="helv", fontsize=10)
+    page.insert_text((60 + pymupdf.get_text_length(word_gap + " ", "helv", 10), 116),
+                     "by the month.", fontname="helv", fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    lines = md.splitlines()
+    assert "The physician is legally authorized to practice where he furnished the services." \
+        in lines, md
+    assert "Services are billed by the month." in lines, md
+
+
+def test_pieces_a_thin_space_apart_or_stacked_keep_their_space():
+    # Pieces that do not touch are two words however narrow the white between them: two
+    # numbers a thin space apart ("1 4"), a fraction's numbers one over the other, a
+    # subscript under a superscript ("ds" with 2 over 1). Glued, they read "14", "ds21".
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lead = "The sample counts were"
+    page.insert_text((60, 100), lead, fontname="helv", fontsize=10)
+    page.insert_text((60, 130), "The metric reads", fontname="helv", fontsize=10)
+    page.insert_text((60, 160), "A second paragraph follows the first one.", fontname="helv",
+                     fontsize=10)
+    x = 60 + pymupdf.get_text_length(lead + " ", "helv", 10)
+    page.insert_text((x, 100), "1", fontname="helv", fontsize=10)
+    four = x + pymupdf.get_text_length("1", "helv", 10) + 1.2
+    x = 60 + pymupdf.get_text_length("The metric reads ds", "helv", 10)
+    page.insert_text((60 + pymupdf.get_text_length("The metric reads ", "helv", 10), 130),
+                     "ds", fontname="helv", fontsize=10)
+    page.insert_text((x, 126), "2", fontname="helv", fontsize=7)
+    page.insert_text((x, 132.5), "1", fontname="helv", fontsize=7)
+    page.insert_text((four, 100), "4", fontname="helv", fontsize=10)  # drawn apart from "1"
+    md = convert(doc.tobytes()).markdown
+    assert "1 4" in md and "14" not in md, md
+    assert "21" not in md and "12" not in md, md
+
+
+def test_a_list_marker_set_touching_its_item_stays_a_marker():
+    # A list's bullet may end where its item's first letter starts (a TeX list whose
+    # label box runs up to the text): the two touch, yet glued ("•not use") the item was
+    # no longer read as a list's.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    items = ["not use the margin, so the look is slightly", "different from the rest."]
+    for n, text in enumerate(items):
+        page.insert_text((80, 100 + 14 * n), text, fontname="helv", fontsize=10)
+    for n in range(len(items)):  # drawn after the items: MuPDF reads them apart
+        x = 80 - pymupdf.get_text_length("\u2022", "helv", 10)
+        page.insert_text((x, 100 + 14 * n), "\u2022", fontname="helv", fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert "\u2022not" not in md and "\u2022different" not in md, md
+    assert all(f"- {text}" in md for text in items), md

@@ -20,6 +20,10 @@ from webfold.pdf.model import BBox, Line, PageBudget, PageLines, Span, VerticalR
 
 MAX_DEPTH = 60  # recursion guard for the cuts; deeper regions are read row by row
 JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutters are wider)
+# Font sizes by which a piece's first glyph may start off where the glyph before it ends and
+# the two still touch: positions rounded to a twentieth of a point fall within it down to
+# 4 pt type; an index entry run up to the next column's, 0.16 pt off at 9 pt, does not.
+TOUCH_SLACK = 0.015
 LEADER_GAP = 12.0  # a fragment ending in leader dots reaches its page number this far away
 # A run-in heading ("Keywords", "General Terms" set bold or italic) sits a quad or so
 # before the plain text it introduces on the same line; a column gutter beside a short
@@ -540,12 +544,30 @@ def _emphasised(line: Line) -> bool:
     return bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
 
 
+def _touching(left: Item, right: Item) -> bool:
+    """True when native left-to-right piece `right` starts where `left`'s last glyph
+    ends, on its baseline and in its size, both within `TOUCH_SLACK` of the size: pieces
+    of one word (a form drawing a word's last letter apart, "physicia" + "n"; the glyphs
+    of a vertical Japanese line). MuPDF's boxes run from a glyph's origin to the end of
+    its advance, so the gap between them is the white the page drew: a space's advance
+    or more between two words (TeX's glue shrinks it by a third at most), less than
+    nothing where pieces stand one over the other (a subscript under a superscript, a
+    fraction's numbers). Right-to-left pieces join right piece first, so where two touch
+    on the page is not where their texts meet. A list's marker ("•") stays apart from its
+    item however near it is set: read as one word the item is no longer a list's."""
+    slack = TOUCH_SLACK * left.size
+    return left.line.source == right.line.source == "native" and not (left.rtl or right.rtl) \
+        and not LONE_MARKER.match(left.text) and left.size == right.size \
+        and abs(left.box[3] - right.box[3]) <= slack and abs(right.box[0] - left.box[2]) <= slack
+
+
 def _merge(a: Item, b: Item) -> Item:
     left, right = (a, b) if a.box[0] <= b.box[0] else (b, a)
     first, second = (right, left) if (a.rtl or b.rtl) else (left, right)
     spans = list(first.line.spans)
     joint = first.line.text[-1:] + second.line.text[:1]
-    if joint and not joint[0].isspace() and not joint[-1].isspace():
+    if joint and not joint[0].isspace() and not joint[-1].isspace() and \
+            not _touching(left, right):
         s0 = spans[-1]
         spans.append(Span(text=" ", bbox=s0.bbox, size=s0.size, bold=s0.bold, italic=s0.italic,
                           mono=s0.mono, font=s0.font))
