@@ -415,3 +415,22 @@ def test_a_glyph_mapped_to_a_lone_surrogate_leaves_the_table_finders_cells():
     markdown = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
     assert "| North | 1200 |\n| South | 700 |" in markdown
     markdown.encode("utf-8")
+
+
+def test_a_code_mapped_to_a_noncharacter_is_dropped():
+    # A ToUnicode entry may map a code to a Unicode noncharacter (bidi's manual, set with
+    # XeTeX, maps one to U+FFFF): no text interchanges those, and in the Markdown it
+    # showed as junk after the word.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), _PROSE[:40] + "~", fontname="helv", fontsize=11)
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /NonChar"
+            b" def 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <7E> <FFFF>"
+            b" endbfchar endcmap CMapName currentdict /CMap defineresource pop end end")
+    for xref in {font[0] for font in page.get_fonts()}:
+        stream = doc.get_new_xref()
+        doc.update_object(stream, "<<>>")
+        doc.update_stream(stream, cmap)
+        doc.xref_set_key(xref, "ToUnicode", f"{stream} 0 R")
+    md = convert(doc.tobytes(), settings=Settings(ocr=False)).markdown
+    assert md.strip() == _PROSE[:40].strip(), repr(md)

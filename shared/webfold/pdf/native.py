@@ -76,9 +76,13 @@ _UNDECODABLE_CHAR = re.compile(_UNDECODABLE)
 _UNDECODABLE_RUN = re.compile(_UNDECODABLE + "+")
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _LEAD_PRIVATE_USE = re.compile("^(\\s*)[\ue000-\uf8ff](?=\\s|$)")
-# Control characters, and lone UTF-16 surrogates (a ToUnicode entry mapping a code to
-# half a pair: PyMuPDF's per-glyph text holds it, and no output can encode it).
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# Control characters, lone UTF-16 surrogates (a ToUnicode entry mapping a code to half a
+# pair: PyMuPDF's per-glyph text holds it, and no output can encode it) and Unicode's
+# noncharacters (U+FDD0-U+FDEF and the last two code points of each plane, which no text
+# interchanges: a ToUnicode entry mapping a code to U+FFFF, as XeTeX's sources of bidi do).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+                      + "".join(chr(plane << 16 | 0xFFFE) + chr(plane << 16 | 0xFFFF)
+                                for plane in range(17)) + "]")
 _UNMAPPED_SYMBOL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 # Symbol fonts whose unmapped codes are pictures: in forms, mostly boxes to tick.
 _SYMBOL_FONT = re.compile(r"wingding|dingbat|webding|marlett", re.I)
@@ -191,9 +195,9 @@ def read_page(page: Any, number: int,
 
 def drop_undecodable(page_lines: PageLines) -> int:
     """Remove U+FFFD (glyphs the font maps to no Unicode), control characters, lone
-    surrogates, and private-use marks after right-to-left letters (`route.UNMAPPED_MARK`),
-    from native `page_lines` in place; spans and lines left without visible text go too.
-    Returns how many were removed.
+    surrogates, noncharacters, and private-use marks after right-to-left letters
+    (`route.UNMAPPED_MARK`), from native `page_lines` in place; spans and lines left
+    without visible text go too. Returns how many were removed.
 
     Run after routing: a page mostly made of such glyphs has gone to OCR by then, so what
     is left is a few stray glyphs in otherwise good text.
@@ -218,8 +222,8 @@ def drop_undecodable(page_lines: PageLines) -> int:
 
 def without_undecodable(text: str) -> str:
     """`text` less what `drop_undecodable` removes from a page's lines: U+FFFD, control
-    characters, lone surrogates and private-use marks after right-to-left letters. For
-    text read from the page apart from its lines (the table finder's cells)."""
+    characters, lone surrogates, noncharacters and private-use marks after right-to-left
+    letters. For text read from the page apart from its lines (the table finder's cells)."""
     return _CONTROL.sub("", UNMAPPED_MARK.sub("", text)).replace(_UNDECODABLE, "")
 
 
