@@ -6,6 +6,7 @@ PDFs are written here by PyMuPDF, or by LibreOffice where it is installed."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -403,3 +404,23 @@ def test_brackets_of_right_to_left_text_open_before_they_close(left: str, right:
              f"{right[0]} {first[::-1]}")
     assert _paragraphs(_amiri_lines_pdf([drawn])) == [
         f"{first} ({inside}) «{quoted}» {last}"]
+
+
+@pytest.mark.skipif(not AMIRI.exists(), reason="Amiri is not installed")
+def test_a_right_to_left_piece_touching_a_latin_line_keeps_its_space() -> None:
+    # Pieces that touch join without a space (a word drawn in pieces), but a right-to-left
+    # piece joins its line right piece first: where it touches the Latin text on the page
+    # (after "so:") is not where the two texts meet, and joined there without a space
+    # a word of each script ran together ("قصيرAn").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="amiri", fontfile=str(AMIRI))
+    latin = "An Arabic word may stand in a Latin line like so:"
+    page.insert_text((72, 100), latin, fontname="helv", fontsize=12)
+    page.insert_text((72, 130), "A second paragraph follows the first one.", fontsize=12)
+    x = 72 + pymupdf.get_text_length(latin, "helv", 12)
+    page.insert_text((x, 100), "مثال قصير"[::-1], fontname="amiri", fontsize=12)
+    words = convert(doc.tobytes(), filename="mixed.pdf").markdown.split()
+    assert "قصير" in words and "so:" in words, words
+    assert not [w for w in words if re.search("[\u0600-\u06ff]", w) and re.search("[A-Za-z]", w)], \
+        words
