@@ -654,20 +654,30 @@ class BlockKinds:
 
     @classmethod
     def from_features(cls, matrix: np.ndarray, words: np.ndarray) -> BlockKinds:
-        def column(name: str) -> np.ndarray:
-            return matrix[:, _COLUMN[name]] > 0
-
-        figure = column(f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}")
-        image = column("kind_image")
-        structure = (column("kind_code") | column("kind_definition")
-                     | column("kind_table") & (matrix[:, _COLUMN["link_ratio"]] <= MAX_LINK_TABLE)
-                     | figure & (image | column("kind_caption") & (
-                         column("ends_punct") | (words > LABEL_WORDS))))
-        heading, paragraph = column("kind_heading"), column("kind_paragraph")
+        # One gather and one comparison for all the columns read: a page pays each numpy
+        # call's fixed cost, which a column at a time repeated a dozen times.
+        values = matrix.T[_KIND_SOURCES]
+        positive = dict(zip(_KIND_SOURCE_NAMES, values > 0, strict=True))
+        link_ratio = values[-1]
+        figure = positive[f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}"]
+        image = positive["kind_image"]
+        structure = (positive["kind_code"] | positive["kind_definition"]
+                     | positive["kind_table"] & (link_ratio <= MAX_LINK_TABLE)
+                     | figure & (image | positive["kind_caption"] & (
+                         positive["ends_punct"] | (words > LABEL_WORDS))))
+        heading, paragraph = positive["kind_heading"], positive["kind_paragraph"]
         label = (heading | paragraph) & (words > 0) & (words <= LABEL_WORDS)
-        return cls(structure, column(f"flag_{BlockFlag.COMMENT.bit_length() - 1}"), label,
-                   matrix[:, _COLUMN["link_ratio"]] >= 0.5, column("link_ratio"),
-                   heading, paragraph, column("kind_list_item"), image)
+        return cls(structure, positive[f"flag_{BlockFlag.COMMENT.bit_length() - 1}"], label,
+                   link_ratio >= 0.5, positive["link_ratio"], heading, paragraph,
+                   positive["kind_list_item"], image)
+
+
+# The feature columns `BlockKinds.from_features` reads, "link_ratio" last.
+_KIND_SOURCE_NAMES = (f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}",
+                      f"flag_{BlockFlag.COMMENT.bit_length() - 1}", "kind_image", "kind_code",
+                      "kind_definition", "kind_table", "kind_caption", "ends_punct",
+                      "kind_heading", "kind_paragraph", "kind_list_item", "link_ratio")
+_KIND_SOURCES = [_COLUMN[name] for name in _KIND_SOURCE_NAMES]
 
 
 def content_region(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> int:
