@@ -384,6 +384,7 @@ def _write_page_relative(out: np.ndarray) -> None:
     total_weight = weight.sum()
     longest = int(log_chars.argmax())
     long_blocks = words >= LONG_BLOCK_WORDS
+    long_count = long_blocks.sum()
     smooth = out[:, _COLUMN["smooth_log_chars"]]
     at = _COLUMN[_PAGE_RELATIVE[0]]
     out[:, at] = log_chars - log_chars[longest]
@@ -392,14 +393,14 @@ def _write_page_relative(out: np.ndarray) -> None:
         values = out[:, _COLUMN[name]]
         out[:, at + k] = values - (values * weight).sum() / total_weight
     out[:, at + 4] = smooth - smooth.max()
-    ranked = np.sort(depth[long_blocks] if long_blocks.any() else depth)
+    ranked = np.sort(depth[long_blocks] if long_count else depth)
     middle = len(ranked) // 2
     out[:, at + 5] = depth - (ranked[middle - 1 + len(ranked) % 2] + ranked[middle]) / 2
-    out[:, at + 6] = np.arange(n) - longest
-    np.clip(out[:, at + 6], -200, 200, out=out[:, at + 6])
+    # np.minimum and np.maximum on the integers: np.clip's Python wrapper costs more.
+    out[:, at + 6] = np.minimum(np.maximum(np.arange(n) - longest, -200), 200)
     out[:, at + 7] = depth - depth[longest]
-    out[:, at + 8] = long_blocks.sum() / n
-    out[:, at + 9] = np.log1p(long_blocks.sum())
+    out[:, at + 8] = long_count / n
+    out[:, at + 9] = np.log1p(long_count)
 
 
 def _page_facts(page: PageContext, n: int, chars: np.ndarray, total: float, links: np.ndarray,
