@@ -85,6 +85,25 @@ def test_an_inline_element_styled_as_a_box_is_a_block_of_its_own() -> None:
         "Glaze matt white"]
 
 
+def test_flex_and_grid_items_are_set_apart_by_a_space() -> None:
+    # The parent's style makes each child a flex or grid item, which a browser shows
+    # apart: a spec list's label and value, a card's date and title, a rating's figures.
+    # A row stays one line; children that are no items still run together.
+    html = ('<ul class="specs"><li style="display: flex; gap: 1em"><span>Material</span>'
+            '<span>Stoneware</span></li><li style="display:grid"><b>Capacity'
+            '<small>approx.</small></b>350 ml</li>'
+            '<li style="display:Inline-Grid"><span>Glaze</span>matte green</li></ul>'
+            '<div class="card" style="display:flex"><time datetime="2026-11-02">2 Nov 2026'
+            '</time><a href="/notes/kiln">Firing the new kiln</a></div>'
+            '<p>Rated <span style="display:inline-flex"><em>4.8</em><span>of 5</span></span>'
+            ' by <span>buy</span><span>ers</span>.</p>'
+            '<div style="display:flexible"><span>Kiln</span><span>log</span></div>')
+    assert [b.markdown for b in blocks_of(html)] == [
+        "- Material Stoneware", "- **Capacityapprox.** 350 ml", "- Glaze matte green",
+        "2 Nov 2026 [Firing the new kiln](https://example.com/notes/kiln)",
+        "Rated *4.8* of 5 by buyers.", "Kilnlog"]
+
+
 def test_hidden_and_noscript_default_is_dropped() -> None:
     html = ("<body><p>visible</p><div style='display:none'><p>tab</p></div>"
             "<noscript><p>posts</p></noscript></body>")

@@ -98,6 +98,11 @@ _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 _MATH_TAGS = frozenset({"math", "mjx-container", "math-renderer"})
 _ATOMIC_TAGS = _CODE_TAGS | _MATH_TAGS  # inline elements rendered whole, not walked
 _BOX_TAGS = INLINE_TAGS - _ATOMIC_TAGS - {"a"}  # those `_BLOCK_DISPLAY` may make a box
+# An element whose style attribute lays out its children as flex or grid items: a browser
+# sets each child apart ("Material" and "Stoneware" in a row, a card's date and title), so
+# its inline children get a space on either side instead of running together. A space,
+# not a block each: a label and its value stay one line of the Markdown, as a row reads.
+_ITEMS_DISPLAY = re.compile(r"display\s*:\s*(?:inline-)?(?:flex|grid)(?![\w-])", re.IGNORECASE)
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
               "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
@@ -137,14 +142,15 @@ class _Frame:
     # (capped) and built lazily, only for elements that end up holding a block (`_lineage`).
     __slots__ = ("tag", "flags", "parent", "eid", "own", "path", "tokens", "ancestors",
                  "token_code", "role", "kind", "prefix", "cont", "emitted", "counter", "ordered",
-                 "indent", "md_start", "text_start", "href", "wrap", "quote", "list_ids")
+                 "indent", "md_start", "text_start", "href", "wrap", "quote", "list_ids",
+                 "items")
 
 
 _new_frame = object.__new__
 
 
 def _frame(tag: str, flags: int, parent: _Frame | None, eid: int, own: tuple[str, ...],
-           role: int) -> _Frame:
+           role: int, items: bool) -> _Frame:
     """A new frame. A function, not `_Frame.__init__`: in CPython 3.11 calling a class
     runs its `__init__` in an interpreter loop entered again from C, calling a function
     does not (one frame per element entered: 0.1 M instructions a WCXB page)."""
@@ -156,6 +162,7 @@ def _frame(tag: str, flags: int, parent: _Frame | None, eid: int, own: tuple[str
     frame.own = own
     frame.path = None
     frame.role = role
+    frame.items = items  # whether its children are flex or grid items (`_ITEMS_DISPLAY`)
     return frame
 
 
@@ -188,7 +195,7 @@ def _lineage(frame: _Frame) -> _Frame:
     return frame
 
 
-_ROOT = _frame("", 0, None, 0, (), 0)
+_ROOT = _frame("", 0, None, 0, (), 0, False)
 _ROOT.path, _ROOT.tokens, _ROOT.ancestors, _ROOT.token_code = (), (), (), 0
 
 
@@ -290,6 +297,7 @@ class _Walker:
         self.open_iframe = False
         self.eid = 0
         self.own: tuple[str, ...] = ()
+        self.items = False  # whether the element being entered lays out flex or grid items
         self.blocks: list[Block] = []
         self.scripts: list[LexborNode] = []
 
@@ -351,6 +359,7 @@ class _Walker:
         True, or the element's first child when it was fetched here already."""
         parent = self.stack[-1]
         flags = parent.flags
+        self.items = False
         if tag in FURNITURE_TAGS:
             if tag == "script":
                 if not flags & _UNSEEN:
@@ -382,6 +391,8 @@ class _Walker:
             if ("role" in attrs and has_furniture_role(attrs)
                     and node.css_first(_WRAPS_PAGE["role"]) is None):
                 return False  # a menu's choices, as a <select>'s options; a nav; a footer
+            if "style" in attrs:
+                self.items = _ITEMS_DISPLAY.search(attrs["style"] or "") is not None
             classes = attrs.get("class")
             element_id = attrs.get("id")
             chrome = False
@@ -433,6 +444,8 @@ class _Walker:
         self.own = own
         if tag in INLINE_TAGS and not (tag in _BOX_TAGS and "style" in attrs
                                        and _BLOCK_DISPLAY.search(attrs["style"] or "")):
+            if parent.items:
+                return self.enter_item(node, tag, attrs, flags)
             return self.enter_inline(node, tag, attrs, flags)
         if tag in _SPECIAL_BLOCKS or self.flat:
             return self.enter_block(node, tag, attrs, flags)
@@ -443,7 +456,7 @@ class _Walker:
         if child is None:  # an empty container: no block, so no frame
             return False
         self.stack.append(_frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
-                                 own, _CONTAINER))
+                                 own, _CONTAINER, self.items))
         if child.tag_id != _TEXT_NODE or child.next is not None:
             return child
         raw = child.text_content  # hot path: <div>text</div>, finished here
@@ -462,6 +475,8 @@ class _Walker:
             return
         if role == _INLINE:
             self.close_inline(frame)
+            if frame.parent.items:  # a flex or grid item: set apart from what follows
+                self.add_space()
         else:
             if not self.flat:
                 if self.md:
@@ -485,7 +500,7 @@ class _Walker:
     def push(self, tag: str, flags: int, role: int) -> _Frame:
         self.eid += 1
         frame = _frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), self.stack[-1], self.eid,
-                       self.own, role)  # `own` was set by `enter` for this same element
+                       self.own, role, self.items)  # set by `enter` for this same element
         self.stack.append(frame)
         return frame
 
@@ -501,6 +516,16 @@ class _Walker:
         self.last_br = False
         self.md.append(raw if _MD_SPECIAL.search(raw) is None else md.escape(raw))
         self.text.append(raw)
+
+    def enter_item(self, node: LexborNode, tag: str, attrs: dict,
+                   flags: int) -> bool | LexborNode:
+        """Enter an inline element that is a flex or grid item: a space before it, and
+        after it when it is rendered whole here (`leave` adds it after a walked one)."""
+        self.add_space()
+        entered = self.enter_inline(node, tag, attrs, flags)
+        if not entered:
+            self.add_space()
+        return entered
 
     def enter_inline(self, node: LexborNode, tag: str, attrs: dict,
                      flags: int) -> bool | LexborNode:
