@@ -4,7 +4,8 @@ One block per paragraph-level element (p, h1-h6, li, dt, dd, figcaption, pre, a 
 table, hr, an image standing alone) and one per text run directly inside a container
 (div, td of a layout table, blockquote ...), split at `<br><br>` and at every block
 boundary, never inside a sentence; an inline element whose style attribute makes it a
-box (`display:block`, `flex`, `grid` ...) is such a container, as a browser lays it out.
+box (`display:block`, `flex`, `grid` ...) is such a container, as a browser lays it out,
+and the inline children of a flex or grid box are set apart by a space.
 Nested list items are their own blocks, their
 Markdown already indented for their level; blocks inside a blockquote carry the `> `.
 
@@ -102,7 +103,8 @@ _BOX_TAGS = INLINE_TAGS - _ATOMIC_TAGS - {"a"}  # those `_BLOCK_DISPLAY` may mak
 # sets each child apart ("Material" and "Stoneware" in a row, a card's date and title), so
 # its inline children get a space on either side instead of running together. A space,
 # not a block each: a label and its value stay one line of the Markdown, as a row reads.
-_ITEMS_DISPLAY = re.compile(r"display\s*:\s*(?:inline-)?(?:flex|grid)(?![\w-])", re.IGNORECASE)
+# Searched in the lowercased style: a case-blind search tries every position (3x slower).
+_ITEMS_DISPLAY = re.compile(r"display\s*:\s*(?:inline-)?(?:flex|grid)(?![\w-])")
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
               "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
@@ -150,7 +152,7 @@ _new_frame = object.__new__
 
 
 def _frame(tag: str, flags: int, parent: _Frame | None, eid: int, own: tuple[str, ...],
-           role: int, items: bool) -> _Frame:
+           role: int) -> _Frame:
     """A new frame. A function, not `_Frame.__init__`: in CPython 3.11 calling a class
     runs its `__init__` in an interpreter loop entered again from C, calling a function
     does not (one frame per element entered: 0.1 M instructions a WCXB page)."""
@@ -162,7 +164,7 @@ def _frame(tag: str, flags: int, parent: _Frame | None, eid: int, own: tuple[str
     frame.own = own
     frame.path = None
     frame.role = role
-    frame.items = items  # whether its children are flex or grid items (`_ITEMS_DISPLAY`)
+    frame.items = False  # whether its children are flex or grid items (`_ITEMS_DISPLAY`)
     return frame
 
 
@@ -195,7 +197,7 @@ def _lineage(frame: _Frame) -> _Frame:
     return frame
 
 
-_ROOT = _frame("", 0, None, 0, (), 0, False)
+_ROOT = _frame("", 0, None, 0, (), 0)
 _ROOT.path, _ROOT.tokens, _ROOT.ancestors, _ROOT.token_code = (), (), (), 0
 
 
@@ -297,7 +299,6 @@ class _Walker:
         self.open_iframe = False
         self.eid = 0
         self.own: tuple[str, ...] = ()
-        self.items = False  # whether the element being entered lays out flex or grid items
         self.blocks: list[Block] = []
         self.scripts: list[LexborNode] = []
 
@@ -359,7 +360,6 @@ class _Walker:
         True, or the element's first child when it was fetched here already."""
         parent = self.stack[-1]
         flags = parent.flags
-        self.items = False
         if tag in FURNITURE_TAGS:
             if tag == "script":
                 if not flags & _UNSEEN:
@@ -387,12 +387,11 @@ class _Walker:
                 return False
         attrs = node.attributes
         own: tuple[str, ...] = ()  # the element's class and id tokens, lowercased
+        items = False  # whether its children are flex or grid items
         if attrs:
             if ("role" in attrs and has_furniture_role(attrs)
                     and node.css_first(_WRAPS_PAGE["role"]) is None):
                 return False  # a menu's choices, as a <select>'s options; a nav; a footer
-            if "style" in attrs:
-                self.items = _ITEMS_DISPLAY.search(attrs["style"] or "") is not None
             classes = attrs.get("class")
             element_id = attrs.get("id")
             chrome = False
@@ -408,11 +407,14 @@ class _Walker:
                 chrome = chrome or lowered in CHROME_TOKENS
                 if "comment" in lowered:
                     marks |= _MARK_COMMENT
-            if (chrome or not _HIDING_KEYS.isdisjoint(attrs) and is_hidden(attrs)) \
+            hiding = not _HIDING_KEYS.isdisjoint(attrs)  # style among them
+            if (chrome or hiding and is_hidden(attrs)) \
                     and tag != "body" and tag != "html":  # most elements fail the first test
                 if not self.include_hidden:
                     return False
                 flags |= BlockFlag.HIDDEN
+            if hiding and "style" in attrs:
+                items = _ITEMS_DISPLAY.search((attrs["style"] or "").lower()) is not None
             if "itemprop" in attrs and (attrs["itemprop"] or "").lower() in _CONTENT_ITEMPROPS:
                 flags |= BlockFlag.ITEMPROP_CONTENT
             if marks:
@@ -445,10 +447,17 @@ class _Walker:
         if tag in INLINE_TAGS and not (tag in _BOX_TAGS and "style" in attrs
                                        and _BLOCK_DISPLAY.search(attrs["style"] or "")):
             if parent.items:
-                return self.enter_item(node, tag, attrs, flags)
-            return self.enter_inline(node, tag, attrs, flags)
+                entered = self.enter_item(node, tag, attrs, flags)
+            else:
+                entered = self.enter_inline(node, tag, attrs, flags)
+            if items and entered:  # an inline-flex box, walked: its frame is on top
+                self.stack[-1].items = True
+            return entered
         if tag in _SPECIAL_BLOCKS or self.flat:
-            return self.enter_block(node, tag, attrs, flags)
+            entered = self.enter_block(node, tag, attrs, flags)
+            if items and entered:  # a flex or grid li, ul ...: its frame is on top
+                self.stack[-1].items = True
+            return entered
         if self.md:  # div, section, td ...: the common case, kept short
             self.flush()
         self.eid += 1
@@ -456,7 +465,9 @@ class _Walker:
         if child is None:  # an empty container: no block, so no frame
             return False
         self.stack.append(_frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), parent, self.eid,
-                                 own, _CONTAINER, self.items))
+                                 own, _CONTAINER))
+        if items:  # a flex or grid div
+            self.stack[-1].items = True
         if child.tag_id != _TEXT_NODE or child.next is not None:
             return child
         raw = child.text_content  # hot path: <div>text</div>, finished here
@@ -500,7 +511,7 @@ class _Walker:
     def push(self, tag: str, flags: int, role: int) -> _Frame:
         self.eid += 1
         frame = _frame(tag, flags | _CONTAINER_FLAG.get(tag, 0), self.stack[-1], self.eid,
-                       self.own, role, self.items)  # set by `enter` for this same element
+                       self.own, role)  # `own` was set by `enter` for this same element
         self.stack.append(frame)
         return frame
 
