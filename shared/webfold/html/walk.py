@@ -80,13 +80,19 @@ _WRAPS_PAGE = {"form": "main, article, h1", "header": "main, article h1",
 # comment's text in one.
 _FORM_CONTROLS = "textarea, select, button, input:not([type=hidden])"
 _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
-# An inline element whose style attribute lays it out as a box of its own ("display:
-# block", "display:flex"): a browser breaks the line before and after it, so its text is
-# not run into its neighbours' ("Title hereExcerpt here"); it is walked as a div. A link
-# stays a link, code and math are rendered whole.
-_BLOCK_DISPLAY = re.compile(
-    r"display\s*:\s*(?:block|flex|grid|list-item|table(?:-row|-cell)?|flow-root)(?![\w-])",
-    re.IGNORECASE)
+# The box a style attribute lays an element out as, read once an element (in the
+# lowercased style: a case-blind search tries every position, 3x slower). Without
+# "inline-" ("display:block", "display:flex") an inline element is a box of its own: a
+# browser breaks the line before and after it, so its text is not run into its
+# neighbours' ("Title hereExcerpt here"); it is walked as a div (a link stays a link, code
+# and math are rendered whole). With "flex" or "grid" (or "inline-flex", "inline-grid")
+# its children are flex or grid items: a browser sets each apart ("Material" and
+# "Stoneware" in a row, a card's date and title), so its inline children get a space on
+# either side instead of running together. A space, not a block each: a label and its
+# value stay one line of the Markdown, as a row reads.
+_DISPLAY = re.compile(r"display\s*:\s*(inline-)?"
+                      r"(block|flex|grid|list-item|table-row|table-cell|table|flow-root)(?![\w-])")
+_ITEMS_BOXES = frozenset({"flex", "grid"})
 # What md.escape may change; a regex scans a text faster than a set test per character.
 _MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
 # The text of a permalink beside a heading or paragraph (Sphinx and MkDocs "¶", "#",
@@ -98,13 +104,7 @@ _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 # MathJax v3 wraps its MathML in <mjx-container>; GitHub writes delimited TeX in the last.
 _MATH_TAGS = frozenset({"math", "mjx-container", "math-renderer"})
 _ATOMIC_TAGS = _CODE_TAGS | _MATH_TAGS  # inline elements rendered whole, not walked
-_BOX_TAGS = INLINE_TAGS - _ATOMIC_TAGS - {"a"}  # those `_BLOCK_DISPLAY` may make a box
-# An element whose style attribute lays out its children as flex or grid items: a browser
-# sets each child apart ("Material" and "Stoneware" in a row, a card's date and title), so
-# its inline children get a space on either side instead of running together. A space,
-# not a block each: a label and its value stay one line of the Markdown, as a row reads.
-# Searched in the lowercased style: a case-blind search tries every position (3x slower).
-_ITEMS_DISPLAY = re.compile(r"display\s*:\s*(?:inline-)?(?:flex|grid)(?![\w-])")
+_BOX_TAGS = INLINE_TAGS - _ATOMIC_TAGS - {"a"}  # those `_DISPLAY` may make a box
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LEAF_KIND = {"p": "paragraph", "li": "list_item", "dt": "definition", "dd": "definition",
               "figcaption": "caption", **{h: "heading" for h in _HEADINGS}}
@@ -164,7 +164,7 @@ def _frame(tag: str, flags: int, parent: _Frame | None, eid: int, own: tuple[str
     frame.own = own
     frame.path = None
     frame.role = role
-    frame.items = False  # whether its children are flex or grid items (`_ITEMS_DISPLAY`)
+    frame.items = False  # whether its children are flex or grid items (`_DISPLAY`)
     return frame
 
 
@@ -387,7 +387,7 @@ class _Walker:
                 return False
         attrs = node.attributes
         own: tuple[str, ...] = ()  # the element's class and id tokens, lowercased
-        items = False  # whether its children are flex or grid items
+        items = box = False  # children flex or grid items; an inline element a box (`_DISPLAY`)
         if attrs:
             if ("role" in attrs and has_furniture_role(attrs)
                     and node.css_first(_WRAPS_PAGE["role"]) is None):
@@ -414,7 +414,9 @@ class _Walker:
                     return False
                 flags |= BlockFlag.HIDDEN
             if hiding and "style" in attrs:
-                items = _ITEMS_DISPLAY.search((attrs["style"] or "").lower()) is not None
+                display = _DISPLAY.search((attrs["style"] or "").lower())
+                if display is not None:
+                    items, box = display[2] in _ITEMS_BOXES, display[1] is None
             if "itemprop" in attrs and (attrs["itemprop"] or "").lower() in _CONTENT_ITEMPROPS:
                 flags |= BlockFlag.ITEMPROP_CONTENT
             if marks:
@@ -444,8 +446,7 @@ class _Walker:
                     if entered is not None:
                         return entered
         self.own = own
-        if tag in INLINE_TAGS and not (tag in _BOX_TAGS and "style" in attrs
-                                       and _BLOCK_DISPLAY.search(attrs["style"] or "")):
+        if tag in INLINE_TAGS and not (box and tag in _BOX_TAGS):
             if parent.items:
                 entered = self.enter_item(node, tag, attrs, flags)
             else:
