@@ -93,8 +93,6 @@ _HIDING_KEYS = frozenset({"style", "hidden", "aria-hidden", "type"})
 _DISPLAY = re.compile(r"display\s*:\s*(inline-)?"
                       r"(block|flex|grid|list-item|table-row|table-cell|table|flow-root)(?![\w-])")
 _ITEMS_BOXES = frozenset({"flex", "grid"})
-# What md.escape may change; a regex scans a text faster than a set test per character.
-_MD_SPECIAL = re.compile(r"[\\`*\[\]<_&]")
 # The text of a permalink beside a heading or paragraph (Sphinx and MkDocs "¶", "#",
 # Docusaurus's zero-width space, "§", "🔗"): a link to the page's own anchor that says
 # nothing to a reader of the Markdown.
@@ -526,7 +524,7 @@ class _Walker:
         """Append a text node's text; `raw` holds more than whitespace."""
         raw = md.collapse(raw)
         self.last_br = False
-        self.md.append(raw if _MD_SPECIAL.search(raw) is None else md.escape(raw))
+        self.md.append(md.escape(raw))
         self.text.append(raw)
 
     def enter_item(self, node: LexborNode, tag: str, attrs: dict,
@@ -608,7 +606,7 @@ class _Walker:
                 and raw.strip().strip(_ZERO_WIDTH) in _PERMALINK_MARKS:
             return
         text = md.collapse(raw)
-        rendered = text if _MD_SPECIAL.search(text) is None else md.escape(text)
+        rendered = md.escape(text)
         if tag == "a":
             if self.link_depth == 0:
                 self.link_chars += len(text)
