@@ -146,7 +146,11 @@ class _Frame:
                  "items")
 
 
-_new_frame = object.__new__
+_new_frame = _new_block = object.__new__
+# A block is made as `_new_block(Block)` and `_init_block(block, ...)`: calling the class
+# runs its `__init__` in an interpreter loop entered again from C (`_frame` says more),
+# calling the function does not (one block a paragraph: 0.1 M instructions a WCXB page).
+_init_block = Block.__init__
 
 
 def _frame(tag: str, flags: int, parent: _Frame | None, eid: int, own: tuple[str, ...],
@@ -974,8 +978,9 @@ class _Walker:
         # Positional: keyword construction of a slots dataclass costs 4x here (hot path).
         # Order: kind, markdown, text, index, tag, heading_level, path, tokens, ancestors,
         # link_chars, flags (tests/html/test_walk.py pins it).
-        block = Block(kind, markdown, text, len(self.blocks), tag, level, top.path, top.tokens,
-                      top.ancestors, link_chars, flags)
+        block = _new_block(Block)
+        _init_block(block, kind, markdown, text, len(self.blocks), tag, level, top.path,
+                    top.tokens, top.ancestors, link_chars, flags)
         block.token_code = top.token_code
         if kind == "list_item" and self.lists:
             lists = self.lists[-1].list_ids  # the open lists, outermost first
