@@ -592,3 +592,23 @@ def test_a_list_marker_set_touching_its_item_stays_a_marker():
     md = convert(doc.tobytes()).markdown
     assert "\u2022not" not in md and "\u2022different" not in md, md
     assert all(f"- {text}" in md for text in items), md
+
+
+def test_a_glyph_drawn_over_a_placeholder_space_takes_its_place():
+    # A producer whose font lacks a character sets a space in the text's font in its
+    # place and draws the character over it from another font (Word's "‐" in Segoe UI
+    # over a Bookman space in "855‐781"). MuPDF reads the character as a line of its own,
+    # which was read apart from its word ("855 781 ‐"). A glyph drawn beside a space, not
+    # over it, keeps its place.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lead, other = "The rate rose to 4 5 per cent in the spring.", "The office stays open."
+    page.insert_text((60, 100), lead, fontname="helv", fontsize=10)
+    page.insert_text((60, 130), other, fontname="helv", fontsize=10)
+    x = 60 + pymupdf.get_text_length("The rate rose to 4", "helv", 10)
+    page.insert_text((x, 100), ".", fontname="tiro", fontsize=10)
+    x = 60 + pymupdf.get_text_length(other, "helv", 10)
+    page.insert_text((x + 6, 130), "*", fontname="tiro", fontsize=10)
+    md = convert(doc.tobytes()).markdown
+    assert "The rate rose to 4.5 per cent in the spring." in md.splitlines(), md
+    assert "The office stays open. \\*" in md.splitlines(), md

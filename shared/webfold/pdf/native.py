@@ -130,6 +130,7 @@ WIDE_SET = 0.6
 WORD_GAP_STEP = 0.1
 LETTER_GAP_MAX = 0.2  # under a space's advance (Helvetica 0.28 em, condensed faces 0.2)
 WORD_GAP_MIN = 0.15  # font sizes between two glyphs drawn without a space between them
+PLACEHOLDER_SLACK = 0.05  # font sizes a glyph drawn over a space may stand off its box
 # A right-to-left line MuPDF read out of order opens with punctuation (a sentence's full
 # stop, which ends it) or with a space (the one between a right-to-left run and the Latin
 # word or number after it, which MuPDF moves to the line's start: "سال۱۴۰۴").
@@ -164,6 +165,7 @@ def read_page(page: Any, number: int,
     rect = page.rect if page.rotation == 0 else page.cropbox
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     data = textpage.extractDICT()
+    _fill_placeholders(data, textpage)  # first: its raw dictionary matches `data` line by line
     if _any_span(data, _UNDECODABLE_CHAR):
         _unmapped_codes(page, data)
     if _any_span(data, RTL_LETTER):
@@ -515,6 +517,58 @@ def _spelled(text: str, codes: str) -> str:
             if codes[k] == " " or (in_word and " " < codes[k] <= "~"):
                 out[k] = codes[k]
     return "".join(out)
+
+
+def _fill_placeholders(data: dict[str, Any], textpage: Any) -> None:
+    """Put a glyph drawn over a space of another line in that space's place. A producer
+    whose font lacks a character (Word: "‐" in Bookman, drawn in Segoe UI; a maths
+    font's parenthesis) sets a space in the text's font as the character's placeholder
+    and draws the character over it from another font; MuPDF reads the character as a
+    line of its own, which was read apart from its word ("855 781 ‐" for "855‐781").
+    The glyph (one or two characters, horizontal) must lie inside the space's box (to
+    `PLACEHOLDER_SLACK` of the size), on its baseline and in its size. Glyph boxes come
+    from the raw dictionary, read only where a one-glyph line lies over another's span."""
+    hosts = _over_spans(data)
+    if not hosts or (raw := _raw_dict(textpage)) is None:
+        return
+    raw_spans = {id(s): r for d, r in zip(_dict_lines(data), _dict_lines(raw), strict=False)
+                 for s, r in zip(d["spans"], r["spans"], strict=False)}
+    filled = set()
+    for glyph_line, span in hosts:
+        glyph = glyph_line["spans"][0]
+        chars = raw_spans.get(id(span), {}).get("chars", ())
+        if "".join(c["c"] for c in chars) != span["text"]:
+            continue
+        slack = PLACEHOLDER_SLACK * glyph["size"]
+        for n, c in enumerate(chars):
+            if c["c"] == " " and c["bbox"][0] - slack <= glyph["bbox"][0] \
+                    and glyph["bbox"][2] <= c["bbox"][2] + slack:
+                span["text"] = span["text"][:n] + glyph["text"] + span["text"][n + 1:]
+                filled.add(id(glyph_line))
+                break
+    for block in data.get("blocks", ()):
+        if "lines" in block:
+            block["lines"] = [ln for ln in block["lines"] if id(ln) not in filled]
+
+
+def _over_spans(data: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(line, span): each horizontal line of one glyph or two (no space, none of a
+    font's private codes: those are dropped or mapped later) lying over a span of another
+    horizontal line, on its baseline and in its size, with a space."""
+    lines = [ln for ln in _dict_lines(data) if ln["dir"] == (1.0, 0.0)]
+    out = []
+    for ln in lines:
+        if len(ln["spans"]) != 1 or not 1 <= len(ln["spans"][0]["text"].strip()) \
+                == len(ln["spans"][0]["text"]) <= 2 or _PRIVATE_USE.search(ln["spans"][0]["text"]):
+            continue
+        glyph = ln["spans"][0]
+        slack = PLACEHOLDER_SLACK * glyph["size"]
+        out += [(ln, s) for other in lines if other is not ln for s in other["spans"]
+                if " " in s["text"] and abs(s["size"] - glyph["size"]) <= slack
+                and abs(s["origin"][1] - glyph["origin"][1]) <= slack
+                and s["bbox"][0] - slack <= glyph["bbox"][0]
+                and glyph["bbox"][2] <= s["bbox"][2] + slack][:1]
+    return out
 
 
 def _any_zero_width_span(data: dict[str, Any]) -> bool:
