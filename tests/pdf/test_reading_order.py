@@ -612,3 +612,29 @@ def test_a_glyph_drawn_over_a_placeholder_space_takes_its_place():
     md = convert(doc.tobytes()).markdown
     assert "The rate rose to 4.5 per cent in the spring." in md.splitlines(), md
     assert "The office stays open. \\*" in md.splitlines(), md
+
+
+def test_pieces_nearer_than_the_drawn_space_join_where_spaces_are_drawn():
+    # A word processor draws its word spaces as glyphs, and set a word's last letter
+    # apart from the rest, 0.06-0.08 sizes off where the glyph before it ends ("L'ORGANISM"
+    # + "E", a form's field): no word space, which would be drawn, is there. White as
+    # narrow between two pieces on a page that draws no spaces (TeX's: a thin space
+    # between two numbers, "1 4") stays a word gap.
+    def page_with(spaces_drawn: bool) -> str:
+        doc = pymupdf.open()
+        page = doc.new_page()
+        for y, text in ((100, "The organism"), (130, "A second paragraph follows here.")):
+            if spaces_drawn:
+                page.insert_text((60, y), text, fontname="helv", fontsize=10)
+                continue
+            x = 60.0
+            for word in text.split():  # each word drawn apart, as TeX sets them
+                page.insert_text((x, y), word, fontname="helv", fontsize=10)
+                x += pymupdf.get_text_length(word + " ", "helv", 10)
+        # drawn after the next line, as the form drew it: MuPDF reads it as a line apart
+        x = 60 + pymupdf.get_text_length("The organism", "helv", 10) + 0.7
+        page.insert_text((x, 100), "e", fontname="helv", fontsize=10)
+        return convert(doc.tobytes()).markdown
+
+    assert "The organisme" in page_with(True).splitlines(), page_with(True)
+    assert "The organism e" in page_with(False).splitlines(), page_with(False)

@@ -24,6 +24,14 @@ JOIN_GAP = 0.6  # fragments closer than this many font sizes are one line (gutte
 # the two still touch: positions rounded to a twentieth of a point fall within it down to
 # 4 pt type; an index entry run up to the next column's, 0.16 pt off at 9 pt, does not.
 TOUCH_SLACK = 0.015
+# Share of the word space a page draws in a font (`PageLines.space_advances`) under which
+# white between two pieces set in it is no word space: a producer that draws its spaces
+# drew one wherever a word ends, and white it left without one is placement: a form's
+# pieces of a word stood 0.25-0.34 of a space apart, a gap set on purpose (a thin space
+# of 0.12 sizes beside Helvetica's 0.28) stands further. Gaps this narrow are looked up
+# only under `NEAR_GAP` sizes.
+NEAR_SPACE_SHARE = 0.4
+NEAR_GAP = 0.15
 LEADER_GAP = 12.0  # a fragment ending in leader dots reaches its page number this far away
 # A run-in heading ("Keywords", "General Terms" set bold or italic) sits a quad or so
 # before the plain text it introduces on the same line; a column gutter beside a short
@@ -123,7 +131,8 @@ def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = (),
     rules = page.vertical_rules if (cos, sin) == (1.0, 0.0) else list
     items = [_line_item(line, cos, sin) for line in page.lines]
     budget = budget or PageBudget()
-    items = _join_fragments(items, rules, budget)
+    spaces = page.space_advances if (cos, sin) == (1.0, 0.0) else dict
+    items = _join_fragments(items, rules, budget, spaces)
     _centred_cells(items, rules, budget)
     items += [Item(box=_turn_box(box, cos, sin), size=0.0, payload=p) for box, p in placed]
     if not items:
@@ -249,12 +258,14 @@ def _line_item(line: Line, cos: float, sin: float) -> Item:
 
 
 def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]],
-                    budget: PageBudget) -> list[Item]:
+                    budget: PageBudget,
+                    spaces: Callable[[], dict[str, float]] = dict) -> list[Item]:
     """Join pieces of one visual line (same baseline, small gap) into one line; pieces
     with a drawn vertical rule (`rules`, the page's) between them stay apart: they stand
     in two boxes of a form. A listing's line number with no code to join, a blank line's,
     goes: alone it would be a paragraph that cuts the listing in two. Pieces reached
-    once the `budget` is spent stay as they are."""
+    once the `budget` is spent stay as they are; `spaces` gives the word spaces the page
+    draws (`PageLines.space_advances`), for telling pieces of a word from two words."""
     items = sorted(items, key=lambda it: (it.box[3], it.box[0]))
     _number_lines(items, budget)
     out: list[Item] = []
@@ -263,7 +274,7 @@ def _join_fragments(items: list[Item], rules: Callable[[], list[VerticalRule]],
         if k is None:
             out.append(it)
         else:
-            out[k] = _merge(out[k], it)
+            out[k] = _merge(out[k], it, spaces)
     return [it for it in out if not it.listing_number]
 
 
@@ -544,7 +555,7 @@ def _emphasised(line: Line) -> bool:
     return bool(spans) and (all(s.bold for s in spans) or all(s.italic for s in spans))
 
 
-def _touching(left: Item, right: Item) -> bool:
+def _touching(left: Item, right: Item, spaces: Callable[[], dict[str, float]]) -> bool:
     """True when native left-to-right piece `right` starts where `left`'s last glyph
     ends, on its baseline and in its size, both within `TOUCH_SLACK` of the size: pieces
     of one word (a form drawing a word's last letter apart, "physicia" + "n"; the glyphs
@@ -554,20 +565,30 @@ def _touching(left: Item, right: Item) -> bool:
     nothing where pieces stand one over the other (a subscript under a superscript, a
     fraction's numbers). Right-to-left pieces join right piece first, so where two touch
     on the page is not where their texts meet. A list's marker ("•") stays apart from its
-    item however near it is set: read as one word the item is no longer a list's."""
+    item however near it is set: read as one word the item is no longer a list's. On a
+    page that draws its word spaces (`spaces`), white under `NEAR_SPACE_SHARE` of the
+    left piece's font's space is no word gap either."""
     slack = TOUCH_SLACK * left.size
-    return left.line.source == right.line.source == "native" and not (left.rtl or right.rtl) \
-        and not LONE_MARKER.match(left.text) and left.size == right.size \
-        and abs(left.box[3] - right.box[3]) <= slack and abs(right.box[0] - left.box[2]) <= slack
+    if not (left.line.source == right.line.source == "native" and not (left.rtl or right.rtl)
+            and not LONE_MARKER.match(left.text) and left.size == right.size
+            and abs(left.box[3] - right.box[3]) <= slack):
+        return False
+    gap = right.box[0] - left.box[2]
+    if abs(gap) <= slack:
+        return True
+    if not 0 < gap < NEAR_GAP * left.size:
+        return False
+    space = spaces().get(left.line.spans[-1].font)
+    return space is not None and gap < NEAR_SPACE_SHARE * space * left.size
 
 
-def _merge(a: Item, b: Item) -> Item:
+def _merge(a: Item, b: Item, spaces: Callable[[], dict[str, float]]) -> Item:
     left, right = (a, b) if a.box[0] <= b.box[0] else (b, a)
     first, second = (right, left) if (a.rtl or b.rtl) else (left, right)
     spans = list(first.line.spans)
     joint = first.line.text[-1:] + second.line.text[:1]
     if joint and not joint[0].isspace() and not joint[-1].isspace() and \
-            not _touching(left, right):
+            not _touching(left, right, spaces):
         s0 = spans[-1]
         spans.append(Span(text=" ", bbox=s0.bbox, size=s0.size, bold=s0.bold, italic=s0.italic,
                           mono=s0.mono, font=s0.font))

@@ -102,6 +102,10 @@ class PageLines:
     # stripe narrower than a gutter between two sides of a region: a form's boxes side by
     # side); none for OCR lines.
     vertical_rules: Callable[[], list[VerticalRule]] = list
+    # Font name -> the advance (in font sizes) of the word spaces the page draws in that
+    # font, listed when the reading order first asks; empty where the page draws none (TeX
+    # sets its word spaces as white) and for OCR lines.
+    space_advances: Callable[[], dict[str, float]] = dict
 
 
 @dataclass(slots=True)

@@ -17,6 +17,7 @@ import functools
 import itertools
 import math
 import re
+import statistics
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -192,7 +193,23 @@ def read_page(page: Any, number: int,
                 lines.append(line)
     return PageLines(number=number, width=rect.width, height=rect.height, lines=lines,
                      textpage=textpage, vertical_rules=functools.cache(
-                         lambda: vertical_rules(paths())))
+                         lambda: vertical_rules(paths())),
+                     space_advances=functools.cache(lambda: drawn_space_advances(page)))
+
+
+def drawn_space_advances(page: Any) -> dict[str, float]:
+    """Font name -> the median advance, in font sizes, of the space glyphs `page` draws
+    in that font. MuPDF adds a space wherever white parts two glyphs; a text page read
+    without those holds only the spaces the producer drew (a word processor's, a
+    browser's: TeX draws none). About as costly as reading the page's text once."""
+    raw = _raw_dict(page.get_textpage(flags=TEXT_FLAGS | pymupdf.TEXT_INHIBIT_SPACES))
+    widths: dict[str, list[float]] = {}
+    for line in _dict_lines(raw or {}):
+        for span in line["spans"]:
+            widths.setdefault(span["font"], []).extend(
+                (c["bbox"][2] - c["bbox"][0]) / span["size"] for c in span["chars"]
+                if c["c"] == " " and span["size"] > 0)
+    return {font: statistics.median(w) for font, w in widths.items() if w}
 
 
 def drop_undecodable(page_lines: PageLines) -> int:
@@ -554,18 +571,25 @@ def _fill_placeholders(data: dict[str, Any], textpage: Any) -> None:
 def _over_spans(data: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """(line, span): each horizontal line of one glyph or two (no space, none of a
     font's private codes: those are dropped or mapped later) lying over a span of another
-    horizontal line, on its baseline and in its size, with a space."""
+    horizontal line, on its baseline and in its size, with a space. Spans are looked up
+    by baseline: a page of one-glyph lines (vertical CJK set glyph by glyph) stays linear."""
     lines = [ln for ln in _dict_lines(data) if ln["dir"] == (1.0, 0.0)]
+    glyphs = [ln for ln in lines if len(ln["spans"]) == 1 and not _PRIVATE_USE.search(
+        ln["spans"][0]["text"]) and 1 <= len(ln["spans"][0]["text"].strip())
+        == len(ln["spans"][0]["text"]) <= 2]
+    if not glyphs:
+        return []
+    rows = sorted(((s["origin"][1], k, s, ln) for k, ln in enumerate(lines)
+                   for s in ln["spans"] if " " in s["text"]), key=lambda row: row[:2])
+    baselines = [row[0] for row in rows]
     out = []
-    for ln in lines:
-        if len(ln["spans"]) != 1 or not 1 <= len(ln["spans"][0]["text"].strip()) \
-                == len(ln["spans"][0]["text"]) <= 2 or _PRIVATE_USE.search(ln["spans"][0]["text"]):
-            continue
+    for ln in glyphs:
         glyph = ln["spans"][0]
         slack = PLACEHOLDER_SLACK * glyph["size"]
-        out += [(ln, s) for other in lines if other is not ln for s in other["spans"]
-                if " " in s["text"] and abs(s["size"] - glyph["size"]) <= slack
-                and abs(s["origin"][1] - glyph["origin"][1]) <= slack
+        y = glyph["origin"][1]
+        out += [(ln, s) for _, _, s, other in rows[bisect.bisect_left(baselines, y - slack):
+                                                   bisect.bisect_right(baselines, y + slack)]
+                if other is not ln and abs(s["size"] - glyph["size"]) <= slack
                 and s["bbox"][0] - slack <= glyph["bbox"][0]
                 and glyph["bbox"][2] <= s["bbox"][2] + slack][:1]
     return out
