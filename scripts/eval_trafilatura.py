@@ -3,6 +3,7 @@
     .venv/bin/python scripts/eval_trafilatura.py             # both, per language
     .venv/bin/python scripts/eval_trafilatura.py --committed # the committed model
     .venv/bin/python scripts/eval_trafilatura.py --pages pages.jsonl  # and per page
+    .venv/bin/python scripts/eval_trafilatura.py --misses misses.jsonl  # and each miss
 
 Each page goes through `webfold.convert(html_bytes, url=url, select=mode)` for mode in
 main and precision, and through `trafilatura.extract(html_bytes, url=url)` (2.3.1,
@@ -15,6 +16,12 @@ are grouped by the language the page declares (`<html lang>`, primary subtag).
 per mode the four counts with the `with` segments missed and the `without` segments
 leaked, to set Webfold's failures beside Trafilatura's page by page.
 
+`--misses FILE` writes one JSON line per miss of the main mode: the page's key, the kind
+("fp" a `without` segment kept, "fn" a `with` segment dropped), the segment, and where it
+sits: for a leak, the share of our Markdown's plain text before it and the nearest kept
+heading above; for either, the first block holding its start (index, kind, tag, score,
+whether kept, the class/id tokens around it), to group the misses by structure.
+
 Webfold is scored by the fold model that did not train on the page when the fold
 models of `scripts/train_selector.py final` cover these pages (training on them), else
 by the committed model, which then never saw them. The script says which.
@@ -23,6 +30,7 @@ by the committed model, which then never saw them. The script says which.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections import Counter, defaultdict
@@ -35,6 +43,8 @@ from webfold.selector import model as selector_model
 
 PEER = "trafilatura"
 MODES = ("main", "precision", PEER)
+MISS_TOKENS = 6  # class/id tokens of a missed segment's block (the nearest) in `--misses`
+SEGMENT_START = 40  # characters of a segment's start looked for in the blocks
 MIN_LANGUAGE_PAGES = 10  # languages with fewer pages are reported together as "other"
 FOLD_PREFIX = "traf:"  # fold-map keys of these pages (WCXB pages use their file id)
 
@@ -76,10 +86,48 @@ def page_line(page: trafdev.Page, lang: str, texts: dict[str, str]) -> str:
                       ensure_ascii=False)
 
 
-def evaluate(keys: list[str], committed: bool, pages_out=None
+def _holding_block(blocks, segment: str, kept_only: bool) -> dict:
+    """Where a segment's start sits among the page's blocks (`--misses`)."""
+    start = trafdev.collapse(segment)[:SEGMENT_START]
+    for block in blocks:
+        if kept_only and not block.kept:
+            continue
+        text = trafdev.collapse(block.text)
+        if start and (start in text or len(text) >= 20 and text in start):
+            return {"block": block.index, "block_kind": block.kind, "tag": block.tag,
+                    "score": None if block.score is None else round(block.score, 3),
+                    "kept": block.kept, "tokens": list(block.tokens[-MISS_TOKENS:])}
+    return {"block": None}
+
+
+def miss_lines(page: trafdev.Page, doc, plain: str) -> list[str]:
+    """The `--misses` lines of one page: each leaked and each missed segment, where it sits
+    in our Markdown (leaks) and the block holding it."""
+    flat = trafdev.collapse(plain)
+    headings = [(b.index, b.text) for b in doc.blocks if b.kept and b.kind == "heading"]
+    lines = []
+    for kind, segments, found in (("fp", page.without_segments, True),
+                                  ("fn", page.with_segments, False)):
+        for segment in segments:
+            at = flat.find(trafdev.collapse(segment))
+            if (at >= 0) != found:
+                continue
+            where = _holding_block(doc.blocks, segment, kept_only=found)
+            if found:
+                where["at"] = round(at / max(len(flat), 1), 3)
+                where["heading"] = next((text for i, text in reversed(headings)
+                                         if where["block"] is not None and i < where["block"]),
+                                        None)
+            lines.append(json.dumps({"key": page.key, "kind": kind, "segment": segment, **where},
+                                    ensure_ascii=False))
+    return lines
+
+
+def evaluate(keys: list[str], committed: bool, pages_out=None, misses_out=None
              ) -> tuple[dict[str, dict[str, trafdev.Counts]], Counter]:
     """Counts per mode and language ("all" for the total), and pages per language;
-    with `pages_out` (a text file), one `page_line` per page written to it."""
+    with `pages_out` (a text file), one `page_line` per page written to it, with
+    `misses_out` the `miss_lines` of the main mode."""
     folds = None if committed else fold_models()
     print("webfold scored by " + ("the fold models (out of fold)" if folds else
                                   "the committed model"), file=sys.stderr)
@@ -103,6 +151,9 @@ def evaluate(keys: list[str], committed: bool, pages_out=None
                 lang = language(doc)
                 texts[mode] = trafdev.markdown_to_plain("" if doc.error else doc.markdown)
                 page_counts = trafdev.score_text(texts[mode], page)
+                if misses_out is not None and mode == "main":
+                    misses_out.writelines(line + "\n" for line in
+                                          miss_lines(page, doc, texts[mode]))
             counts[mode]["all"].add(page_counts)
             counts[mode][lang].add(page_counts)
         pages[lang] += 1
@@ -136,16 +187,17 @@ def main() -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument("--pages", type=Path, default=None,
                         help="also write one JSON line per page here")
+    parser.add_argument("--misses", type=Path, default=None,
+                        help="also write one JSON line per leaked or missed segment here")
     args = parser.parse_args()
     if not trafdev.DATA_DIR.exists():
         print(f"no data at {trafdev.DATA_DIR}", file=sys.stderr)
         return 2
     keys = trafdev.page_keys()[:args.limit]
-    if args.pages:
-        with args.pages.open("w", encoding="utf-8") as pages_out:
-            counts, pages = evaluate(keys, args.committed, pages_out)
-    else:
-        counts, pages = evaluate(keys, args.committed)
+    with contextlib.ExitStack() as stack:
+        pages_out, misses_out = (stack.enter_context(path.open("w", encoding="utf-8"))
+                                 if path else None for path in (args.pages, args.misses))
+        counts, pages = evaluate(keys, args.committed, pages_out, misses_out)
     print_table(counts, pages)
     if args.json:
         figures = {mode: {lang: {"f": c.f, "precision": c.precision, "recall": c.recall,
