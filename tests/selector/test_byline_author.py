@@ -31,6 +31,11 @@ URL = "https://kestlebay.example.org/notes/"
     ("Written by: Jan van der Berg", "Jan van der Berg"),
     ("Von Jana Roth", "Jana Roth"),
     ("Par Élise Martin, publié le 3 mai 2026", "Élise Martin"),
+    ("By Wren TalbotPublished: Feb 3, 2026", "Wren Talbot"),
+    ("By Wren TalbotFeb 3, 2026", "Wren Talbot"),
+    ("Von Jana RothAktualisiert am 3. Mai 2026", "Jana Roth"),
+    ("By Ian MacLeod4 min read", "Ian MacLeod"),
+    ("By Ann McDonald", "Ann McDonald"),
     ("By A. J. Neal View In Digital Edition", None),
     ("By 2030, a higher wall should guard the harbour.", None),
     ("By Tuesday the council will vote on it.", None),
@@ -58,6 +63,13 @@ def test_an_articles_byline_of_two_names_gives_both_as_written():
     doc = _convert("two_names_article.html")
     assert "Ana Ruiz" not in doc.markdown
     assert doc.metadata.author == "Ana Ruiz and Tom Berg"
+
+
+def test_a_byline_run_into_its_date_line_names_the_author_without_the_label():
+    # Two spans side by side: "By Wren Talbot" and "Published: Feb 3, 2026".
+    doc = _convert("run_on_byline.html")
+    assert "Wren Talbot" not in doc.markdown
+    assert doc.metadata.author == "Wren Talbot"
 
 
 def test_a_declared_author_wins_over_the_dropped_byline():

@@ -2038,12 +2038,28 @@ def byline_author(text: str) -> str | None:
     return None
 
 
+def _date_start(text: str) -> int:
+    """Where the date that ends a byline starts (`_DATE_TAIL`), or len(text) when none
+    does; also a date run into the name with no space, at a capital or a digit after a
+    lowercase letter ("Korin MillerPublished: Jan 29, 2025": a theme's spans side by
+    side), which a name never has there but "McDonald" and a date after a space."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # offsets in the lowercase would not be the text's
+        return len(text)
+    tail = _DATE_TAIL.search(lowered)
+    end = tail.start() if tail else len(text)
+    for at in range(1, end):
+        if (text[at].isupper() or text[at].isdigit()) and text[at - 1].islower() \
+                and _DATE_TAIL.match(lowered[at:]):
+            return at
+    return end
+
+
 def _leading_name(text: str) -> str | None:
     """The longest run of name words (`_is_name`) at the start of `text` that ends it, or
-    is followed by a comma, a bracket or a date ("on 3 May 2026", "5 min read")."""
-    lowered = text.lower()
-    tail = _DATE_TAIL.search(lowered) if len(lowered) == len(text) else None
-    date = tail.start() if tail else len(text)
+    is followed by a comma, a bracket or a date ("on 3 May 2026", "5 min read", a date
+    run into the name: `_date_start`)."""
+    date = _date_start(text)
     words = list(_BYLINE_TOKEN.finditer(text, 0, date))
     for last in range(len(words) - 1, -1, -1):
         rest = text[words[last].end():date].strip()
