@@ -390,7 +390,11 @@ enclosing `<article>`. Then:
   (`_RESPONSES`: "Responses", "4 Reactions", "What readers said"); two-line names count
   for no nesting (a story's "byClemson News" over its date and a teaser's byline lower
   down read as a reply: 0345 0.965 -> 0.098 before that). No WCXB or Trafilatura-dev
-  page moved.
+  page moved. Since 2026-12-07 (html-quality13) also, under any heading ("From the
+  mailbag"), an element whose children are all signed entries each holding a paragraph
+  of prose, none a linked block longer than a name (`_letters`); not in containers named
+  for reviews, whose users' reviews a VPN review's reference keeps (0.995 -> 0.911
+  without that). No WCXB or Trafilatura-dev page moved.
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -1458,8 +1462,9 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     actions = sorted({int(short[np.searchsorted(starts, match.start(), "right") - 1])
                       for match in _REPLY.finditer("\n".join(texts))})
     entries = _children_holding(blocks, actions)  # element -> its children holding one
-    # element -> (its last action, whether its entries are replies: here, they are)
-    holders = {holder: (i, True) for i in actions for holder in blocks[i].ancestors
+    # element -> (its last action, whether its entries are replies: here, they are, and
+    # its children that are signed entries: none needed)
+    holders = {holder: (i, True, set()) for i in actions for holder in blocks[i].ancestors
                if len(entries.get(holder, ())) >= 2}
     holders.update(_signed_entries(blocks, words))
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0].tolist()
@@ -1468,7 +1473,7 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     first = blocks[prose[0]].ancestors
     wordy = (words > 0).nonzero()[0]
     # The outermost first: an element inside one taken is taken with it.
-    for holder, (at, replies) in sorted(
+    for holder, (at, replies, signed) in sorted(
             holders.items(), key=lambda item: blocks[item[1][0]].ancestors.index(item[0])):
         if out[at] or holder in first:  # or it holds the story's first paragraph
             continue
@@ -1481,9 +1486,34 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         after = wordy[wordy > inner.nonzero()[0][-1]].tolist()[:1]
         if replies or after and kinds.label[after[0]] and _COMMENTS.fullmatch(
                 blocks[after[0]].text.lower().strip(_LABEL_EDGES)) or _responses_heading(
-                blocks, words, kinds, inner):
+                blocks, words, kinds, inner) or _letters(blocks, words, kinds, inner,
+                                                         holder, signed):
             out |= inner
     return out
+
+
+def _letters(blocks: list[Block], words: np.ndarray, kinds: BlockKinds, inner: np.ndarray,
+             holder: int, signed: set[int]) -> bool:
+    """Whether the element `holder` (its blocks `inner`) is all readers' letters: every
+    child is a signed entry (`signed`, `_signed_entries`) holding a paragraph of prose
+    (over BYLINE_WORDS words, not mostly links), and none holds a linked block longer
+    than a name, a teaser card's headline: a name, a date and what the reader wrote,
+    under a heading that names neither comments nor responses ("From the mailbag").
+    Users' reviews of what the page reviews are signed so too, in containers named for
+    reviews (`_REVIEWS`: "user-review-content"), and a page's reference keeps them."""
+    if any(_REVIEWS.search(token) for token in blocks[int(inner.argmax())].tokens):
+        return False
+    prose: set[int] = set()
+    for i in inner.nonzero()[0].tolist():
+        if not words[i]:
+            continue
+        lineage = blocks[i].ancestors
+        child = lineage[lineage.index(holder) + 1] if lineage[-1] != holder else -1
+        if child not in signed or kinds.linked[i] and words[i] > SIGNATURE_NAME_WORDS:
+            return False
+        if words[i] > BYLINE_WORDS and not kinds.linked[i]:
+            prose.add(child)
+    return prose == signed
 
 
 # A heading that names readers' responses or counts them, over a thread of signed entries
@@ -1515,15 +1545,17 @@ def _responses_heading(blocks: list[Block], words: np.ndarray, kinds: BlockKinds
 SIGNATURE_NAME_WORDS = 4  # the name before the stamp in an entry's name line
 
 
-def _signed_entries(blocks: list[Block], words: np.ndarray) -> dict[int, tuple[int, bool]]:
+def _signed_entries(blocks: list[Block], words: np.ndarray
+                    ) -> dict[int, tuple[int, bool, set[int]]]:
     """Elements with two children or more that each hold a name line (a name of
     SIGNATURE_NAME_WORDS words or fewer ending with a stamp: "Harold Penn 3 days ago", or
     a stamp alone beside such a name, `_name_beside`),
-    each with the index of its last name line and whether a child holds one-line name
-    lines at two depths (an entry with a reply set inside it). Dated cards and user
-    reviews are signed too, but none holds another. Two-line names count for the elements
-    but not for nesting: a story's "byClemson News" over its date and a teaser's byline
-    lower in the same column read as an entry holding a reply."""
+    each with the index of its last name line, whether a child holds one-line name
+    lines at two depths (an entry with a reply set inside it) and the children holding
+    one (the entries). Dated cards and user reviews are signed too, but none holds
+    another. Two-line names count for the elements but not for nesting: a story's
+    "byClemson News" over its date and a teaser's byline lower in the same column read as
+    an entry holding a reply."""
     children: dict[int, set[int]] = defaultdict(set)
     depths: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     last: dict[int, int] = {}
@@ -1544,7 +1576,7 @@ def _signed_entries(blocks: list[Block], words: np.ndarray) -> dict[int, tuple[i
             if one_line:  # see above: two-line names are no test of nesting
                 depths[parent][child].add(len(lineage))
             last[parent] = i
-    return {holder: (last[holder], any(len(d) > 1 for d in depths[holder].values()))
+    return {holder: (last[holder], any(len(d) > 1 for d in depths[holder].values()), held)
             for holder, held in children.items() if len(held) >= 2}
 
 
