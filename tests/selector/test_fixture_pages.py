@@ -1153,6 +1153,13 @@ PAGES = [
                "use the new bricks within two or three summers"),
          drop=("Hedgehog tunnels", "linked thirty gardens", "Stallholders are back",
                "Otters seen again", "2 June 2026")),
+    # The same shape without dates: each card a linked headline and its excerpt.
+    Page("undeclared_story_undated_cards.html",
+         "https://brackwaterpost.example.co.uk/tool-library",
+         keep=("# A lending library of tools opens in the old fire station",
+               "drills, ladders, saws and sewing machines", "the thing it has fewest of"),
+         drop=("The repair café", "church hall fills", "Allotment waiting list",
+               "old school playing field", "Seed swap", "envelopes of saved beans")),
     # Readers' letters under a heading that names neither comments nor responses, each
     # entry a name line ending with its date and what the reader wrote (`_letters`).
     Page("news_mailbag_signed_letters.html",

@@ -85,7 +85,10 @@ enclosing `<article>`. Then:
   (fold models B0: one WCXB page better, a
   research institute's story over its dated news cards 0.991 -> 0.996, none worse; the
   grid's shape alone cost two BBC section pages 0.256 and 0.065 and a home page's
-  "Latest posts" 0.003).
+  "Latest posts" 0.003). Since 2026-12-07 (html-quality13) a card there may hold its
+  excerpt (a paragraph of prose) instead of a date: a linked headline and its excerpt
+  (fold models B0: WCXB one page better, a Rust API page's trait cards 0.726 -> 0.749,
+  none worse; Trafilatura-dev the same).
 - `lead_metadata` (pages declared an article): bylines and date lines above the body
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
   Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"), and
@@ -1645,20 +1648,29 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     rows of cards, and cards without a stamp (a sponsored one) may stand between dated
     ones. On a listing page the dated cards hold most of the kept words, or kept text
     follows them, and they stay. `headed` (a page that declares nothing): only a grid
-    after the kept text whose MIN_CARDS dated children each hold a linked heading too,
-    the shape of other stories' cards (a headline, its excerpt, its date), with one
+    after the kept text whose MIN_CARDS children each hold a linked heading and a date
+    or an excerpt (prose over BYLINE_WORDS words, not mostly links), the shape of other
+    stories' cards (a headline, its excerpt, its date, one of the two), with one
     stamp at most outside it (the story's own date), fewer than MIN_CARDS kept linked
     headings (a section page has other grids, dated or not), and the other kept text
     in an element of its own (`deepest_region` not holding the grid: a home page's
     "Latest posts" stand among its sections)."""
     out = np.zeros(len(blocks), dtype=bool)
     stamps = _stamped(blocks, words, kinds)
-    if len(stamps) < MIN_CARDS:
-        return out
-    dated = _children_holding(blocks, stamps)  # element -> its children holding a stamp
     if headed:
-        titled = _children_holding(blocks, (kinds.heading & kinds.linked).nonzero()[0].tolist())
-        dated = {grid: children & titled.get(grid, set()) for grid, children in dated.items()}
+        titled = {grid: children for grid, children in _children_holding(
+            blocks, (kinds.heading & kinds.linked).nonzero()[0].tolist()).items()
+                  if len(children) >= MIN_CARDS}
+        if not titled:  # most pages
+            return out
+        # A card's linked heading comes with its date or its excerpt (prose not in links).
+        excerpts = (kinds.paragraph & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
+        marked = _children_holding(blocks, stamps + excerpts.tolist())
+        dated = {grid: children & marked.get(grid, set()) for grid, children in titled.items()}
+    elif len(stamps) < MIN_CARDS:
+        return out
+    else:
+        dated = _children_holding(blocks, stamps)  # element -> its children holding a stamp
     total = float(words[kept].sum())
     for grid, children in dated.items():
         if len(children) < MIN_CARDS:
