@@ -72,6 +72,15 @@ def test_a_byline_run_into_its_date_line_names_the_author_without_the_label():
     assert doc.metadata.author == "Wren Talbot"
 
 
+def test_a_byline_under_a_standfirst_goes_and_names_the_author():
+    # Title, a standfirst of one sentence, then the byline: the lead runs past the
+    # standfirst to the byline (`rules._lead_end`); the standfirst stays.
+    doc = _convert("standfirst_then_byline.html")
+    assert "keep an old pan black" in doc.markdown
+    assert "Odile Fairweather" not in doc.markdown and "6 min read" not in doc.markdown
+    assert doc.metadata.author == "Odile Fairweather"
+
+
 def test_a_declared_author_wins_over_the_dropped_byline():
     doc = _convert("declared_author.html")
     assert "Mara Quinlan" not in doc.markdown

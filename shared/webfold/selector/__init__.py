@@ -237,7 +237,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     bylines = np.zeros(len(blocks), dtype=bool)
     if article:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
-        reach = rules.byline_reach(kept, words, kinds, title, page.metadata.author)
+        reach = rules.byline_reach(blocks, kept, words, kinds, title, page.metadata.author)
         bylines = rules.lead_metadata(blocks, reach, words, kinds, page.metadata.author)
         kept &= ~bylines
         kept &= ~rules.quote_cards(blocks, kept, words, kinds)
@@ -246,7 +246,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds, headed=True)
-        reach = rules.byline_reach(kept, words, kinds, title, page.metadata.author)
+        reach = rules.byline_reach(blocks, kept, words, kinds, title, page.metadata.author)
         bylines = rules.address_bylines(blocks, reach, words, kinds, title,
                                         page.metadata.author)
         kept &= ~bylines
