@@ -1160,6 +1160,14 @@ PAGES = [
                "drills, ladders, saws and sewing machines", "the thing it has fewest of"),
          drop=("The repair café", "church hall fills", "Allotment waiting list",
                "old school playing field", "Seed swap", "envelopes of saved beans")),
+    # A post's sticky sidebar between its title and its body (a sign-up box and an "In
+    # this post" list) goes (`named_sidebars`), though `<body>` names the layout
+    # ("has-sidebar") and so holds the text too.
+    Page("blog_post_sidebar_widgets.html",
+         "https://windyallotment.example.org/broad-beans-november/",
+         keep=("# Sowing broad beans in November", "double row of broad beans",
+               "plant them out to fill the gaps"),
+         drop=("Plan next year's plot", "winter planning evenings", "In this post")),
     # Readers' letters under a heading that names neither comments nor responses, each
     # entry a name line ending with its date and what the reader wrote (`_letters`).
     Page("news_mailbag_signed_letters.html",

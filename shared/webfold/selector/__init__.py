@@ -263,6 +263,10 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if short:
         kept &= ~rules.named_chrome_blocks(names, kept, words)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
+    # A page that declares itself a service's, a product's or a site's own may hold its
+    # offer in a "sidebar"; an article, or a page that declares nothing, its chrome.
+    if article or not (types or page.og_type or thread):
+        kept &= ~rules.named_sidebars(blocks, names, kept, region)
     kept &= ~rules.promo_blocks(names, kept, words)
     kept &= ~rules.consent_notices(blocks, names, kept, words)
     kept &= ~rules.signatures(names, kept, words)
