@@ -1160,6 +1160,19 @@ PAGES = [
                "drills, ladders, saws and sewing machines", "the thing it has fewest of"),
          drop=("The repair café", "church hall fills", "Allotment waiting list",
                "old school playing field", "Seed swap", "envelopes of saved beans")),
+    # An endless scroll: the next stories under the page's own, each in an element of the
+    # same template with its own H1 (`stacked_stories`); an essay whose sections each
+    # have an H1 under the title keeps them all.
+    Page("news_endless_scroll_next_stories.html",
+         "https://diariodelvalle.example.com/ciudad/reabren-el-mercado",
+         keep=("# Reabren el mercado de abasto tras las obras", "cámaras de frío",
+               "reservado para los proveedores"),
+         drop=("Cortan el agua", "cañería principal", "repartió bidones",
+               "El club local asciende", "vuelta olímpica")),
+    Page("essay_sections_own_h1.html", "https://hillsidereview.example.org/essays/village-bakery",
+         keep=("# How a village kept its bakery", "# The meeting", "wet Tuesday",
+               "# The shares", "teaching two apprentices", "# The first year",
+               "take turns behind the counter")),
     # A post's sticky sidebar between its title and its body (a sign-up box and an "In
     # this post" list) goes (`named_sidebars`), though `<body>` names the layout
     # ("has-sidebar") and so holds the text too.

@@ -12,7 +12,8 @@ headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewe
 their score and with its lists whole; on a page declared neither an article nor a thread,
 the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
 beside an article (after the text of a page declared nothing), bylines above it (under
-the title of a page declared no article), what trails its body outside the body's container,
+the title of a page declared no article), the next stories an endless scroll stacks under
+it, what trails its body outside the body's container,
 related-post boxes after it, disclosure notices in it, a paywall's notice and the offer
 after it, calls to action after it, its photo captions (on a short page and on other pages
 that are no thread those with a picture credit), customer reviews (by their containers'
@@ -236,6 +237,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     title = title_headings(matrix)
     bylines = np.zeros(len(blocks), dtype=bool)
     if article:
+        kept &= ~rules.stacked_stories(blocks, kept, matrix[:, _HEADING_LEVEL] == 1,
+                                       matrix[:, _TITLE_MATCH] > 0)
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
         reach = rules.byline_reach(blocks, kept, words, kinds, title, page.metadata.author)
         bylines = rules.lead_metadata(blocks, reach, words, kinds, page.metadata.author)

@@ -89,6 +89,13 @@ enclosing `<article>`. Then:
   excerpt (a paragraph of prose) instead of a date: a linked headline and its excerpt
   (fold models B0: WCXB one page better, a Rust API page's trait cards 0.726 -> 0.749,
   none worse; Trafilatura-dev the same).
+- `stacked_stories` (pages declared an article; since 2026-12-07, html-quality13): an
+  endless scroll's next stories under the page's own, each in an element of the same
+  template (H1s of one tag path and of the same class and id tokens but for digits:
+  "article-0", "article-1") whose H1 does not repeat `<title>` while the first does:
+  every kept block in those elements goes (fold models B0: Trafilatura-dev 0.9545 ->
+  0.9548, fp 88 -> 87, a Paraguayan paper's page that kept three more whole stories; no
+  WCXB page moved).
 - `lead_metadata` (pages declared an article): bylines and date lines above the body
   ("By Ann Lee", "Published on 3 May 2026", "4 min read"); the lead paragraph stays.
   Since 2026-12-06 a date before a byline too ("April 4, 2026 by Ines Carvalho"), and
@@ -1702,6 +1709,33 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                                     and inside_at[-1] < body[0])
         if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
             out |= kept & inner
+    return out
+
+
+def stacked_stories(blocks: list[Block], kept: np.ndarray, h1: np.ndarray,
+                    repeats_title: np.ndarray) -> np.ndarray:
+    """Kept blocks of the stories an endless scroll stacks under the page's own: when the
+    page's first H1 (`h1`) repeats its `<title>` (`repeats_title`), a later H1 that does
+    not, set by the same template (the same tag path, and the same class and id tokens
+    but for their digits: "article-0", "article-1") in another element, opens the next
+    story, and every kept block inside that element goes. An H1 inside the story's own
+    element, or a section's H1 under a title set elsewhere, has another path."""
+    out = np.zeros(len(blocks), dtype=bool)
+    at = h1.nonzero()[0].tolist()
+    if len(at) < 2 or not repeats_title[at[0]]:  # most pages have one H1
+        return out
+    story = blocks[at[0]]
+    template = tuple(t.translate(_NO_DIGITS) for t in story.tokens)
+    for i in at[1:]:
+        block = blocks[i]
+        if repeats_title[i] or block.path != story.path or tuple(
+                t.translate(_NO_DIGITS) for t in block.tokens) != template:
+            continue
+        # The same path: lineages of one length, apart from the element holding both.
+        pairs = zip(story.ancestors, block.ancestors, strict=True)
+        depth = next((d for d, (a, b) in enumerate(pairs) if a != b), len(block.ancestors))
+        if depth < len(block.ancestors) - 1:  # the H1's own element is no story's
+            out |= kept & _held_by(blocks, block.ancestors[depth])
     return out
 
 
