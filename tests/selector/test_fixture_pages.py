@@ -1160,6 +1160,11 @@ PAGES = [
                "drills, ladders, saws and sewing machines", "the thing it has fewest of"),
          drop=("The repair café", "church hall fills", "Allotment waiting list",
                "old school playing field", "Seed swap", "envelopes of saved beans")),
+    # A Finnish story's "Lue myös:" over linked headlines after it (Nordic teaser labels).
+    Page("fi_news_lue_myos.html", "https://jarviseudunsanomat.example.fi/kirjasto-tyokalut",
+         keep=("# Kirjasto lainaa nyt myös työkaluja", "samalla kirjastokortilla",
+               "joita on toivottu eniten"),
+         drop=("Lue myös", "Uimahalli avautuu", "Kirjastoauto ajaa", "Korjauskahvila")),
     # An endless scroll: the next stories under the page's own, each in an element of the
     # same template with its own H1 (`stacked_stories`); an essay whose sections each
     # have an H1 under the title keeps them all.
