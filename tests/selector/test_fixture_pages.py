@@ -1165,6 +1165,12 @@ PAGES = [
          keep=("# Kirjasto lainaa nyt myös työkaluja", "samalla kirjastokortilla",
                "joita on toivottu eniten"),
          drop=("Lue myös", "Uimahalli avautuu", "Kirjastoauto ajaa", "Korjauskahvila")),
+    # A teaser label led by an icon font's ligature ("library_books Related articles").
+    Page("news_icon_ligature_label.html",
+         "https://coastlinecourier.example.co.uk/travel/ferry-fares",
+         keep=("# Ferry fares to rise by five per cent", "children under twelve",
+               "second crew on summer weekends", "last Friday of March"),
+         drop=("Related articles", "library_books", "Harbour café", "Parking charges")),
     # An endless scroll: the next stories under the page's own, each in an element of the
     # same template with its own H1 (`stacked_stories`); an essay whose sections each
     # have an H1 under the title keeps them all.

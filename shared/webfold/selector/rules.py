@@ -1297,10 +1297,28 @@ def section_after(blocks: list[Block], start: int, kept: np.ndarray, words: np.n
     return out
 
 
+# An icon font's ligature before a label's words: Material Icons draws "filter_none",
+# "keyboard_arrow_right" as a glyph, and the text keeps the name ("filter_none WEITERE
+# BEITRÄGE ZU DIESEM ARTIKEL").
+_ICON_LIGATURE = re.compile(r"(?:[a-z0-9]+(?:_[a-z0-9]+)+\s+)+")
+
+
+def label_text(text: str) -> str:
+    """A label's text as the label patterns read it: lowercased, without its edge marks
+    (`_LABEL_EDGES`) and a leading icon ligature (`_ICON_LIGATURE`)."""
+    text = text.lower().strip(_LABEL_EDGES)
+    if "_" in text:  # most labels: no ligature can lead them
+        ligature = _ICON_LIGATURE.match(text)
+        if ligature:
+            text = text[ligature.end():]
+    return text
+
+
 def label_matches(blocks: list[Block], label: np.ndarray, pattern: re.Pattern) -> list[int]:
-    """Indices of the `label` blocks (`BlockKinds`) whose whole text `pattern` matches."""
+    """Indices of the `label` blocks (`BlockKinds`) whose whole text (`label_text`)
+    `pattern` matches."""
     return [i for i in label.nonzero()[0].tolist()
-            if pattern.fullmatch(blocks[i].text.lower().strip(_LABEL_EDGES))]
+            if pattern.fullmatch(label_text(blocks[i].text))]
 
 
 # The post footer a blog theme writes under every post, in WordPress's words: "This entry
