@@ -1165,6 +1165,14 @@ PAGES = [
          keep=("# Kirjasto lainaa nyt myös työkaluja", "samalla kirjastokortilla",
                "joita on toivottu eniten"),
          drop=("Lue myös", "Uimahalli avautuu", "Kirjastoauto ajaa", "Korjauskahvila")),
+    # A short note whose `<body>` names its layout ("has-sidebar") beside a sidebar kept by
+    # the cut: the body's token is the region's too, so the sidebar is a minority box.
+    Page("short_note_sidebar_layout_class.html",
+         "https://windyallotment.example.org/last-carrots/",
+         keep=("# Lifting the last carrots before the frost", "first hard frost",
+               "end of February without any fuss"),
+         drop=("Hello and welcome", "windy hillside plot", "diary is updated",
+               "Latest from the diary")),
     # A teaser label led by an icon font's ligature ("library_books Related articles").
     Page("news_icon_ligature_label.html",
          "https://coastlinecourier.example.co.uk/travel/ferry-fares",

@@ -464,22 +464,33 @@ def test_a_sentence_between_kept_blocks_of_its_element_is_kept_a_label_is_not():
         False, True, False, False, False, False, False, False]
 
 
+def _named_chrome(blocks: list[Block], words: np.ndarray) -> np.ndarray:
+    names, kept = _all_kept(blocks)
+    region = rules.content_region(blocks, kept, words)
+    return rules.named_chrome_blocks(blocks, names, kept, words, region)
+
+
 def test_kept_blocks_of_a_sidebar_or_menu_go_unless_they_hold_the_text():
     widget = ("<div class=widget><p>I am a nurse who bakes on her days off and has kept a "
               "starter alive since 2019.</p></div>")
     blocks, words, kinds = _blocks(f"<div id=content>{ARTICLE}{ARTICLE}</div>"
                                    f"<div id=sidebar>{widget}</div>")
-    assert rules.named_chrome_blocks(*_all_kept(blocks), words).tolist() == [False, False, True]
+    assert _named_chrome(blocks, words).tolist() == [False, False, True]
     blocks, words, kinds = _blocks(f"<div class=has-sidebar><div id=content>{ARTICLE}</div>"
                                    f"<div class=sidebar-left>{ARTICLE}{ARTICLE}</div></div>")
-    assert not rules.named_chrome_blocks(*_all_kept(blocks), words).any()
+    assert not _named_chrome(blocks, words).any()
+    # A wrapper naming the layout holds the text too: its class is the region's, no box.
+    blocks, words, kinds = _blocks(f"<div class=has-sidebar><div id=content>{ARTICLE}"
+                                   f"{ARTICLE}{ARTICLE}</div><div class=sidebar-left>{widget}"
+                                   "</div></div>")
+    assert _named_chrome(blocks, words).tolist() == [False, False, False, True]
     blocks, words, kinds = _blocks("<div class=menu><ul><li><a href=/a>Rivers</a></li><li>"
                                    f"<a href=/b>Lakes</a></li></ul></div><div>{ARTICLE}</div>")
-    assert rules.named_chrome_blocks(*_all_kept(blocks), words).tolist() == [True, True, False]
+    assert _named_chrome(blocks, words).tolist() == [True, True, False]
     blocks, words, kinds = _blocks("<div class=site-header><p>A weaver's notebook from the "
                                    "Welsh borders.</p></div><div class=entry-header><h1>Notes"
                                    f" on a borrowed loom</h1></div><div>{ARTICLE}</div>")
-    assert rules.named_chrome_blocks(*_all_kept(blocks), words).tolist() == [True, False, False]
+    assert _named_chrome(blocks, words).tolist() == [True, False, False]
 
 
 STARTER = "My starter has smelled of nail polish since I moved it beside the radiator last week."

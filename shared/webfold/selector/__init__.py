@@ -264,7 +264,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     elif not (says_article or thread):
         kept &= ~rules.customer_reviews(blocks, names, kept, words, kinds, declared=False)
     if short:
-        kept &= ~rules.named_chrome_blocks(names, kept, words)
+        kept &= ~rules.named_chrome_blocks(blocks, names, kept, words, region)
         kept &= ~rules.link_menus(blocks, kept, words, plain_words)
     # A page that declares itself a service's, a product's or a site's own may hold its
     # offer in a "sidebar"; an article, or a page that declares nothing, its chrome.

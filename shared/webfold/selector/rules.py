@@ -461,6 +461,11 @@ enclosing `<article>`. Then:
   0.942; documentation +0.00014, article +0.00002, listing -0.00007), Trafilatura-dev
   0.9538 -> 0.9545 (fp 90 -> 88). On every page that is no thread: service -0.0005 and
   product -0.0005 (a home page's "n-sidebar-left" features, a shop's product column).
+  Since then both read a token the first and the last kept block of the region share as
+  the layout's, not a box's (`region_tokens`): `<body class="has-sidebar">` had made every
+  block of a short page "inside a sidebar", so none was a minority (fold models B0: WCXB
+  0.88366 -> 0.88368, two short pages better, an article 0.942 -> 0.954 and a doc page
+  0.968 -> 0.974, none worse; Trafilatura-dev and the short pages the same).
 - `legitimate_repeats`: a repeated block inside the region stays when it stands under
   another section heading than its first copy (a plan repeating "Meal 1" under each
   day), or when a short line stands in another card than its first copy, each card
@@ -1810,10 +1815,12 @@ class ContainerNames:
 
 
 def _named_minority(names: ContainerNames, kept: np.ndarray, words: np.ndarray,
-                    pattern: re.Pattern, share: float) -> np.ndarray:
-    """The kept blocks inside elements whose class or id token matches `pattern`, when
-    those hold under `share` of the kept words (more, and they are the page's text)."""
-    at = names.inside(pattern, kept)
+                    pattern: re.Pattern, share: float,
+                    besides: tuple[str, ...] = ()) -> np.ndarray:
+    """The kept blocks inside elements whose class or id token matches `pattern` and is
+    none of `besides`, when those hold under `share` of the kept words (more, and they
+    are the page's text)."""
+    at = names.inside(pattern, kept, besides)
     if at.any() and words[at].sum() < share * words[kept].sum():
         return at
     return np.zeros(len(kept), dtype=bool)
@@ -1829,14 +1836,31 @@ _NAMED_CHROME = re.compile(r"^(?:(?:\w+[-_])?(?:sidebar|side-bar|widget-area|men
 NAMED_CHROME_SHARE = 0.5  # such containers holding this share of the kept words are the text
 
 
-def named_chrome_blocks(names: ContainerNames, kept: np.ndarray,
-                        words: np.ndarray) -> np.ndarray:
+def named_chrome_blocks(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
+                        words: np.ndarray, region: int) -> np.ndarray:
     """Kept blocks inside elements whose class or id token names a sidebar, a widget, a
     menu or the site's header or footer (`_NAMED_CHROME`, the whole token), when those
     hold under NAMED_CHROME_SHARE of the kept words: a blog's "About me", a council's
     quick links beside the page's text, a menu of links above loose text, a theme's
-    site description under the site's name."""
-    return _named_minority(names, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE)
+    site description under the site's name. A token the content region's (`region`)
+    blocks carry too names the layout, not a box (`region_tokens`: `<body>`'s
+    "has-sidebar"), or every block would be inside it and none a minority."""
+    return _named_minority(names, kept, words, _NAMED_CHROME, NAMED_CHROME_SHARE,
+                           region_tokens(blocks, kept, region))
+
+
+def region_tokens(blocks: list[Block], kept: np.ndarray, region: int) -> tuple[str, ...]:
+    """The class and id tokens the first and the last kept block inside the content
+    region (`region`) share: those of the elements enclosing the region, which give them
+    to all its blocks (a box inside the region gives its own to some); () when none is
+    kept there."""
+    if region < 0:
+        return ()
+    at = kept.nonzero()[0]
+    held = at[inside(blocks, region, at)]
+    if not len(held):
+        return ()
+    return tuple(set(blocks[int(held[0])].tokens).intersection(blocks[int(held[-1])].tokens))
 
 
 # A sidebar by a class or id token of its own: "sidebar", "region-sidebar-second",
@@ -1861,7 +1885,7 @@ def named_sidebars(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
         return out
     outside = np.zeros(len(blocks), dtype=bool)
     outside[at[~held]] = True
-    return names.inside(_SIDEBAR, outside, besides=blocks[int(at[held][0])].tokens)
+    return names.inside(_SIDEBAR, outside, besides=region_tokens(blocks, kept, region))
 
 
 # A cookie or consent banner by a class or id token of its own that names both, in that
