@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/train_selector.py extract   # parse pages, cache features + labels
     .venv/bin/python scripts/train_selector.py cv        # 5-fold CV grouped by domain, report
+    .venv/bin/python scripts/train_selector.py cv --booster-seed 20261  # same folds, other trees
     .venv/bin/python scripts/train_selector.py final     # CV, then fit on all pages, export ONNX
     .venv/bin/python scripts/train_selector.py replay    # the rules on saved OOF scores
 
@@ -288,22 +289,23 @@ def page_folds(corpus: Corpus) -> np.ndarray:
     return folds
 
 
-def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray):
+def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray, seed: int = SEED):
+    """A LightGBM booster; `seed` draws its bagging and feature subsets (not the folds)."""
     import lightgbm as lgb
 
     weights = w * (len(w) / max(w.sum(), 1e-9))  # mean 1, so leaf size limits mean something
     data = lgb.Dataset(X, label=y, weight=weights, free_raw_data=True)
-    return lgb.train(LGB_PARAMS, data, num_boost_round=N_TREES)
+    return lgb.train(LGB_PARAMS | {"seed": seed}, data, num_boost_round=N_TREES)
 
 
-def cross_validate(corpus: Corpus, folds: np.ndarray):
+def cross_validate(corpus: Corpus, folds: np.ndarray, seed: int = SEED):
     """Out-of-fold scores of every block, and the five fold models."""
     row_fold = folds[corpus.row_page]
     scores = np.zeros(len(corpus.y))
     models = []
     for k in range(N_FOLDS):
         train, test = row_fold != k, row_fold == k
-        model = fit(corpus.X[train], corpus.y[train], corpus.w[train])
+        model = fit(corpus.X[train], corpus.y[train], corpus.w[train], seed)
         scores[test] = model.predict(corpus.X[test])
         model.save_model(str(FOLD_DIR / f"fold{k}.lgb.txt"))
         models.append(model)
@@ -434,7 +436,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("step", choices=("extract", "cv", "final", "replay"))
     parser.add_argument("--limit", type=int, default=None, help="extract: first N pages only")
+    parser.add_argument("--booster-seed", type=int, default=SEED,
+                        help="cv: LightGBM's seed (bagging, feature subsets); the folds keep SEED,"
+                             " so a second seed tells a feature's gain from a refit's scatter")
     args = parser.parse_args()
+    if args.booster_seed != SEED and args.step != "cv":
+        parser.error("--booster-seed is for cv: the committed model and its folds keep SEED")
     if args.step == "extract":
         extract(args.limit)
         return 0
@@ -446,7 +453,7 @@ def main() -> int:
         return 0
     folds = page_folds(corpus)
     FOLD_DIR.mkdir(parents=True, exist_ok=True)
-    scores, models = cross_validate(corpus, folds)
+    scores, models = cross_validate(corpus, folds, args.booster_seed)
     np.savez(OOF_FILE, scores=scores, folds=folds)
     report(corpus, np.ones(len(corpus.y), dtype=bool), "all blocks")
     report(corpus, corpus.y > 0, "oracle labels")
