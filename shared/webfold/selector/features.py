@@ -149,6 +149,7 @@ _KEYWORD_RE = re.compile(_longest_first_pattern(_KEYWORD_WORDS))
 _KEYWORD_MASKS = {k: sum(1 << g for g, words in enumerate(KEYWORDS.values())
                          if any(w in k for w in words)) for k in _KEYWORD_WORDS}
 _CODE_WIDTH = len(KEYWORDS) + N_HASH_BINS  # bits of a token's code
+_HASH_BITS = tuple(1 << (len(KEYWORDS) + b) for b in range(N_HASH_BINS))  # a hash bin's bit
 _token_cache: dict[str, int] = {}  # class/id token -> bit code (see tokens_code)
 _TOKEN_CACHE_MAX = 200_000
 _SENTENCE_ENDS = frozenset(".!?:;")
@@ -171,7 +172,7 @@ def tokens_code(tokens: tuple[str, ...]) -> int:
         if known is None:
             if len(_token_cache) > _TOKEN_CACHE_MAX:
                 _token_cache.clear()
-            known = 1 << (len(KEYWORDS) + zlib.crc32(token.encode("utf-8")) % N_HASH_BINS)
+            known = _HASH_BITS[zlib.crc32(token.encode()) % N_HASH_BINS]
             for keyword in _KEYWORD_RE.findall(token):
                 known |= _KEYWORD_MASKS[keyword]
             _token_cache[token] = known
