@@ -983,3 +983,34 @@ def test_a_forms_box_labels_are_no_headings_a_reports_headings_stay():
         assert not any(label in h for h in headings), headings
     for title in ("Methods", "Results", "Note on sampling", "Field notes"):
         assert any(h.lstrip("#").strip() == title for h in headings), headings
+
+
+def test_a_forms_numbered_lines_are_no_headings():
+    # A tax form's lines: a bold number, a short label and leader dots drawn as marks up
+    # to the column of boxes, one under another with nothing between them. A report's
+    # numbered sections each head a paragraph; a title right over its first subsection
+    # ("2 Methods" over "2.1 Field Data") is one depth apart and stays a heading.
+    doc = pymupdf.open()
+    form = doc.new_page()
+    labels = ("Wages and tips from your employer", "Taxable interest on savings",
+              "Ordinary dividends received", "Business income or loss",
+              "Unemployment compensation paid", "Other income of any kind")
+    for k, label in enumerate(labels):
+        y = 120 + 13 * k
+        form.insert_text((60, y), str(k + 8), fontsize=9, fontname="hebo")
+        form.insert_text((75, y), label, fontsize=9)
+        for x in range(280, 445, 12):
+            form.draw_rect(pymupdf.Rect(x, y - 1, x + 1, y), fill=(0, 0, 0))
+        form.draw_line((450, y - 10), (560, y - 10))
+    form.draw_line((450, 110), (450, 188))
+    form.insert_text((60, 300), "Enter the total of the lines above on the next page of "
+                     "this return, and keep a copy of it.", fontsize=9)
+    report = doc.new_page()
+    body = "The pumps were checked and the levels were written into the log book."
+    y = 90
+    for text in ("1 Introduction", body, body, "2 Methods", "2.1 Field Data", body,
+                 "3 Results", body):
+        report.insert_text((72, y), text, fontsize=9)
+        y += 14 if text == "2 Methods" else 30
+    headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
+    assert headings == ["1 Introduction", "2 Methods", "2.1 Field Data", "3 Results"]

@@ -389,7 +389,7 @@ def _heading_level(row: _Row, st: Styles) -> int:
         return min(st.bold_level + (section.group(1).count(".") if section else 0), 6)
     numbered = _NUMBERED_TITLE.match(text)
     if (numbered and not _numbered_no_title(text) and abs(row.size - st.body_size) <= 0.5
-            and row.item.line.source != "ocr"):
+            and row.item.line.source != "ocr" and not _numbered_run(row)):
         return min(st.bold_level + numbered.group(1).count("."), 6)
     return 0
 
@@ -405,6 +405,36 @@ def _numbered_no_title(text: str) -> bool:
     """Whether `text`, starting with a number, is a date or a street address: no numbered
     section title."""
     return bool(_DATE.match(text) or _ADDRESS.match(text))
+
+
+def _numbered_run(row: _Row) -> bool:
+    """Whether the line set right above or right under `row` at its left edge is numbered
+    at the same depth too ("12 Scholarship grants" over "13 Business income", a form's
+    numbered lines; "4 Wages" over "5 Rents", a list): a section heads a body, and two
+    titles of one depth with nothing between them head nothing. A title over its first
+    subsection ("2 Methods" over "2.1 Data") is one depth apart. Lines elsewhere on the
+    page (a form's box numbers at the right) may come between them in reading order."""
+    box = row.item.box
+    above = below = None
+    for other in row.page_lines:
+        if other is row.item or abs(other.box[0] - box[0]) > row.size:
+            continue
+        if other.box[1] >= box[3] - 0.3 * row.size and (
+                below is None or other.box[1] < below.box[1]):
+            below = other
+        elif other.box[3] <= box[1] + 0.3 * row.size and (
+                above is None or other.box[3] > above.box[3]):
+            above = other
+    return any(other is not None and _same_depth_numbers(other.text, row.text)
+               and max(other.box[1] - box[3], box[1] - other.box[3]) <= row.size
+               for other in (above, below))
+
+
+def _same_depth_numbers(a: str, b: str) -> bool:
+    """Whether lines `a` and `b` both start with a section-like number of one depth."""
+    first, second = _NUMBERED_TITLE.match(a), _NUMBERED_TITLE.match(b)
+    return bool(first and second
+                and first.group(1).count(".") == second.group(1).count("."))
 
 
 def _hanging_term(row: _Row) -> bool:
@@ -469,6 +499,8 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
         return True
     if b[0] >= a[2] or a[0] >= b[2]:  # no horizontal overlap: another column
         return True
+    if abs(b[0] - prev.item.box[0]) <= row.size and _same_depth_numbers(prev.text, row.text):
+        return True  # a form's numbered lines, a list's entries: one block each
     if prev.bold != row.bold and kind == "heading":
         return True
     # Right-to-left lines, and left-to-right ones of a right-to-left paragraph, start at
