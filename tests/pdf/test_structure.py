@@ -1014,3 +1014,43 @@ def test_a_forms_numbered_lines_are_no_headings():
         y += 14 if text == "2 Methods" else 30
     headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
     assert headings == ["1 Introduction", "2 Methods", "2.1 Field Data", "3 Results"]
+
+
+def test_values_typed_into_a_form_in_courier_are_no_headings():
+    # A form filled in by a program: its labels and notes in a small proportional type,
+    # the values in 10 pt Courier over them, the amounts as numbers in the same type. The
+    # values are larger than the body but head nothing, and are no code listing either.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    note = "Enter the partner's name, address, city, state and ZIP code as shown on the return."
+    y = 80
+    for label, value in (("Partnership's name and address", "Harbour Lane Partners"),
+                         ("Street address", "PO Box 3217"), ("City and state", "Ogden, UT"),
+                         ("Ordinary business income", "3811"),
+                         ("Tax year beginning", "01/06/2022")):
+        page.insert_text((60, y), label, fontsize=7)
+        page.insert_text((60, y + 13), value, fontname="cour", fontsize=10)
+        page.insert_text((300, y), note, fontsize=7)
+        page.insert_text((300, y + 9), note, fontsize=7)
+        y += 34
+    blocks = convert(doc.tobytes()).blocks
+    assert not [b.text for b in blocks if b.kind in ("heading", "code")]
+    assert "PO Box 3217" in " ".join(b.text for b in blocks)
+
+
+def test_a_title_in_a_typewriter_face_over_prose_stays_a_heading():
+    # A manual's sections titled by a function's name in Courier, larger than its prose,
+    # and a listing at the prose's size whose output is a number: the titles head.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    body = "The function reads the options given on the command line and returns them."
+    y = 90
+    for title in ("parse_args", "print_usage"):
+        page.insert_text((72, y), title, fontname="cour", fontsize=14)
+        for k in range(3):
+            page.insert_text((72, y + 22 + 13 * k), body, fontsize=10)
+        page.insert_text((90, y + 72), "count(options)", fontname="cour", fontsize=10)
+        page.insert_text((90, y + 84), "42", fontname="cour", fontsize=10)
+        y += 130
+    headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
+    assert headings == ["parse_args", "print_usage"]

@@ -344,7 +344,7 @@ def _row(it: Item, page: int, page_lines: list[Item], at: int, page_items: list[
 def _classify(row: _Row, group: list[_Row], kind: str, st: Styles) -> str:
     """The kind of block `row` starts, or "+" when it continues the current group."""
     level = _heading_level(row, st)
-    if row.mono and not level:
+    if row.mono and not level and not _typed_value(row, st):
         return "+" if kind == "code" and _code_goes_on(group, row) else "code"
     starts = _starts_new(row, group, kind, st)
     if kind == "footnote" and not starts:
@@ -375,6 +375,8 @@ def _heading_level(row: _Row, st: Styles) -> int:
     if outlined:
         return outlined
     level = st.heading_levels.get(round(row.size * 2) / 2, 0)
+    if level and row.mono and _typed_value(row, st):
+        return 0
     if level and (row.item.line.source != "ocr" or row.size >= OCR_HEADING_RATIO * st.body_size):
         return level
     # Set at the body's size, a form's label in its box is bold or numbered as a
@@ -392,6 +394,20 @@ def _heading_level(row: _Row, st: Styles) -> int:
             and row.item.line.source != "ocr" and not _numbered_run(row)):
         return min(st.bold_level + numbered.group(1).count("."), 6)
     return 0
+
+
+def _typed_value(row: _Row, st: Styles) -> bool:
+    """Whether monospace `row`, set larger than the body, is a value typed into a form
+    ("PO Box 3217", a name): its page sets a number in the same type and size on a line
+    of its own ("3811", "01/06/2022", "0."), as a form filled in by a typewriter or a
+    program does. A section title in a typewriter face heads a page of prose; a listing
+    at the body's size keeps its output lines ("42") and stays code."""
+    size = round(row.size * 2) / 2
+    if not row.mono or size not in st.heading_levels:
+        return False
+    return any(round(other.size * 2) / 2 == size and is_code(other.line)
+               and not _has_word(other.text) and any(ch.isdigit() for ch in other.text)
+               for other in row.page_lines)
 
 
 def _has_word(text: str) -> bool:
