@@ -446,6 +446,14 @@ def _numbered_run(row: _Row) -> bool:
                for other in (above, below))
 
 
+def _number_in_line_size(row: _Row) -> bool:
+    """Whether the number starting `row` is set in its line's type size: a form's line
+    number is, a manuscript's review line number in the margin is smaller (and numbers
+    every line of a paragraph)."""
+    first = next(s for s in row.item.line.spans if s.text.strip())
+    return first.size >= 0.9 * row.size
+
+
 def _same_depth_numbers(a: str, b: str) -> bool:
     """Whether lines `a` and `b` both start with a section-like number of one depth."""
     first, second = _NUMBERED_TITLE.match(a), _NUMBERED_TITLE.match(b)
@@ -515,7 +523,8 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
         return True
     if b[0] >= a[2] or a[0] >= b[2]:  # no horizontal overlap: another column
         return True
-    if abs(b[0] - prev.item.box[0]) <= row.size and _same_depth_numbers(prev.text, row.text):
+    if abs(b[0] - prev.item.box[0]) <= row.size and _same_depth_numbers(prev.text, row.text) \
+            and _number_in_line_size(prev) and _number_in_line_size(row):
         return True  # a form's numbered lines, a list's entries: one block each
     if prev.bold != row.bold and kind == "heading":
         return True
