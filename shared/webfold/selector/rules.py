@@ -1830,7 +1830,8 @@ def _named_minority(names: ContainerNames, kept: np.ndarray, words: np.ndarray,
 # token of its own ("sidebar", "left-sidebar", "widget", "menu", "main-nav", "breadcrumbs",
 # "site-header", "masthead"); "elementor-widget-container" wraps a page builder's content,
 # and "entry-header" holds a post's title.
-_NAMED_CHROME = re.compile(r"^(?:(?:\w+[-_])?(?:sidebar|side-bar|widget-area|menu|nav"
+_SIDEBAR_WORDS = r"sidebar|side-bar|widget-area"  # a sidebar's own names (`_SIDEBAR`)
+_NAMED_CHROME = re.compile(rf"^(?:(?:\w+[-_])?(?:{_SIDEBAR_WORDS}|menu|nav"
                            r"|navigation|navbar|breadcrumbs?)(?:[-_]\w+)?|widget|site-header"
                            r"|site-footer|masthead)$")  # the whole token
 NAMED_CHROME_SHARE = 0.5  # such containers holding this share of the kept words are the text
@@ -1865,7 +1866,7 @@ def region_tokens(blocks: list[Block], kept: np.ndarray, region: int) -> tuple[s
 
 # A sidebar by a class or id token of its own: "sidebar", "region-sidebar-second",
 # "giz-sidebar1", "sidebarright", "widget-area" (the whole token, one word before at most).
-_SIDEBAR = re.compile(r"^(?:\w+[-_])?(?:sidebar|side-bar|widget-area)(?:[-_]?\w+)?$")
+_SIDEBAR = re.compile(rf"^(?:\w+[-_])?(?:{_SIDEBAR_WORDS})(?:[-_]?\w+)?$")
 
 
 def named_sidebars(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
