@@ -52,6 +52,14 @@ def test_escape(text: str, escaped: str) -> None:
     assert md.escape(text) == escaped
 
 
+@pytest.mark.parametrize("char", [chr(c) for c in range(0x20, 0x7f)])
+def test_escape_shortcut_looks_for_every_character_the_pattern_escapes(char: str) -> None:
+    # `escape` tests for its characters one by one before the pattern: the two lists
+    # must agree, or a character the pattern escapes would pass through unescaped.
+    for text in (char, f" {char} ", f"{char}x{char}", f"{char}#1;", f"a{char}"):
+        assert md.escape(text) == md._ESCAPE.sub(md._backslashed, text)
+
+
 BASES = ["https://example.com/a/b.html?q=1#top", "https://example.com", "http://x.org/p;params",
          "HTTP://Example.com/A?", "mailto:someone@example.com", "javascript:void(0)",
          "ftp://host/dir/", "https://[::1]/x", "relative/base"]
