@@ -495,6 +495,7 @@ def test_kept_blocks_of_a_sidebar_or_menu_go_unless_they_hold_the_text():
 
 STARTER = "My starter has smelled of nail polish since I moved it beside the radiator last week."
 FEED = "That smell is a hungry culture; feed it twice a day and keep it somewhere cooler."
+THANKS = "Moved the jar to the hallway last night and it calmed down a lot, thank you."
 
 
 def _post(body: str, specs: str = "") -> str:
@@ -522,11 +523,34 @@ def test_a_thread_whose_replies_are_named_comments_keeps_the_dropped_ones():
     assert not rules.comment_posts(blocks, kept, words, kinds, region).any()
 
 
+def test_replies_after_one_opening_post_are_kept_when_the_cut_kept_few():
+    # The opening post outside comment containers, then the replies in them; the cut
+    # kept two replies, so comment containers hold under half of the kept words.
+    opening = f"<div class=field-name-body><p>{STARTER * 2}</p><p>{STARTER * 2}</p></div>"
+    replies = "".join(_post(f"{FEED} Reply {n}.") for n in range(4))
+    blocks, words, kinds = _blocks(f"<main class=topic>{opening}<section class=replies>"
+                                   f"{replies}</section></main>")
+    kept = np.array([True, True, True, True, False, False])
+    region = rules.content_region(blocks, kept, words)
+    assert rules.comment_posts(blocks, kept, words, kinds, region).tolist() == [
+        False] * 4 + [True, True]
+    # A Q&A page: the comments under the kept answer sit in the answer's own element, or
+    # come before an answer kept after them, outside comment containers.
+    answer = f"<div class=answer><p>{FEED} {FEED}</p>"
+    comments = _post(THANKS) + _post(f"{THANKS} Mine too.")
+    question = f"<div class=question><p>{STARTER * 3}</p>"
+    for page, kept in ((f"{question}</div>{answer}{comments}</div>", [True] * 3 + [False]),
+                       (f"{question}{comments}</div>{answer}</div>", [True, True, False, True])):
+        blocks, words, kinds = _blocks(f"<div class=topic>{page}</div>")
+        kept = np.array(kept)
+        region = rules.content_region(blocks, kept, words)
+        assert not rules.comment_posts(blocks, kept, words, kinds, region).any()
+
+
 def test_comments_under_kept_posts_outside_comment_containers_stay_out():
-    thanks = "Moved the jar to the hallway last night and it calmed down a lot, thank you."
     blocks, words, kinds = _blocks(
         f"<div class=topic><div class=question><p>{STARTER}</p></div><div class=answer>"
-        f"<p>{FEED}</p>{_post(thanks)}</div></div>")
+        f"<p>{FEED}</p>{_post(THANKS)}</div></div>")
     kept = np.array([True, True, False])
     region = rules.content_region(blocks, kept, words)
     assert not rules.comment_posts(blocks, kept, words, kinds, region).any()

@@ -428,7 +428,16 @@ enclosing `<article>`. Then:
   0.832), every other type and Trafilatura-dev unchanged. Without the outside-text
   condition (measured on the rules before the short-page ones) forum gained 0.0027, not
   0.0032 (3 pages better, 4 worse: 0579 -0.115, 0547 -0.04) and the quality gate's forum
-  sample fell to 0.823 (floor 0.826) with the committed model.
+  sample fell to 0.823 (floor 0.826) with the committed model. Since 2026-12-07
+  (html-quality14) also under that share when they hold replies to one opening post
+  (`replies_follow`): every kept prose block of the region outside comment containers
+  stands before the first prose block in them, and the deepest element holding those
+  kept blocks does not hold it (a Q&A page's comments sit in their post's element, or
+  come before a kept answer). The cut of the fold models B0 kept 2 of 2201's 40 replies:
+  WCXB forum 0.81058 -> 0.81614 (2201 0.463 -> 0.984, a Vanilla thread 0559 0.876 ->
+  0.984), no other page moved; Trafilatura-dev and the short pages unchanged. Without
+  the two tests (the share condition alone dropped) forum fell to 0.81011 (a Stack
+  Exchange page 0.649 -> 0.481 and five others worse).
 - `sibling_prose` (pages of `FEW_BLOCKS` blocks or fewer): a prose paragraph the cut
   dropped that shares its holding element (not `<body>`) with kept text is kept: loose
   text before a `<p>`, filler words of a test page. No dev page changes (out-of-fold
@@ -1041,6 +1050,17 @@ def _card(blocks: list[Block], at: int, card: int) -> set[str] | None:
     return {blocks[i].text.lower() for i in range(lo, hi + 1)}
 
 
+def shared_depth(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """How many elements two lineages (walk ids, root first) share from the root: their
+    deepest common element is `mine[depth - 1]`."""
+    depth = 0
+    for x, y in zip(mine, theirs):  # noqa: B905 - lineages differ in length
+        if x != y:
+            break
+        depth += 1
+    return depth
+
+
 def distinct_cards(blocks: list[Block], copy: int, first: int) -> bool:
     """Whether block `copy` and its first copy `first` stand in two different cards: the
     children of their deepest common element that hold them each hold a text the other
@@ -1049,11 +1069,7 @@ def distinct_cards(blocks: list[Block], copy: int, first: int) -> bool:
     sizes holds the same texts both times, or one copy a part of the other's; a line in
     most cards is the template's ("Available for shipping", "Error rating book")."""
     mine, theirs = blocks[copy].ancestors[:-1], blocks[first].ancestors[:-1]
-    depth = 0
-    for x, y in zip(mine, theirs):  # noqa: B905 - lineages differ in length
-        if x != y:
-            break
-        depth += 1
+    depth = shared_depth(mine, theirs)
     if depth == 0 or depth >= len(mine) or depth >= len(theirs):
         return False  # no common element, or one holds the other: no two cards
     a, b = _card(blocks, copy, mine[depth]), _card(blocks, first, theirs[depth])
@@ -2762,21 +2778,44 @@ POSTS_SHARE = 0.5  # kept comment-container words at this share of the kept word
 def comment_posts(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: BlockKinds,
                   region: int) -> np.ndarray:
     """Prose blocks of a thread page's content region inside comment containers that the
-    cut dropped, when comment containers hold POSTS_SHARE of the kept words or more and
-    over BODY_WORDS kept words stand outside them: the opening post is outside, and the
-    forum software names its replies comments ("field-name-comment-body"); they are the
-    thread like the ones the model kept. An `<aside>` in them is the author's panel
+    cut dropped, when comment containers hold POSTS_SHARE of the kept words or more, or
+    hold replies to one opening post (`replies_follow`: the model kept the opening post and
+    few replies), and over BODY_WORDS kept words stand outside them: the opening post is
+    outside, and the forum software names its replies comments ("field-name-comment-body");
+    they are the thread like the ones the model kept. An `<aside>` in them is the author's panel
     (signature, system specs). Where the kept posts stand outside comment containers
     (a Q&A page), the comments under them stay out; where every post is inside, nothing
     tells the replies from what a thread's page shows after them."""
     out = np.zeros(len(blocks), dtype=bool)
     inner, total = float(words[kept & kinds.comment].sum()), float(words[kept].sum())
-    if inner < POSTS_SHARE * total or total - inner <= BODY_WORDS:
+    if total - inner <= BODY_WORDS:
         return out
-    at = (~kept & (words > BYLINE_WORDS) & ~kinds.linked & kinds.comment).nonzero()[0]
+    prose = (words > BYLINE_WORDS) & ~kinds.linked
+    if inner < POSTS_SHARE * total and not replies_follow(blocks, kept, prose, kinds, region):
+        return out
+    at = (~kept & prose & kinds.comment).nonzero()[0]
     at = at[[not blocks[i].flags & BlockFlag.ASIDE for i in at.tolist()]]
     out[at[inside(blocks, region, at)]] = True
     return out
+
+
+def replies_follow(blocks: list[Block], kept: np.ndarray, prose: np.ndarray,
+                   kinds: BlockKinds, region: int) -> bool:
+    """Whether the region's `prose` in comment containers are replies to one opening post:
+    every kept prose block of the region outside comment containers stands before the
+    first of them, and the deepest element holding those kept blocks (the opening post)
+    does not hold it. Comments under a Q&A page's posts fail either test: an answer kept
+    after them, or the post's own element around them."""
+    posts = (kept & prose & ~kinds.comment).nonzero()[0]
+    posts = posts[inside(blocks, region, posts)]
+    replies = (prose & kinds.comment).nonzero()[0]
+    replies = replies[inside(blocks, region, replies)]
+    if len(posts) == 0 or len(replies) == 0 or posts[-1] > replies[0]:
+        return False
+    # The last post's own element is no holder: one kept paragraph's post is its parent.
+    last = blocks[int(posts[-1])].ancestors[:-1]
+    depth = shared_depth(blocks[int(posts[0])].ancestors, last)
+    return depth > 0 and last[depth - 1] not in blocks[int(replies[0])].ancestors
 
 
 def _declared(page_types: frozenset[str], og_type: str | None, types: frozenset[str],
