@@ -1332,6 +1332,16 @@ PAGES = [
          keep=("# The Low Road Home", "## Verse 2", "we sang him the whole of the spring",
                "with the walk by the river's old light"),
          drop=("Songbook", "meets on Thursdays at the Ship")),
+    # A buying guide declared an article under a topics folder ("/topics/camping/..."),
+    # which alone reads as a forum's address: its photo captions ending with a picture
+    # credit went as on any page that is no thread (the code before kept all three).
+    Page("guide_topics_address_captions.html",
+         "https://ridgeline.example.com/topics/camping/best-camp-stoves",
+         keep=("# The Best Camp Stoves of 2026", "## Best overall: the Larchfield Duo",
+               "boiled a litre in just under four minutes", "## How we tested",
+               "miserable to cook on when its flame will not turn down"),
+         drop=("Credit: Wren Haddad", "Credit: Tamsin Okafor", "before the first boil test",
+               "Related reviews", "buys every product it reviews")),
 ]
 
 

@@ -16,8 +16,9 @@ the title of a page declared no article), the next stories an endless scroll sta
 it, what trails its body outside the body's container,
 related-post boxes after it, disclosure notices in it, a paywall's notice and the offer
 after it, calls to action after it, its photo captions (on a short page and on other pages
-that are no thread those with a picture credit), customer reviews (by their containers'
-names and under a review heading) and other products on a product page, sign-up notices,
+that are no thread, or are declared an article, those with a picture credit), customer
+reviews (by their containers' names and under a review heading) and other products on a
+product page, sign-up notices,
 forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless
 `include_comments`, reader comments under an article (or a page declared nothing whose
 address names a story) dropped; on a thread page the prose
@@ -253,7 +254,10 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         bylines = rules.address_bylines(blocks, reach, words, kinds, title,
                                         page.metadata.author)
         kept &= ~bylines
-    if not thread:
+    # A page declared an article under a thread's address alone ("/topics/camping/...")
+    # is a guide or a forum whose software says "article": teaser boxes and credited
+    # photo captions are neither's posts.
+    if not thread or says_article:
         kept &= ~rules.named_teasers(names, kept, words, article)
         # A short page keeps its figures whole, but for a press photo's credit.
         kept &= ~rules.picture_captions(blocks, kept, words, kinds, short or not article,
