@@ -1342,6 +1342,14 @@ PAGES = [
                "miserable to cook on when its flame will not turn down"),
          drop=("Credit: Wren Haddad", "Credit: Tamsin Okafor", "before the first boil test",
                "Related reviews", "buys every product it reviews")),
+    # A blog post's table of contents under its own heading: links to the sections the
+    # body shows (`contents_lists`; the code before kept the four links and the label).
+    Page("blog_contents_list.html", "https://hearthside.example.com/kit/season-carbon-steel-pan/",
+         keep=("# How to Season a Carbon Steel Pan", "## Strip the factory coating",
+               "dry the pan over a low flame", "## What to avoid",
+               "nothing is ever ruined for good"),
+         drop=("Table of contents", "Why a new pan has to lose", "How thin the first layers",
+               "mend a rusty patch", "Hearthside Notes. Written")),
 ]
 
 

@@ -642,3 +642,31 @@ def test_the_few_kept_entries_of_a_menu_the_cut_mostly_dropped_are_dropped():
     kept[[i for i, t in enumerate(texts) if t in ("Staff", "Ethics", "Podcasts", "Press",
                                                    "Telehealth")]] = True
     assert not rules.stray_menu_items(blocks, kept, kinds, region).any()  # 8 of 18: a list
+
+
+def _contents(html: str, url: str | None = None) -> list[bool]:
+    blocks, _, kinds = _blocks(html)
+    return rules.contents_lists(blocks, np.ones(len(blocks), dtype=bool), kinds, url).tolist()
+
+
+def test_a_table_of_contents_and_its_label_are_dropped_but_not_other_link_lists():
+    items = "".join(f"<li><a href='#part-{n}'>Part {n} of the flood story</a></li>"
+                    for n in range(1, 4))
+    assert _contents(f"<p>In this article</p><ol>{items}</ol>{ARTICLE}") == [
+        True, True, True, True, False]
+    # the page's own address with a fragment, as a resolved link reads
+    own = "".join(f"<li><a href='https://ex.example/flood/#p{n}'>Part {n}</a></li>"
+                  for n in range(1, 4))
+    assert _contents(f"{ARTICLE}<ul>{own}</ul>", "https://ex.example/flood/") == [
+        False, True, True, True]
+    assert not any(_contents(f"{ARTICLE}<ul>{own}</ul>", "https://ex.example/drought/"))
+    # the story's title over its contents stays
+    assert _contents(f"<h1>The flood</h1><ol>{items}</ol>") == [False, True, True, True]
+    # too short a list, links to other pages, or text beside each link: not contents
+    two = "".join(f"<li><a href='#part-{n}'>Part {n}</a></li>" for n in range(1, 3))
+    assert not any(_contents(f"<p>Contents</p><ol>{two}</ol>"))
+    elsewhere = "".join(f"<li><a href='/reports/{n}'>Report {n}</a></li>" for n in range(3))
+    assert not any(_contents(f"<p>Sources</p><ul>{elsewhere}</ul>"))
+    picks = "".join(f"<li><b>Best for towns:</b> <a href='#pick-{n}'>Pick {n}</a></li>"
+                    for n in range(3))
+    assert not any(_contents(f"<p>Our picks</p><ul>{picks}</ul>"))

@@ -13,13 +13,13 @@ their score and with its lists whole; on a page declared neither an article nor 
 the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
 beside an article (after the text of a page declared nothing), bylines above it (under
 the title of a page declared no article), the next stories an endless scroll stacks under
-it, what trails its body outside the body's container,
-related-post boxes after it, disclosure notices in it, a paywall's notice and the offer
-after it, calls to action after it, its photo captions (on a short page and on other pages
-that are no thread, or are declared an article, those with a picture credit), customer
-reviews (by their containers' names and under a review heading) and other products on a
-product page, sign-up notices,
-forum signatures, ad and credit labels, trailing labels over dropped chrome and, unless
+it, what trails its body outside the body's container, its table of contents (with the
+label over it), related-post boxes after it, disclosure notices in it, a paywall's notice
+and the offer after it, calls to action after it, its photo captions (on a short page
+and on other pages that are no thread, or are declared an article, those with a picture
+credit), customer reviews (by their containers' names and under a review heading) and
+other products on a product page, sign-up notices, forum signatures, ad and credit
+labels, trailing labels over dropped chrome and, unless
 `include_comments`, reader comments under an article (or a page declared nothing whose
 address names a story) dropped; on a thread page the prose
 of the region outside comment containers kept (inside
@@ -246,6 +246,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~bylines
         kept &= ~rules.quote_cards(blocks, kept, words, kinds)
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
+        kept &= ~rules.contents_lists(blocks, kept, kinds, page.url)
         kept &= ~rules.disclosures(blocks, names, kept, words)
         kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:

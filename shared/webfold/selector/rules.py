@@ -2698,6 +2698,43 @@ def after_body(blocks: list[Block], kept: np.ndarray, words: np.ndarray, kinds: 
     return out
 
 
+CONTENTS_ITEMS = 3  # a list of this many links to places on the page is its contents
+
+
+def _page_link(block: Block, page: str) -> bool:
+    """Whether the whole text of `block` is one link to a place on the page at address
+    `page` (no fragment): "[How we tested](#how-we-tested)", or the page's own address
+    with a fragment, as the converter resolves it."""
+    target = _LINK_TARGET.search(block.markdown)
+    if target is None or block.link_chars < len(block.text) or block.markdown.count("](") > 1:
+        return False
+    address, _, fragment = target.group(1).partition("#")
+    return bool(fragment) and address.rstrip("/") in ("", page)
+
+
+def contents_lists(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds,
+                   url: str | None) -> np.ndarray:
+    """Kept items of an article's table of contents, and the label right before it
+    ("Table of contents", "In this article"; not an H1, the story's title): a list (its
+    outermost list, so with its sublists) of CONTENTS_ITEMS items or more, each one link
+    to a place on the page itself (`_page_link`). The contents repeat the section
+    headings the body shows; a list linking elsewhere (sources, further reading) is not
+    one."""
+    out = np.zeros(len(blocks), dtype=bool)
+    page = (url or "").partition("#")[0].rstrip("/")
+    lists: dict[int, list[int]] = defaultdict(list)
+    for i in (kinds.list_item & kinds.linked).nonzero()[0].tolist():
+        if blocks[i].lists:
+            lists[blocks[i].lists[0]].append(i)
+    for items in lists.values():
+        if len(items) >= CONTENTS_ITEMS and kept[items].any() and all(
+                _page_link(blocks[i], page) for i in items):
+            out[items] = kept[items]
+            label = items[0] - 1
+            out[label] = (label >= 0 and kept[label] and kinds.label[label]
+                          and blocks[label].heading_level != 1)
+    return out
+
 QUOTE_CARDS = 5  # sibling cards of a quote and a name that make a run of testimonials
 NAME_WORDS = 4  # a card's last block this short, after a sentence, is who said it
 
