@@ -568,3 +568,259 @@ def test_cell_texts_read_what_the_finder_s_own_extract_reads():
     table = tables[0]
     assert _cell_texts(table, table.rows) == table.extract()
     assert table.extract()[0][2] is None and table.extract()[11][1] == "r11 c1 office"
+
+
+def _boxed_table(page, xs, top, header, bottom, key_rules=()):
+    """A box ruled between its columns and under its header row, with no rule between
+    its body rows but for `key_rules`, drawn across the first column alone."""
+    for y in (top, header, bottom):
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for y in key_rules:
+        page.draw_line((xs[0], y), (xs[1], y))
+    for x in xs:
+        page.draw_line((x, top), (x, bottom))
+
+
+def _table_rows(result):
+    return [[line.split("\t") for line in t.text.splitlines()]
+            for t in result.blocks if t.kind == "table"]
+
+
+def test_a_boxed_table_without_rules_between_its_body_rows_keeps_its_rows():
+    # A spreadsheet's table ruled around and between its columns and under its header,
+    # nothing between its rows; each gene's two primers on two lines. The finder gives
+    # one body row whose cells ran all genes and all primers together.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 172, 372]
+    genes = [("HPRT", "ATGCTGAGGATTTGG", "CAGAGGGCTACAATG"),
+             ("ATR", "ACATTTGTGACTGGA", "TCCACAATTGGTGAC"),
+             ("CHK2", "ACTCTGCTGGCTGAG", "GACTCCCGAGACATC"),
+             ("ATM", "GTGGCCGCTCTCTAC", "ATGTTCTAGTTGACG")]
+    _boxed_table(page, xs, 80, 100, 100 + 28 * len(genes) + 4)
+    page.insert_text((76, 94), "Gene", fontsize=10)
+    page.insert_text((176, 94), "Primers", fontsize=10)
+    for k, (gene, forward, reverse) in enumerate(genes):
+        y = 114 + 28 * k
+        page.insert_text((76, y), gene, fontsize=10)
+        page.insert_text((176, y), forward, fontsize=10)
+        page.insert_text((176, y + 14), reverse, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [["Gene", "Primers"]] + [[g, f"{a} {b}"] for g, a, b in genes]]
+
+
+def test_a_wrapped_key_cell_ruled_off_in_its_column_stays_one_row():
+    # The same table going on with two rows whose first cells wrap over two lines, ruled
+    # off in the first column only: the primers' column runs on as one cell beside them.
+    # The rules bound the rows of the cell that spans on; each ruled key cell is one row.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _boxed_table(page, [72, 172, 372], 80, 100, 220, key_rules=(160, 190))
+    for x, y, text in [(76, 94, "Gene"), (176, 94, "Primers"),
+                       (76, 114, "HPRT"), (176, 114, "ATGCTGAGGATTTGG"),
+                       (176, 128, "CAGAGGGCTACAATG"), (76, 142, "ATR"),
+                       (176, 142, "ACATTTGTGACTGGA"), (176, 156, "TCCACAATTGGTGAC"),
+                       (76, 172, "CCNE1"), (176, 172, "C6:ACCGGGTTTACC"),
+                       (76, 184, "siRNA target"), (176, 184, "C8:CAAGATTTCTTT"),
+                       (76, 202, "RAD51"), (76, 214, "siRNA target"),
+                       (176, 214, "AAGGGAATTAGTG")]:
+        page.insert_text((x, y), text, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [["Gene", "Primers"], ["HPRT", "ATGCTGAGGATTTGG CAGAGGGCTACAATG"],
+         ["ATR", "ACATTTGTGACTGGA TCCACAATTGGTGAC"],
+         ["CCNE1 siRNA target", "C6:ACCGGGTTTACC C8:CAAGATTTCTTT"],
+         ["RAD51 siRNA target", "AAGGGAATTAGTG"]]]
+
+
+def test_a_cell_centred_in_a_tall_unruled_row_stays_in_its_row():
+    # A row made tall by a vendor's name on two lines, every cell centred in it: the
+    # name's first line stands nearer the row above's baseline than the row's own top
+    # does, but nearer its own row's key line than any other.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 192, 312, 392]
+    _boxed_table(page, xs, 80, 100, 175)
+    rows = [["Antibody", "Vendor", "Dilution"], ["CHK2", "Cell Signal", "1:1000"],
+            ["GAPDH", "Proteintech", "1:2000"], ["Kit", "Vector Laboratory", "1:500"],
+            ["Tubulin", "Sigma", "1:200"]]
+    for c, text in enumerate(rows[0]):
+        page.insert_text((xs[c] + 4, 94), text, fontsize=10)
+    # Rows 15 points tall, the third 30: each row's one-line cells on its middle.
+    for r, middle in enumerate((107.5, 122.5, 145, 167.5), start=1):
+        for c, text in enumerate(rows[r]):
+            parts = text.split() if r == 3 and c == 1 else [text]
+            for k, part in enumerate(parts):
+                offset = 6.5 * (2 * k - len(parts) + 1)
+                page.insert_text((xs[c] + 4, middle + 3.5 + offset), part, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [rows]
+
+
+def test_a_table_ruled_between_its_rows_keeps_cells_of_several_lines_whole():
+    # Every row ruled, cells holding a few lines each (short lines broken by hand, not
+    # by the column's width): each ruled row is one row, its lines one cell.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 192, 412], [80, 100, 150, 200]
+    _grid(page, xs, ys)
+    rows = [["Site", "Notes"],
+            ["North mill / Upper race", "Weir cleared / Gate oiled / Pump 2 off"],
+            ["Old bridge / East arch", "Silt on piers / Rail loose / Lamp out"]]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            for k, part in enumerate(text.split(" / ")):
+                page.insert_text((xs[c] + 4, ys[r] + 14 + 14 * k), part, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [[cell.replace(" /", "") for cell in row] for row in rows]]
+
+
+def test_a_boxed_table_s_one_body_row_of_wrapped_paragraphs_stays_one_row():
+    # A box ruled between its columns and under its header over a single body row: the
+    # first cell's words wrap at the column's edge, so its lines are one cell's.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 150, 380]
+    _boxed_table(page, xs, 80, 100, 160)
+    for x, y, text in [(76, 94, "Term"), (154, 94, "Meaning"),
+                       (76, 114, "Seasonal flood"), (76, 128, "plain"),
+                       (154, 114, "Land beside a river that the water"),
+                       (154, 128, "covers in most wet seasons, left"),
+                       (154, 142, "to grazing and hay in summer")]:
+        page.insert_text((x, y), text, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [["Term", "Meaning"], ["Seasonal flood plain", "Land beside a river that the water "
+                                                       "covers in most wet seasons, left to "
+                                                       "grazing and hay in summer"]]]
+
+
+def _centred(page, x0, x1, y, text):
+    width = pymupdf.get_text_length(text, fontsize=10)
+    page.insert_text(((x0 + x1 - width) / 2, y), text, fontsize=10)
+
+
+def test_key_lines_centred_in_their_column_wrap_only_where_the_next_word_did_not_fit():
+    # A statistics table with its row names centred: "95% confidence" / "interval" is a
+    # name wrapped at the column's width; "p value" under "interval" would have fitted
+    # after it, so it is the next row's (a short centred line ends far from the edge).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 160, 240, 320]
+    _boxed_table(page, xs, 80, 100, 168)
+    rows = [["", "North", "South"], ["Pearson r", "0.50", "0.81"],
+            ["95% confidence interval", "0.18 to 0.73", "0.61 to 0.91"],
+            ["p value", "0.0022", "0.0100"]]
+    for c in (1, 2):
+        _centred(page, xs[c], xs[c + 1], 94, rows[0][c])
+    for y, parts in ((114, [["Pearson r"], ["0.50"], ["0.81"]]),
+                     (132, [["95% confidence", "interval"], ["0.18 to", "0.73"],
+                            ["0.61 to", "0.91"]]),
+                     (160, [["p value"], ["0.0022"], ["0.0100"]])):
+        for c, lines in enumerate(parts):
+            for k, text in enumerate(lines):
+                _centred(page, xs[c], xs[c + 1], y + 12 * k, text)
+    assert _table_rows(convert(doc.tobytes())) == [rows]
+
+
+def test_numbers_under_numbers_in_the_key_column_are_rows():
+    # Scores as wide as their column, centred, one a row: a number under a number starts
+    # a row, whatever the room beside it (numbers do not wrap).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 108, 208]
+    rows = [["Score", "Word"], ["0.000", "unicameral"], ["0.000", "gruffly"],
+            ["0.125", "kingly"], ["0.250", "windsock"]]
+    _boxed_table(page, xs, 80, 100, 100 + 14 * (len(rows) - 1) + 4)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            _centred(page, xs[c], xs[c + 1], 94 + 14 * r + (2 if r else 0), text)
+    assert _table_rows(convert(doc.tobytes())) == [rows]
+
+
+def test_two_boxes_side_by_side_are_not_read_as_rows():
+    # A diagram's two class boxes drawn side by side, each a title over its attributes,
+    # the right one shorter: no table whose body rows were run together.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for y, x1 in ((100, 360), (120, 360)):
+        page.draw_line((72, y), (x1, y))
+    page.draw_line((72, 184), (216, 184))
+    page.draw_line((216, 144), (360, 144))
+    for x, bottom in ((72, 184), (216, 184), (360, 144)):
+        page.draw_line((x, 100), (x, bottom))
+    for x, y, text in [(90, 114, "MillEvent"), (234, 114, "FlowEvent"),
+                       (76, 134, "- SiteName: char"), (76, 148, "- SiteID: UUID"),
+                       (76, 162, "- Status: code"), (76, 176, "- Kind: code"),
+                       (220, 134, "- Definition: code")]:
+        page.insert_text((x, y), text, fontsize=10)
+    assert all(len(table) <= 2 for table in _table_rows(convert(doc.tobytes())))
+
+
+def test_a_column_sized_to_its_widest_entry_keeps_one_entry_a_row():
+    # LaTeX's `l` column hugs its widest entry: a short entry under it would not have
+    # fitted after it within the padding, yet it is the next row's, as it fits within
+    # the column's rules.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Key", "Description"], ["b for bottom", "at the bottom of a page"],
+            ["p for page", "on a page of floats"], ["H for HERE", "here, harder"],
+            ["!", "force the choice"]]
+    width = max(pymupdf.get_text_length(row[0], fontsize=10) for row in rows)
+    xs = [72, 72 + width + 12, 300]
+    _boxed_table(page, xs, 80, 100, 100 + 12 * (len(rows) - 1) + 4)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 6, 94 + 12 * r + (2 if r else 0)), text, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [rows]
+
+
+def test_a_boxed_card_whose_two_panels_do_not_line_up_is_not_split_into_rows():
+    # A card: a title bar over a picture's caption lines beside a story, set in their own
+    # leading. The lines of the two panels never stand level, so no rows are read.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _boxed_table(page, [72, 250, 500], 80, 100, 220)
+    page.insert_text((76, 94), "Name", fontsize=10)
+    page.insert_text((254, 94), "Story", fontsize=10)
+    for k, text in enumerate(["Mitsiky", "Member since 2015", "Role: Team Mascot"]):
+        page.insert_text((76, 164 + 19 * k), text, fontsize=10)
+    for k, text in enumerate(["I am a dog of four years and have been the",
+                              "team's mascot for two of them; I take my job",
+                              "seriously, and try to make everyone smile.",
+                              "My goal is to catch a squirrel this year."]):
+        page.insert_text((254, 116 + 13.5 * k), text, fontsize=10)
+    assert all(len(table) <= 2 for table in _table_rows(convert(doc.tobytes())))
+
+
+def test_a_row_of_one_box_under_a_header_of_three_stays_a_table():
+    # A shop page's three delivery choices ruled as a row of boxes, a button's box under
+    # the first alone: the finder's second row has one cell and two empty places, which
+    # no unruled body's split reads (and must not fail on).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 150, 220, 300]
+    _grid(page, xs, [100, 140])
+    page.draw_line((72, 160), (160, 160))
+    for x in (72, 160):
+        page.draw_line((x, 140), (x, 160))
+    for x, y, text in [(80, 130, "Pickup"), (154, 130, "Delivery"), (224, 130, "Shipping"),
+                       (78, 154, "Add to cart")]:
+        page.insert_text((x, y), text, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [["Pickup", "Delivery", "Shipping"], ["Add to cart", "", ""]]]
+
+
+def test_a_ruled_row_of_two_line_cells_under_another_ruled_row_stays_one_row():
+    # A piece of a table drawn as a grid of its own, two ruled rows: the second's name
+    # and its two options each on two lines, level with each other. Two lines beside two
+    # lines are one row's cells as often as two rows; the rule above makes no header.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs = [72, 184, 400]
+    _grid(page, xs, [100, 142, 170])
+    for x, y, text in [(78, 124, "Type"), (190, 111, "phd (dissertation)"),
+                       (190, 124, "ms (thesis)"), (190, 137, "ma (thesis)"),
+                       (78, 154, "Section numbering"), (190, 154, "sectionnumbers"),
+                       (78, 167, "(see section 5.3)"), (190, 167, "sectionletters")]:
+        page.insert_text((x, y), text, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [["Type", "phd (dissertation) ms (thesis) ma (thesis)"],
+         ["Section numbering (see section 5.3)", "sectionnumbers sectionletters"]]]

@@ -35,6 +35,7 @@ from webfold.pdf.bidi import is_one_rtl_run
 from webfold.pdf.furniture import BOTTOM_SHARE
 from webfold.pdf.layout import LONE_MARKER, Gutter, column_gutters, is_rtl
 from webfold.pdf.model import (
+    SPACE_WIDTH,
     BBox,
     Line,
     Span,
@@ -44,7 +45,7 @@ from webfold.pdf.model import (
     is_code,
 )
 from webfold.pdf.native import glyph_lines
-from webfold.pdf.tables import join_cell_lines
+from webfold.pdf.tables import NUMBER, join_cell_lines
 
 MIN_ROWS = 3  # a header and two body rows
 # Columns this many line heights apart or closer may be a form's boxes side by side
@@ -93,11 +94,8 @@ JUSTIFIED_GAP_SPREAD = 0.05  # ... with gaps alike within this many font sizes i
 WRAP_GAP = 0.45
 WRAP_GAP_SLACK = 0.15  # ... or at most the cell's own line gap plus this many heights
 # Rows whose every cell wraps: the rows stand this many line heights further apart than
-# a cell's lines do (a cell's padding, top and bottom), and a space is this many font sizes.
+# a cell's lines do (a cell's padding, top and bottom).
 ROW_PAD = 0.15
-SPACE_WIDTH = 0.25
-# An amount, a date, a code of digits: a number under a number is the next row's, never
-# a wrapped line (numbers do not break across lines).
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7]){3,}\s*$")
 # A page number: "14", "xi", or a page numbered within its chapter or appendix, "2-1",
 # "A-3", "VITA-1" (`_CHAPTER_PAGE`).
@@ -135,7 +133,6 @@ Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 _Mark = tuple[float, Any, "int | None", float]  # `_column_start_cuts`
 _DIGITS = re.compile(r"\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
-_NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 _CURRENCY = re.compile(r"^\s*[$€£¥]\s*$")  # a sign set apart at the left of its amount's cell
 _WORD_LINE = operator.itemgetter(5, 6)  # (block, line) of an `extractWORDS` word: `Line.key`
 
@@ -319,7 +316,7 @@ def _section_title(row: _Row, below: _Row | None) -> bool:
             and x0 <= _span(below.cells[0])[1] and x1 < _span(below.cells[1])[0]
             and below.top - row.bottom <= MAX_ROW_GAP * max(row.height, 1.0)
             and size <= max(span.size for seg in below.cells for ln in seg for span in ln.spans)
-            and any(_NUMBER.match(_cell_text(seg)) for seg in below.cells[1:]))
+            and any(NUMBER.match(_cell_text(seg)) for seg in below.cells[1:]))
 
 
 def _page_gutter(run: list[_Row], gutters: Callable[[], list[Gutter]]) -> float | None:
@@ -930,7 +927,7 @@ def _rows(lines: list[Line]) -> list[_Row]:
                 prev = merged[-1][-1]
                 size = prev.spans[0].size if prev.spans else prev.bbox[3] - prev.bbox[1]
                 x = seg[0].bbox[0]
-                column_edge = _NUMBER.match(prev.text) and bisect.bisect_right(
+                column_edge = NUMBER.match(prev.text) and bisect.bisect_right(
                     starts, x + COLUMN_SLACK) - bisect.bisect_left(starts, x - COLUMN_SLACK) \
                     >= MIN_ROWS
                 # Pieces of one line were cut at cells' edges (`_split_at_cell_gaps`).
@@ -1120,7 +1117,7 @@ def _every_cell_wraps(out: list[_Row], row: _Row, below: _Row | None,
     known = False
     for cell, seg in zip(group.cells, row.cells, strict=True):
         line, under = max(cell, key=lambda ln: ln.bbox[3]), seg[0]
-        if not under.text.split() or _NUMBER.match(under.text):  # a figure under a label:
+        if not under.text.split() or NUMBER.match(under.text):  # a figure under a label:
             return False  # the next row
         word = first_word_width(under.bbox, under.text)
         room = _room(line, near)
@@ -1168,7 +1165,7 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
         homes.add(id(home[0]))
         above = max(home[0], key=lambda ln: ln.bbox[3])
         below = min(seg, key=lambda ln: ln.bbox[1])
-        if (_NUMBER.match(above.text) and _NUMBER.match(below.text)
+        if (NUMBER.match(above.text) and NUMBER.match(below.text)
                 and not above.text.rstrip().endswith("-")):  # "2025-" / "02-08" is broken
             return False
         if _style(above.spans[-1]) != _style(below.spans[0]):
@@ -1186,7 +1183,7 @@ def _continues(group: _Row, row: _Row, wraps: bool = False) -> bool:
     if len(row.cells) > len(group.cells):
         alone = [c for c in group.cells if id(c) not in homes]
         return bool(homes) and not (alone and all(
-            not _NUMBER.match(_cell_text(c)) for c in alone + own))
+            not NUMBER.match(_cell_text(c)) for c in alone + own))
     return bool(homes) and len(homes) == len(row.cells)
 
 
@@ -1360,7 +1357,7 @@ def _line_numbers(texts: list[list[str]]) -> bool:
     numbers = [row[0] for row in texts if row[0]]
     return len(numbers) >= MIN_ROWS and all(text.isdigit() for text in numbers) and all(
         int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:], strict=False)) and not all(
-        _NUMBER.match(text) for row in texts for text in row[1:] if text)
+        NUMBER.match(text) for row in texts for text in row[1:] if text)
 
 
 def _marked_items(texts: list[list[str]]) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin top-left
 VerticalRule = tuple[float, float, float]  # a drawn vertical rule: x, y0, y1
 HEADING_SIZE_RATIO = 1.12  # a size this much above the body size is a heading size
+SPACE_WIDTH = 0.25  # font sizes a space between two words takes
 
 
 def is_heading_size(size: float, body: float) -> bool:

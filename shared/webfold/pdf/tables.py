@@ -30,12 +30,15 @@ from webfold.document import Block
 from webfold.markdown import escape, pipe_table, table_cell
 from webfold.pdf.bidi import visual_to_logical
 from webfold.pdf.drawings import joined, segments
-from webfold.pdf.layout import is_rtl, is_turned
-from webfold.pdf.model import BBox, Line, centre_in
+from webfold.pdf.layout import BASELINE_SLACK, is_rtl, is_turned
+from webfold.pdf.model import SPACE_WIDTH, BBox, Line, centre_in, first_word_width
 from webfold.pdf.native import glyph_lines, without_undecodable
 from webfold.pdf.route import image_cover
 
 _LETTER = re.compile(r"[^\W\d_]")
+# An amount, a date, a code of digits: a number under a number is the next row's, never
+# a wrapped line (numbers do not break across lines).
+NUMBER = re.compile(r"^[\s$€£¥(+\-\u2212]*\d[\d\s.,:/%)\-]*$")
 
 MIN_RULES = 3  # vertical rules crossing two horizontal ones before the finder runs
 MIN_FILLED = 0.5  # share of non-empty cells a table needs
@@ -49,6 +52,13 @@ EDGE_SLACK = 2.0  # points: a one-row grid's cell edge this close to a table's c
 # Words a merged cell may hold to be repeated into each row it spans: a label. A longer
 # text (a chart's column of depths spanning 60 rows) stays in its first row only.
 MAX_REPEATED_WORDS = 8
+# Line heights under a cell's line within which its next line lies (set at the cell's
+# line gap); a line with a blank line between lies two or more under it.
+WRAPPED_LEADING = 1.5
+SAME_LINE = 0.5  # line heights between two baselines of one line's pieces
+# Rows a body without rules between them must read as: two lines beside two lines under
+# a ruled row are as often one row's cells, each of two lines.
+MIN_BODY_ROWS = 3
 
 
 @dataclass(slots=True)
@@ -403,6 +413,7 @@ def _expanded_rows(tab: Any, lines: list[Line]
         _line_texts(rows, boxes, lines)
         _resplit_rows(rows, boxes, lines)
         _unboxed_lines(rows, boxes, bands, lines)
+        rows, boxes = _split_unruled_rows(rows, boxes, lines)
     rtl = [(r, c) for r, row in enumerate(rows) for c, value in enumerate(row)
            if value and is_rtl(value) and boxes[r][c] is not None]
     # Right-to-left cells from their glyphs, as the page's lines are (the finder orders
@@ -533,6 +544,163 @@ def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
         else:
             if sum(1 for t in texts if t) >= 2:
                 rows[r] = [" ".join(t) for t in texts]
+
+
+def _split_unruled_rows(rows: list[list[str | None]], boxes: list[list[Any]],
+                        lines: list[Line]) -> tuple[list[list[str | None]], list[list[Any]]]:
+    """`rows` and `boxes` with the body of a table ruled around and between its columns
+    and under its header, but not between its rows, read row by row: the finder gives
+    such a body as one row of tall cells, each cell's lines run together ("HPRT RAD51
+    ATR"). Applies when the table's rules across its whole width (`_row_groups`) part
+    it into a header and one body, of at least two columns all closed by one rule at the
+    bottom, in which some cell of the first (key) column holds several rows
+    (`_key_rows`), `MIN_BODY_ROWS` in all.
+
+    Rules drawn across the key column alone (closing a key cell beside a cell that spans
+    on) bound rows: each line goes to the key cell of its height, and to the row of that
+    cell whose key lines are nearest its baseline (a cell centred or set low in a tall
+    row lies nearer its own row's key; at equal distances, the row above). Rows and
+    columns from the page's lines, as `_resplit_rows` reads them; unchanged when a line
+    runs across two columns or is right to left, or when the rows do not read across
+    (`_read_across`)."""
+    full = max(boxes, key=lambda row: sum(b is not None for b in row))
+    if any(b is None for b in full) or len(full) < 2:
+        return rows, boxes
+    groups = _row_groups(boxes)
+    if len(groups) != 2:
+        return rows, boxes
+    first, end = groups[1]
+    keys = [boxes[r][0] for r in range(first, end)]
+    if any(key is None for key in keys) or any(len(boxes[r]) != len(full)
+                                               for r in range(first, end)):
+        return rows, boxes
+    columns = [(b[0], b[2]) for b in full]
+    body = [b for row in boxes[first:end] for b in row if b is not None]
+    bottom = max(b[3] for b in body)
+    if any(max((b[3] for b in body if b[0] <= (x0 + x1) / 2 <= b[2]), default=-math.inf)
+           < bottom - 1 for x0, x1 in columns):
+        return rows, boxes  # a column ends above the others (boxes side by side) or is empty
+    tops = [key[1] for key in keys]
+    placed = _placed_lines(lines, columns, tops, bottom)
+    if placed is None:
+        return rows, boxes
+    split = [_key_rows([ln for c, ln in cell if c == 0], columns[0], len(keys) > 1)
+             for cell in placed]
+    if all(len(key_rows) < 2 for key_rows in split) or sum(map(len, split)) < MIN_BODY_ROWS \
+            or not _read_across(placed, split):
+        return rows, boxes
+    new_rows: list[list[str | None]] = []
+    new_boxes: list[list[Any]] = []
+    for k, (cell, key_rows) in enumerate(zip(placed, split, strict=True)):
+        texts: list[list[list[Line]]] = [[[] for _ in columns] for _ in key_rows or [[]]]
+        for c, ln in cell:
+            texts[_nearest_row(key_rows, ln)][c].append(ln)
+        cell_bottom = tops[k + 1] if k + 1 < len(tops) else bottom
+        edges = [tops[k]] + [
+            (max(_middle(ln) for col in upper for ln in col)
+             + min(_middle(ln) for col in lower for ln in col)) / 2
+            for upper, lower in itertools.pairwise(texts)] + [cell_bottom]
+        for row, y0, y1 in zip(texts, edges, edges[1:], strict=False):
+            new_rows.append([join_cell_lines([ln.text for ln in sorted(
+                col, key=lambda ln: (_baseline(ln), ln.bbox[0]))]) for col in row])
+            new_boxes.append([(x0, y0, x1, y1) for x0, x1 in columns])
+    return rows[:first] + new_rows + rows[end:], boxes[:first] + new_boxes + boxes[end:]
+
+
+def _placed_lines(lines: list[Line], columns: list[tuple[float, float]], tops: list[float],
+                  bottom: float) -> list[list[tuple[int, Line]]] | None:
+    """The worded lines between `tops[0]` and `bottom` within the `columns`, as (column,
+    line) for each key cell (the cells of the first column start at `tops`); None when
+    one runs across two columns or is right to left."""
+    placed: list[list[tuple[int, Line]]] = [[] for _ in tops]
+    for ln in lines:
+        cx, cy = (ln.bbox[0] + ln.bbox[2]) / 2, (ln.bbox[1] + ln.bbox[3]) / 2
+        if not (columns[0][0] <= cx <= columns[-1][1] and tops[0] <= cy <= bottom
+                and ln.text.strip()):
+            continue
+        c = next((c for c, (x0, x1) in enumerate(columns)
+                  if x0 - 1 <= ln.bbox[0] and ln.bbox[2] <= x1 + 1), None)
+        if c is None or is_rtl(ln.text):
+            return None
+        placed[bisect.bisect(tops, cy) - 1].append((c, ln))
+    return placed
+
+
+def _read_across(placed: list[list[tuple[int, Line]]], split: list[list[list[Line]]]) -> bool:
+    """True when more of the key rows than not have a line of another column level with
+    one of their key lines (baselines within `BASELINE_SLACK` of the smaller type): a
+    table's rows read across it, where blocks of text side by side (a cover's panels, a
+    card's picture caption beside its story) do not line up."""
+    level = total = 0
+    for cell, key_rows in zip(placed, split, strict=True):
+        others = [ln for c, ln in cell if c]
+        for row in key_rows:
+            total += 1
+            level += any(abs(_baseline(a) - _baseline(b)) <= BASELINE_SLACK * min(
+                a.spans[0].size, b.spans[0].size) for a in row for b in others)
+    return level * 2 > total
+
+
+def _row_groups(boxes: list[list[Any]]) -> list[tuple[int, int]]:
+    """The finder's rows in runs (first, end) between the rules drawn across the whole
+    table: a cell spanning down over a row's top joins the two rows. One run when the
+    rows are out of order."""
+    tops = [min((b[1] for b in row if b is not None), default=math.inf) for row in boxes]
+    if tops != sorted(tops):
+        return [(0, len(boxes))]
+    joined = [False] * len(boxes)
+    for row in boxes:
+        for b in row:
+            if b is not None:  # the rows whose tops lie inside the cell
+                for r in range(bisect.bisect_right(tops, b[1] + 1),
+                               bisect.bisect_left(tops, b[3] - 1)):
+                    joined[r] = True
+    starts = [r for r in range(1, len(boxes)) if not joined[r]]
+    return list(zip([0, *starts], [*starts, len(boxes)], strict=True)) if boxes else []
+
+
+def _key_rows(key_lines: list[Line], column: tuple[float, float],
+              ruled: bool) -> list[list[Line]]:
+    """A key cell's lines (the first column's) as rows, top to bottom: each line starts a
+    row but for the next line of a wrapped cell, set within `WRAPPED_LEADING` line
+    heights under the line above, in a key cell ruled off on its own (`ruled`: the
+    author's rules close its cells) or where its first word would not have fitted after
+    the line above within the column's rules (a word wrap: a paragraph in a cell; a
+    column sized to its widest entry, as LaTeX's are, has only its padding to spare); a
+    number under a number starts a row (`NUMBER`)."""
+    out: list[list[Line]] = []
+    for ln in sorted(key_lines, key=_baseline):
+        if out:
+            above = out[-1][-1]
+            height = max(above.bbox[3] - above.bbox[1], 1.0)
+            gap = _baseline(ln) - _baseline(above)
+            word = first_word_width(ln.bbox, ln.text) + SPACE_WIDTH * ln.spans[0].size
+            numbers = (NUMBER.match(above.text) and NUMBER.match(ln.text)
+                       and not above.text.rstrip().endswith("-"))  # "2025-" / "02-08"
+            if gap < SAME_LINE * height or (gap < WRAPPED_LEADING * height and not numbers and (
+                    ruled or above.bbox[2] - above.bbox[0] + word > column[1] - column[0])):
+                out[-1].append(ln)
+                continue
+        out.append([ln])
+    return out
+
+
+def _nearest_row(key_rows: list[list[Line]], line: Line) -> int:
+    """The row of `key_rows` whose key lines' baselines lie nearest that of `line`, the
+    upper one of two as near (a row's lines read down from its key line); 0 for a cell
+    without key lines."""
+    y = _baseline(line)
+    spans = [(_baseline(row[0]), _baseline(row[-1])) for row in key_rows]
+    distances = [max(top - y, y - bottom, 0.0) for top, bottom in spans]
+    return distances.index(min(distances)) if distances else 0
+
+
+def _baseline(line: Line) -> float:
+    return line.origin[1] if line.origin is not None else line.bbox[3]
+
+
+def _middle(line: Line) -> float:
+    return (line.bbox[1] + line.bbox[3]) / 2
 
 
 def _unboxed_lines(rows: list[list[str | None]], boxes: list[list[Any]],
