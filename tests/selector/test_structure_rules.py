@@ -241,6 +241,19 @@ def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():
     assert not rules.disclosures(blocks, *_all_kept(blocks), words).any()
 
 
+def test_an_affiliate_notice_is_found_after_texts_whose_lowercase_is_longer():
+    # Each dotted capital I lowercases to two characters: twelve of them shift the notice's
+    # last word past its block's end unless the lengths count them.
+    towns = ("\u0130STANBUL \u0130ZM\u0130R \u0130NEG\u00d6L \u0130SKELE \u0130\u011eDIR "
+             "\u0130ZN\u0130K \u0130NC\u0130 \u0130L\u0130\u00c7")
+    blocks, words, _ = _blocks(f"<p>{towns}</p><p>Ferry "
+                               "times</p><p>When you book through our links we earn a "
+                               "commission</p><p>Ferries run hourly.</p>")
+    assert sum(block.text.count("\u0130") for block in blocks) > len("commission")
+    assert rules.disclosures(blocks, *_all_kept(blocks), words).tolist() == [
+        False, False, True, False]
+
+
 def _figure(caption: str) -> str:
     return f"<figure><img src=p.jpg alt=x><figcaption>{caption}</figcaption></figure>"
 

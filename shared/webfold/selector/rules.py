@@ -524,6 +524,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
@@ -2046,14 +2047,28 @@ def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
     for i in out.nonzero()[0].tolist():
         out[i] = blocks[i].kind != "heading"
     notes = (kept & (words > 0) & (words <= NOTICE_WORDS)).nonzero()[0].tolist()
-    joined = "\n".join([blocks[i].text for i in notes]).lower()
-    if any(word in joined for word in _AFFILIATE_WORDS):
-        for i in notes:
-            text = blocks[i].text.lower()
-            if blocks[i].kind != "heading" and any(word in text for word in _AFFILIATE_WORDS) \
-                    and _AFFILIATE_NOTICE.search(text):
-                out[i] = True
+    texts = [blocks[i].text for i in notes]
+    joined = "\n".join(texts).lower()
+    hits = [at for word in _AFFILIATE_WORDS for at in _offsets(joined, word)]
+    if not hits:  # most pages
+        return out
+    # Each word found mapped back to its note by its offset in the joined text: lowercasing
+    # keeps a text's length but for the dotted capital I (U+0130), whose lowercase is two
+    # characters (`webfold.selector.repeat_groups`).
+    starts = np.cumsum([0] + [len(text) + text.count("\u0130") + 1 for text in texts])
+    for k in set(np.searchsorted(starts, hits, "right").tolist()):
+        i = notes[k - 1]
+        if blocks[i].kind != "heading" and _AFFILIATE_NOTICE.search(texts[k - 1].lower()):
+            out[i] = True
     return out
+
+
+def _offsets(text: str, word: str) -> Iterator[int]:
+    """Where `word` starts in `text`, each place once, left to right."""
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        at = text.find(word, at + 1)
 
 
 # A forum signature under each post, by a class or id token of its own ("signature",
