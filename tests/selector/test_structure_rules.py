@@ -198,6 +198,16 @@ def test_short_runs_in_author_and_sign_up_boxes_are_dropped():
         False, True, False, True, False, True, False, False, False]
 
 
+@pytest.mark.parametrize("name", [
+    "newsletter-box", "subscribe", "signup", "sign-up-form", "paywall", "regwall", "optin",
+    "opt-in", "author-bio", "authorbio", "about-the-author", "aboutthe-author", "author-box",
+    "autorenbox", "author-info", "author-details", "authorcard", "author-desc",
+    "author__about", "author_about", "authorabout", "authorpopover", "saboxplugin-wrap"])
+def test_every_name_of_a_sign_up_or_author_box_marks_its_short_run(name):
+    blocks, words, _ = _blocks(f"{ARTICLE}<div class={name}><p>Get the tide tables.</p></div>")
+    assert rules.promo_blocks(*_all_kept(blocks), words).tolist() == [False, True]
+
+
 def test_container_names_refuse_blocks_they_were_not_gathered_for():
     blocks, words, _ = _blocks(f"{ARTICLE}<div class=newsletter-signup><p>Get the tide tables."
                                "</p></div>")

@@ -1780,10 +1780,12 @@ def stacked_stories(blocks: list[Block], kept: np.ndarray, h1: np.ndarray,
     return out
 
 
-_PROMO = re.compile(r"newsletter|subscri|signup|sign-up|paywall|regwall|optin|opt-in"
-                    r"|author-?bio|about-?the-?author|author-?box|autoren?box|author-?info"
-                    r"|author-?details|author-?card|author-?desc|author_?_?about|authorpopover"
-                    r"|saboxplugin")
+# A newsletter, subscription, paywall or author box's class or id token. The author box's
+# names share one branch: `re` tries every branch at each letter that may start one, and
+# eight "author..." branches made a token's search twice as long (0.79 against 0.42 us).
+_PROMO = re.compile(r"newsletter|subscri|sign-?up|paywall|regwall|opt-?in"
+                    r"|author(?:-?(?:bio|box|info|details|card|desc)|_?_?about|popover)"
+                    r"|about-?the-?author|autoren?box|saboxplugin")
 PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
 
 
