@@ -693,3 +693,61 @@ def test_a_table_of_contents_and_its_label_are_dropped_but_not_other_link_lists(
     picks = "".join(f"<li><b>Best for towns:</b> <a href='#pick-{n}'>Pick {n}</a></li>"
                     for n in range(3))
     assert not any(_contents(f"<p>Our picks</p><ul>{picks}</ul>"))
+def test_a_sites_notes_under_the_content_are_dropped_but_not_a_grid_of_cards():
+    # A docs page: its text and code, then the edit links and who funded it;
+    # a single link under the text may be its source.
+    blocks, words, kinds = _blocks(
+        f"<main>{ARTICLE}<pre>keys rotate --grace 24h</pre>"
+        "<div><a href=/edit>Edit this page</a> <a href=/issue>Create an issue</a></div>"
+        "<div>Supported by the Harbour Trust</div>"
+        "<p><a href=https://tides.example.org>https://tides.example.org</a></p></main>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.trailing_notes(blocks, kept, words, kinds).tolist() == [
+        False, False, True, True, False]
+    # A shop's intro over four linked cards: the cards are the content.
+    cards = "".join(f"<div class=card><a href=/p{n}>Oak shelf number {n}</a></div>"
+                    for n in range(4))
+    blocks, words, kinds = _blocks(f"<main>{ARTICLE}{cards}</main>")
+    assert not rules.trailing_notes(blocks, np.ones(len(blocks), dtype=bool), words,
+                                    kinds).any()
+
+
+def test_a_podcast_box_between_the_paragraphs_goes_with_its_short_lines():
+    blocks, words, kinds = _blocks(
+        f"<article>{ARTICLE}<div class=embed><h3>Listen: The Harbour Podcast</h3>"
+        "<p>Episode 40: the people who mend the nets.</p><div><a href=/play>Play</a></div>"
+        f"</div>{ARTICLE}</article>")
+    kept = np.array([True, True, True, False, True])
+    assert rules.boxed_headings(blocks, kept, words, kinds).tolist() == [
+        False, True, True, False, False]
+    # A section of the story titled so, whose paragraph is prose, stays.
+    blocks, words, kinds = _blocks(f"<article>{ARTICLE}<div><h3>Listen to the sea</h3>"
+                                   f"{ARTICLE}</div>{ARTICLE}</article>")
+    assert not rules.boxed_headings(blocks, np.ones(len(blocks), dtype=bool), words,
+                                    kinds).any()
+
+
+def test_a_heading_outside_the_region_over_its_own_kept_box_is_kept():
+    # A live page: "Key points" over its summary list, in a box above the entries.
+    blocks, words, kinds = _blocks(
+        "<main><div class=summary><h2>Key points</h2><ul><li>Ferries cancelled today</li>"
+        "<li>Schools closed on the islands</li></ul></div><h2>Elsewhere</h2>"
+        f"<div class=entries>{ARTICLE}{ARTICLE}{ARTICLE}</div></main>")
+    kept = np.array([False, True, True, False, True, True, True])
+    region = rules.content_region(blocks, kept, words)
+    assert region == blocks[4].ancestors[-2]
+    headings = kinds.heading.copy()
+    assert rules.section_headings(blocks, kept, region, headings).tolist() == [
+        True, True, True, False, True, True, True]
+
+
+def test_a_customer_review_heading_the_cut_dropped_still_opens_its_section():
+    blocks, words, kinds = _blocks(
+        "<main><h1>Pour-over kettle</h1><p>A kettle with a narrow spout for a slow pour.</p>"
+        "<h2>Customer reviews</h2><p>4.5 out of 5</p><p>2,318 global ratings</p>"
+        "<h2>Delivery</h2><p>Ships in two days.</p></main>")
+    kept = np.array([True, True, False, True, True, True, True])
+    names = rules.ContainerNames(blocks, kept)
+    assert rules.customer_reviews(blocks, names, kept, words, kinds,
+                                  declared=False).tolist() == [
+        False, False, True, True, True, False, False]

@@ -19,7 +19,8 @@ and the offer after it, calls to action after it, its photo captions (on a short
 and on other pages that are no thread, or are declared an article, those with a picture
 credit), customer reviews (by their containers' names and under a review heading) and
 other products on a product page, sign-up notices, forum signatures, ad and credit
-labels, trailing labels over dropped chrome and, unless
+labels, a site's notes under the content of a page that is no thread (a row of edit
+links, a funder's credit, delivery terms), trailing labels over dropped chrome and, unless
 `include_comments`, reader comments under an article (or a page declared nothing whose
 address names a story) dropped; on a thread page the prose
 of the region outside comment containers kept (inside
@@ -295,6 +296,8 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         kept &= ~rules.closing_notes(blocks, kept, words, kinds)
         kept &= ~rules.boxed_headings(blocks, kept, words, kinds)
+    if not thread:  # a thread's last post may be a short line
+        kept &= ~rules.trailing_notes(blocks, kept, words, kinds)
     if article or thread:
         kept &= ~rules.trailing_headings(blocks, kept, words)
     chosen = kept.nonzero()[0]

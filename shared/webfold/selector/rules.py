@@ -1199,14 +1199,25 @@ def keep_marked(blocks: list[Block], kept: np.ndarray, region: int) -> np.ndarra
 
 def section_headings(blocks: list[Block], kept: np.ndarray, region: int,
                      headings: np.ndarray) -> np.ndarray:
-    """`kept` plus the `headings` (those that passed the mode's floor) inside the region
-    whose next block is kept: a kept section's heading, which the cut drops more often
-    than its text because it is short."""
+    """`kept` plus the `headings` (those that passed the mode's floor) whose next block is
+    kept, inside the region or, outside it, in an element that holds that block too and
+    not the region (a box beside it): a kept section's heading, which the cut drops more
+    often than its text because it is short (a live page's "Key points" over its summary
+    list, in a box above the entries that make the region)."""
     following = np.zeros(len(kept), dtype=bool)
     following[:-1] = kept[1:]
     candidates = (headings & ~kept & following).nonzero()[0]
     out = kept.copy()
-    out[candidates[inside(blocks, region, candidates)]] = True
+    held = inside(blocks, region, candidates)
+    out[candidates[held]] = True
+    if held.all():
+        return out
+    chosen = kept.nonzero()[0]
+    inner = chosen[inside(blocks, region, chosen)]
+    around = set(blocks[int(inner[0])].ancestors) if len(inner) else set()
+    for i in candidates[~held].tolist():  # outside it: over its own box's kept text
+        holder = _container(blocks[i])[0]
+        out[i] = holder in blocks[i + 1].ancestors and holder not in around
     return out
 
 
@@ -2129,6 +2140,44 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
     return out
 
 
+# A site's note under a page's content: an edit link, who funded the page, a shop's
+# delivery terms ("Edit this page", "Supported by the Arts Lottery", "Free delivery on
+# orders over £50"). When the page last changed is left out: references keep that line
+# ("Last updated: Nov 4, 2025" under a guide) about as often as not.
+_SITE_NOTE = re.compile(
+    r"edit (?:this|on)\b|(?:supported|funded|sponsored) by\b|free (?:delivery|shipping)\b"
+    r"|gefördert (?:von|durch)|(?:soutenu|financé) par|(?:patrocinado|financiado) por",
+    re.IGNORECASE)
+
+
+NOTE_BLOCKS = 3  # a site's notes under the content: this many kept blocks or fewer
+
+
+def trailing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+                   kinds: BlockKinds) -> np.ndarray:
+    """Kept paragraphs of BYLINE_WORDS words or fewer after the page's last kept block of
+    content (prose over BYLINE_WORDS words and not mostly links, or a `structure` block:
+    code, a data table), when NOTE_BLOCKS kept blocks or fewer follow it (more are
+    content: a grid of cards under an intro), that are a row of links (two or more,
+    MENU_LINKS of their text or more: "Edit this page Create an issue"; one link may be
+    the text's source) or a site's note (`_SITE_NOTE`: "Supported by the Arts
+    Lottery"): what the site sets under every page, which the text ends before."""
+    out = np.zeros(len(blocks), dtype=bool)
+    content = kept & (words > BYLINE_WORDS) & ~kinds.linked | kept & kinds.structure
+    at = content.nonzero()[0]
+    if len(at) == 0:
+        return out
+    end = int(at[-1]) + 1
+    if np.count_nonzero(kept[end:]) > NOTE_BLOCKS:
+        return out
+    for i in (kept[end:] & kinds.paragraph[end:] & (words[end:] <= BYLINE_WORDS)
+              ).nonzero()[0].tolist():
+        block = blocks[i + end]
+        out[i + end] = block.link_chars >= MENU_LINKS * len(block.text) \
+            and block.markdown.count("](") > 1 or _SITE_NOTE.search(block.text) is not None
+    return out
+
+
 # A byline names a person: "By Ann Lee", "Von Jana Roth" ("By 2030, ..." and "Von der
 # Stadt ..." are sentences).
 _BYLINE = re.compile(r"(?i:by|von|par|por|przez|(?:written|posted|words|text|story"
@@ -2530,33 +2579,34 @@ def boxed_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     """Kept headings between an article's kept paragraphs of prose (over BYLINE_WORDS
     words, not mostly links) that ask the reader for something or to listen
     (`_CALL_TO_ACTION`, `_LISTEN`: "Listen: The Riverside Podcast", "Sign up and try it
-    free") and stand in a box of their own whose other blocks have words and were all
-    dropped (the element holding the heading, `_container`, holds no other kept block
-    and at most BOX_BLOCKS blocks on either side of it):
-    a podcast's or a newsletter's embed set into the story lost its text to the cut, and
-    its title stood alone between two paragraphs."""
+    free") and stand in a box of their own (the element holding the heading,
+    `_container`, at most BOX_BLOCKS blocks on either side of it) whose other blocks
+    have words and are short lines (BYLINE_WORDS words or fewer) or were dropped, with
+    the box's kept lines: a podcast's or a newsletter's embed set into the story, its
+    title and a line or two ("Episode 112: ...") between two paragraphs."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     if len(prose) < 2:
         return out
-    # A boxed heading's next block is dropped: most of a story's headings are passed over
-    # without reading their elements.
-    between = (kept[:-1] & kinds.heading[:-1] & ~kept[1:]).nonzero()[0]
-    for i in between[(between > prose[0]) & (between < prose[-1])].tolist():
+    headings = (kept & kinds.heading).nonzero()[0]
+    for i in headings[(headings > prose[0]) & (headings < prose[-1])].tolist():
+        text = blocks[i].text  # few headings ask: the box is read for those alone
+        if _CALL_TO_ACTION.search(text) is None and _LISTEN.search(text) is None:
+            continue
         holder = _container(blocks[i])[0]
-        box = [i]  # the holder's blocks, while none but the heading is kept
+        box = [i]  # the holder's blocks, while none of them is kept prose
         for step in (-1, 1):
             j = i + step
             while 0 <= j < len(blocks) and abs(j - i) <= BOX_BLOCKS \
-                    and holder in blocks[j].ancestors and not kept[j]:
+                    and holder in blocks[j].ancestors \
+                    and not (kept[j] and (words[j] > BYLINE_WORDS or kinds.heading[j])):
                 box.append(j)
                 j += step
-            if 0 <= j < len(blocks) and holder in blocks[j].ancestors:  # kept, or too many
+            if 0 <= j < len(blocks) and holder in blocks[j].ancestors:  # text, or too many
                 box = []
                 break
-        if len(box) > 1 and words[box].sum() > words[i]:  # then the words, seldom read
-            text = blocks[i].text
-            out[i] = _CALL_TO_ACTION.search(text) is not None or _LISTEN.search(text) is not None
+        if len(box) > 1 and words[box].sum() > words[i]:
+            out[box] = kept[box]
     return out
 
 
@@ -2949,7 +2999,9 @@ def customer_reviews(blocks: list[Block], names: ContainerNames, kept: np.ndarra
     label, containers = ((_REVIEW_LABEL, _REVIEWS) if declared
                          else (_BUYER_REVIEW_LABEL, _BUYER_REVIEWS))
     sections = np.zeros(len(blocks), dtype=bool)
-    labels = kinds.label & kept
+    # A heading opens its section whether the cut kept it or not ("Customer reviews" over
+    # a rating summary the cut kept); a label paragraph only when kept.
+    labels = kinds.label & (kept | kinds.heading)
     if not declared and _BUYER not in "\n".join(
             map(_text, map(blocks.__getitem__, labels.nonzero()[0].tolist()))).lower():
         labels[:] = False  # most such pages: no label names customers
