@@ -383,6 +383,11 @@ def test_the_declared_authors_name_over_the_body_is_a_byline_without_by():
     assert rules.lead_metadata(blocks, kept, words, kinds, "Ann Lee").tolist() == [
         False, True, True, False, False]
     assert not rules.lead_metadata(blocks, kept, words, kinds).any()
+    # A month and its year alone are a post's date ("March 2026"); a place is not.
+    blocks, words, kinds = _blocks("<h1>Flood in the square</h1><p>Ann Lee · March 2026</p>"
+                                   f"<p>March 2026</p><p>Ann Lee · Bergen</p>{ARTICLE}")
+    assert rules.lead_metadata(blocks, kept, words, kinds, "Ann Lee").tolist() == [
+        False, True, True, False, False]
 
 
 def _after_body(html: str) -> list[bool]:
@@ -475,6 +480,15 @@ def test_prose_beside_kept_text_joins_but_a_notice_in_its_own_box_does_not():
     kept = np.array([False, False, True, False])
     assert rules.sibling_prose(blocks, kept, words, kinds).tolist() == [
         False, True, False, False]
+    # A closing paragraph straight in the wrapper whose inner boxes hold the kept text.
+    closing = "The open day is on the first Saturday of June, and everyone is welcome to come."
+    blocks, words, kinds = _blocks(
+        f"<body><div id=wrap><div class=intro>{ARTICLE}</div><div class=body>"
+        f"<div class=inner>{ARTICLE}</div></div><p>{closing}</p></div>"
+        f"<div class=notice><p>{closing}</p></div></body>")
+    kept = np.array([True, True, False, False])
+    assert rules.sibling_prose(blocks, kept, words, kinds).tolist() == [
+        False, False, True, False]
 
 
 def test_a_sentence_between_kept_blocks_of_its_element_is_kept_a_label_is_not():
@@ -751,3 +765,66 @@ def test_a_customer_review_heading_the_cut_dropped_still_opens_its_section():
     assert rules.customer_reviews(blocks, names, kept, words, kinds,
                                   declared=False).tolist() == [
         False, False, True, True, True, False, False]
+
+
+def test_a_link_back_and_menu_entries_above_the_title_go_even_inside_the_region():
+    # No element but <body> holds the text, so the region holds the link and the menu too.
+    menu = "".join(f"<li><a href=/m{n}>Entry {n}</a></li>" for n in range(3))
+    blocks, words, kinds = _blocks(
+        f"<body><p><a href=/>Back to the association</a></p><ul>{menu}</ul>"
+        f"<p>Two words</p><h1>Minutes of the April meeting</h1>{ARTICLE}{ARTICLE}</body>")
+    kept = np.ones(len(blocks), dtype=bool)
+    title = np.array([b.heading_level == 1 for b in blocks])
+    region = rules.content_region(blocks, kept, words)
+    assert rules.before_title(blocks, kept, words, title, region, title, kinds).tolist() == [
+        True, True, True, True, False, False, False, False]
+
+
+def test_a_story_cells_side_column_in_a_layout_table_goes():
+    blocks, words, kinds = _blocks(
+        f"<table><tr><td class=story>{ARTICLE}{ARTICLE}</td><td class=side><b>Weather</b><br>"
+        "Showers, wind south-west.</td></tr></table>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.side_cells(blocks, kept, words).tolist() == [False, False, True]
+    # The story as loose text straight in its cell, split by <br>s.
+    text = ARTICLE[3:-4]
+    blocks, words, kinds = _blocks(
+        f"<table><tr><td>{text}<br><br>{text.upper()}</td><td>Showers, wind south-west.</td>"
+        "</tr></table>")
+    assert rules.side_cells(blocks, kept, words).tolist() == [False, False, True]
+    blocks, words, kinds = _blocks(f"<div class=story>{ARTICLE}{ARTICLE}</div>"
+                                   "<div class=side>Showers, wind south-west.</div>")
+    assert not rules.side_cells(blocks, kept, words).any()
+
+
+def test_a_dialogs_lines_under_the_content_go():
+    blocks, words, kinds = _blocks(
+        f"<main>{ARTICLE}</main><div class=pricing-modal-inner><h3>Your price</h3>"
+        "<p>What is your address?</p></div><p>Three short words</p>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.trailing_notes(blocks, kept, words, kinds).tolist() == [
+        False, False, True, False]
+    # A CMS's page-wide wrapper named for dialogs holds the content too.
+    blocks, words, kinds = _blocks(
+        f"<div class=dialog-off-canvas-main-canvas><main>{ARTICLE}</main>"
+        "<p>Learn more about the river.</p></div>")
+    assert not rules.trailing_notes(blocks, np.ones(2, dtype=bool), words, kinds).any()
+
+
+def test_teaser_cards_excerpts_go_on_a_page_declared_nothing_too():
+    excerpt = "What changed when I left the bike at home for a whole winter, and what I kept."
+    cards = "".join(f"<div class=more-item><a href=/p{n}>Walking to work, part {n}</a>"
+                    f"<p>{excerpt}</p></div>" for n in range(2))
+    second = ARTICLE.replace("river", "canal")  # a repeat would go as one
+    html = (f"<div class=post><h1>On keeping a weather diary</h1>{ARTICLE}{second}</div>"
+            f"<div class=more><h3>Also on Small Hours</h3>{cards}</div>")
+    blocks = walk(LexborHTMLParser(html).root, None).blocks
+    page = PageContext(url="https://smallhours.example.net/weather-diary/")
+    matrix = block_features(blocks, page)
+    scores = np.array([0.9, 0.9, 0.9, 0.1, 0.1, 0.8, 0.1, 0.8])
+    assert choose(blocks, page, matrix, scores, 0.25, 1.0).kept.tolist() == [
+        True, True, True, False, False, False, False, False]
+    # One such card alone may be the text's closing line under a linked heading.
+    blocks = blocks[:6]
+    assert choose(blocks, page, matrix[:6], scores[:6], 0.25, 1.0).kept.tolist() == [
+        True, True, True, False, False, True]

@@ -20,7 +20,9 @@ and on other pages that are no thread, or are declared an article, those with a 
 credit), customer reviews (by their containers' names and under a review heading) and
 other products on a product page, sign-up notices, forum signatures, ad and credit
 labels, a site's notes under the content of a page that is no thread (a row of edit
-links, a funder's credit, delivery terms), trailing labels over dropped chrome and, unless
+links, a funder's credit, delivery terms, a dialog's lines) and the short lines in the
+other cells of a layout table's row beside the story's cell, trailing labels over dropped
+chrome and, unless
 `include_comments`, reader comments under an article (or a page declared nothing whose
 address names a story) dropped; on a thread page the prose
 of the region outside comment containers kept (inside
@@ -249,13 +251,14 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.after_body(blocks, kept, words, kinds, plain_words)
         kept &= ~rules.contents_lists(blocks, kept, kinds, page.url)
         kept &= ~rules.disclosures(blocks, names, kept, words)
-        kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds)
     elif not thread:
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds, headed=True)
         reach = rules.byline_reach(blocks, kept, words, kinds, title, page.metadata.author)
         bylines = rules.address_bylines(blocks, reach, words, kinds, title,
                                         page.metadata.author)
         kept &= ~bylines
+    if not thread:
+        kept &= ~rules.orphan_excerpts(blocks, kept, words, kinds, article)
     # A page declared an article under a thread's address alone ("/topics/camping/...")
     # is a guide or a forum whose software says "article": teaser boxes and credited
     # photo captions are neither's posts.
@@ -283,7 +286,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     kept &= ~rules.share_lists(blocks, kept, kinds)
     kept &= ~rules.stray_menu_items(blocks, kept, kinds, region)
     kept &= ~rules.before_title(blocks, kept, words, matrix[:, _HEADING_LEVEL] == 1, region,
-                                title)
+                                title, kinds)
     # A page declared nothing whose address names a story is an article with comments.
     comments = rules.comment_blocks(blocks, kept, words, kinds, article or not (
         says_article or thread) and rules.is_story_url(page.url), thread)
@@ -296,8 +299,9 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.calls_to_action(blocks, kept, words, kinds)
         kept &= ~rules.closing_notes(blocks, kept, words, kinds)
         kept &= ~rules.boxed_headings(blocks, kept, words, kinds)
-    if not thread:  # a thread's last post may be a short line
+    if not thread:  # a thread's last post may be a short line, its poster's cell too
         kept &= ~rules.trailing_notes(blocks, kept, words, kinds)
+        kept &= ~rules.side_cells(blocks, kept, words)
     if article or thread:
         kept &= ~rules.trailing_headings(blocks, kept, words)
     chosen = kept.nonzero()[0]

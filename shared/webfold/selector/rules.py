@@ -527,7 +527,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -790,34 +790,40 @@ def _container(block: Block) -> tuple[int, str]:
 
 def sibling_prose(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                   kinds: BlockKinds) -> np.ndarray:
-    """Prose blocks the cut dropped that share their holding element (`_container`, not
-    `<body>`) with a kept block that has words: paragraphs of over BYLINE_WORDS words,
+    """Prose blocks the cut dropped whose holding element (`_container`, not `<body>`)
+    holds a kept block that has words, as its sibling or deeper (a closing paragraph
+    straight in the wrapper whose inner boxes hold the others): paragraphs of over
+    BYLINE_WORDS words,
     not mostly links, outside comment containers. `choose` adds them on a page of few
     blocks, where loose text before a `<p>` or text in a language
     the features do not know (a test page of filler words) scores low beside its kept
     siblings; a cookie notice in a container of its own stays out."""
-    holders = {_container(blocks[i]) for i in (kept & (words > 0)).nonzero()[0].tolist()
-               if blocks[i].ancestors}
-    holders = {held for held, tag in holders if tag not in ("body", "html")}
+    around = set(chain.from_iterable(blocks[i].ancestors
+                                     for i in (kept & (words > 0)).nonzero()[0].tolist()))
     at = (~kept & (words > BYLINE_WORDS) & ~kinds.linked & ~kinds.comment).nonzero()[0]
     out = np.zeros(len(blocks), dtype=bool)
     for i in at.tolist():
-        out[i] = bool(blocks[i].ancestors) and _container(blocks[i])[0] in holders
+        if blocks[i].ancestors:
+            holder, tag = _container(blocks[i])
+            out[i] = holder in around and tag not in ("body", "html")
     return out
 
 
 CARD_SIBLINGS = 3  # a teaser card holds at most this many blocks besides its excerpt
+MIN_ORPHANS = 2  # excerpts left alone in their cards that make a list of teasers
 
 
 def orphan_excerpts(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
-                    kinds: BlockKinds) -> np.ndarray:
+                    kinds: BlockKinds, article: bool = True) -> np.ndarray:
     """Kept paragraphs of INLINE_TEASER_WORDS words or fewer, not quoted, that are the
     only kept block of their holding element (`_container`), which holds CARD_SIBLINGS
     blocks or fewer besides, a dropped headline (a block with words, mostly links)
     among those before the paragraph: the excerpt of a teaser card set into an
     article ("Related" / a linked headline / its dek) or under it, left alone once the
     cut dropped the card's headline and label. A paragraph of the story beside it stands
-    in the story's own element, which holds more."""
+    in the story's own element, which holds more. On a page not declared an `article`,
+    only MIN_ORPHANS or more: a list of such cards; one alone may be the text's closing
+    line ("Learn more about ...") under a linked heading."""
     out = np.zeros(len(blocks), dtype=bool)
     quoted = BlockFlag.IN_QUOTE
     at = kept & kinds.paragraph & ~kinds.linked & (words > 0) & (words <= INLINE_TEASER_WORDS)
@@ -842,6 +848,8 @@ def orphan_excerpts(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
         if hi - lo > CARD_SIBLINGS or kept[lo:hi + 1].sum() > 1:
             continue
         out[i] = bool((kinds.linked[lo:i] & (words[lo:i] > 0)).any())
+    if not article and np.count_nonzero(out) < MIN_ORPHANS:
+        out[:] = False
     return out
 
 
@@ -939,14 +947,19 @@ TITLE_SHARE = 0.25  # kept words before the title outside the region under this 
 
 
 def before_title(blocks: list[Block], kept: np.ndarray, words: np.ndarray, title: np.ndarray,
-                 region: int, named: np.ndarray) -> np.ndarray:
-    """Kept blocks before the page's first kept H1 (`title`: the H1s) that lie outside the content
-    region, when they hold under TITLE_SHARE of the kept words: a promotion, an alert or
+                 region: int, named: np.ndarray, kinds: BlockKinds) -> np.ndarray:
+    """Kept blocks before the page's first kept H1 (`title`: the H1s) that lie outside the
+    content region, or are menu entries (list items, at least half link text: a site
+    menu the region around a page of boxes takes in), when they hold under TITLE_SHARE
+    of the kept words: a promotion, an alert or
     a login box set above the page's title ("Download the patient portal app ..."), a
     forum's notices above the thread. More, and they are part of what the page shows (a
     shop's grid above its category's name). When the page's first H1 is a link to a
     site's home page it is the site's name (a blog theme's header, kept or not): the
-    title is then the first kept heading after it that repeats `<title>` (`named`)."""
+    title is then the first kept heading after it that repeats `<title>` (`named`). A
+    paragraph (`kinds`) of BYLINE_WORDS words or fewer that is one link, before the
+    title, goes wherever it stands: a way back ("Back to the residents' association",
+    "← All posts")."""
     out = np.zeros(len(blocks), dtype=bool)
     first = np.flatnonzero(title)[:1]
     if len(first) and _home_link(blocks[int(first[0])]):  # kept or not
@@ -957,8 +970,10 @@ def before_title(blocks: list[Block], kept: np.ndarray, words: np.ndarray, title
     if len(titles) == 0 or region < 0:
         return out
     at = np.flatnonzero(kept[:int(titles[0])])
+    for i in at[kinds.paragraph[at] & (words[at] <= BYLINE_WORDS)].tolist():
+        out[i] = _one_link(blocks[i])  # a link back, in the region or not
     if len(at):
-        at = at[~inside(blocks, region, at)]
+        at = at[~inside(blocks, region, at) | (kinds.list_item[at] & kinds.linked[at])]
         if float(words[at].sum()) < TITLE_SHARE * float(words[kept].sum()):
             out[at] = True
     return out
@@ -975,6 +990,11 @@ def _home_link(block: Block) -> bool:
         return False
     parts = urlsplit(target.group(1))
     return bool(parts.netloc) and parts.path in ("", "/") and not parts.query
+
+
+def _one_link(block: Block) -> bool:
+    """Whether the whole text of `block` is one link."""
+    return block.link_chars >= len(block.text) and block.markdown.count("](") == 1
 
 
 _ancestors = attrgetter("ancestors")
@@ -2140,6 +2160,34 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
     return out
 
 
+def side_cells(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Kept blocks of BYLINE_WORDS words or fewer in the other cells of the table row
+    whose cell (`<td>`, the nearest around each kept block) holds REGION_SHARE of the
+    kept words: a layout table's side column beside the story's cell (the weather, a
+    line of notices), which the story does not go on in."""
+    out = np.zeros(len(blocks), dtype=bool)
+    chosen = (kept & (words > 0)).nonzero()[0].tolist()
+    cells: dict[tuple[int, int], float] = defaultdict(float)  # (cell, row): kept words
+    for i in chosen:
+        block = blocks[i]
+        if "td" not in block.path:  # most blocks: no layout table
+            continue
+        offset = len(block.path) - len(block.ancestors)
+        for depth in range(len(block.ancestors) - 1, 0, -1):
+            if block.path[depth + offset] == "td":
+                cells[block.ancestors[depth], block.ancestors[depth - 1]] += float(words[i])
+                break
+    if not cells:
+        return out
+    (cell, row), held = max(cells.items(), key=itemgetter(1))
+    if held < REGION_SHARE * float(words[chosen].sum()):
+        return out
+    for i in chosen:
+        lineage = blocks[i].ancestors
+        out[i] = words[i] <= BYLINE_WORDS and row in lineage and cell not in lineage
+    return out
+
+
 # A site's note under a page's content: an edit link, who funded the page, a shop's
 # delivery terms ("Edit this page", "Supported by the Arts Lottery", "Free delivery on
 # orders over £50"). When the page last changed is left out: references keep that line
@@ -2160,8 +2208,10 @@ def trailing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     code, a data table), when NOTE_BLOCKS kept blocks or fewer follow it (more are
     content: a grid of cards under an intro), that are a row of links (two or more,
     MENU_LINKS of their text or more: "Edit this page Create an issue"; one link may be
-    the text's source) or a site's note (`_SITE_NOTE`: "Supported by the Arts
-    Lottery"): what the site sets under every page, which the text ends before."""
+    the text's source), a site's note (`_SITE_NOTE`: "Supported by the Arts
+    Lottery") or inside a dialog box that does not hold the content (`_DIALOG`: a
+    price form's "What is your address?"): what the site sets under every page, which
+    the text ends before."""
     out = np.zeros(len(blocks), dtype=bool)
     content = kept & (words > BYLINE_WORDS) & ~kinds.linked | kept & kinds.structure
     at = content.nonzero()[0]
@@ -2170,11 +2220,13 @@ def trailing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     end = int(at[-1]) + 1
     if np.count_nonzero(kept[end:]) > NOTE_BLOCKS:
         return out
+    content_tokens = set(blocks[end - 1].tokens)  # a page-wide "dialog-off-canvas" wrapper
     for i in (kept[end:] & kinds.paragraph[end:] & (words[end:] <= BYLINE_WORDS)
               ).nonzero()[0].tolist():
         block = blocks[i + end]
         out[i + end] = block.link_chars >= MENU_LINKS * len(block.text) \
-            and block.markdown.count("](") > 1 or _SITE_NOTE.search(block.text) is not None
+            and block.markdown.count("](") > 1 or _SITE_NOTE.search(block.text) is not None \
+            or not set(filter(_DIALOG.search, block.tokens)).issubset(content_tokens)
     return out
 
 
@@ -2194,6 +2246,7 @@ BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
 AUTHOR_BIO_WORDS = 100  # a longer paragraph led by the author's name is the story's
 # A count standing alone: "31", "1.2K", "2,318" (claps, responses, shares above a story).
 _COUNT = re.compile(r"\d[\d.,]*\s*[kKmM]?")
+_MONTH_YEAR = re.compile(r"(?:" + _MONTHS + r")\s+\d{4}")  # "March 2026": a post's month
 # An author's job title under the name of a byline: up to three words before a writer's
 # or a maker's title, and where ("Staff Engineer", "Senior Reporter, The Ledger",
 # "Redakteurin"), read lowercased.
@@ -2223,8 +2276,8 @@ def _is_byline(text: str, author: str = "") -> bool:
     if _after_by(text) is not None:
         return True
     lowered = text.lower().strip(_LABEL_EDGES)
-    if _STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered) or (
-            author and lowered == author):
+    if _STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered) \
+            or _MONTH_YEAR.fullmatch(lowered) or (author and lowered == author):
         return True
     if author and lowered.startswith(author + " "):  # "Felix Moreau 3 min read"
         rest = lowered[len(author):].strip()
