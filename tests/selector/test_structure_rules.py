@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from webfold.document import Block
+from webfold.document import Block, BlockFlag
 from webfold.html.walk import walk
 from webfold.selector import PageContext, block_words, choose, rules
 from webfold.selector.features import block_features
@@ -780,21 +780,25 @@ def test_a_link_back_and_menu_entries_above_the_title_go_even_inside_the_region(
         True, True, True, True, False, False, False, False]
 
 
+def _in_table(blocks: list[Block]) -> np.ndarray:
+    return np.array([bool(b.flags & BlockFlag.IN_TABLE) for b in blocks])
+
+
 def test_a_story_cells_side_column_in_a_layout_table_goes():
     blocks, words, kinds = _blocks(
         f"<table><tr><td class=story>{ARTICLE}{ARTICLE}</td><td class=side><b>Weather</b><br>"
         "Showers, wind south-west.</td></tr></table>")
     kept = np.ones(len(blocks), dtype=bool)
-    assert rules.side_cells(blocks, kept, words).tolist() == [False, False, True]
+    assert rules.side_cells(blocks, kept, words, _in_table(blocks)).tolist() == [False, False, True]
     # The story as loose text straight in its cell, split by <br>s.
     text = ARTICLE[3:-4]
     blocks, words, kinds = _blocks(
         f"<table><tr><td>{text}<br><br>{text.upper()}</td><td>Showers, wind south-west.</td>"
         "</tr></table>")
-    assert rules.side_cells(blocks, kept, words).tolist() == [False, False, True]
+    assert rules.side_cells(blocks, kept, words, _in_table(blocks)).tolist() == [False, False, True]
     blocks, words, kinds = _blocks(f"<div class=story>{ARTICLE}{ARTICLE}</div>"
                                    "<div class=side>Showers, wind south-west.</div>")
-    assert not rules.side_cells(blocks, kept, words).any()
+    assert not rules.side_cells(blocks, kept, words, _in_table(blocks)).any()
 
 
 def test_a_dialogs_lines_under_the_content_go():

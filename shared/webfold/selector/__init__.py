@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from webfold.document import Block, Metadata
+from webfold.document import Block, BlockFlag, Metadata
 from webfold.selector import rules
 from webfold.selector.features import BLOCK_FEATURES, block_features
 
@@ -59,6 +59,7 @@ _LOG_WORDS = BLOCK_FEATURES.index("log_words")  # log1p of a block's whitespace 
 _HEADING_LEVEL = BLOCK_FEATURES.index("heading_level")
 _LINK_RATIO = BLOCK_FEATURES.index("link_ratio")
 _TITLE_MATCH = BLOCK_FEATURES.index("title_match")  # a heading repeating the page title
+_IN_TABLE = BLOCK_FEATURES.index(f"flag_{BlockFlag.IN_TABLE.bit_length() - 1}")
 TITLE_REACH = 3  # blocks before the first kept one a title heading may stand
 FEW_BLOCKS = 12  # a page with this few blocks gets a recall-first cut: keep more
 FEW_BLOCKS_BETA = 2.0
@@ -301,7 +302,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.boxed_headings(blocks, kept, words, kinds)
     if not thread:  # a thread's last post may be a short line, its poster's cell too
         kept &= ~rules.trailing_notes(blocks, kept, words, kinds)
-        kept &= ~rules.side_cells(blocks, kept, words)
+        kept &= ~rules.side_cells(blocks, kept, words, matrix[:, _IN_TABLE] > 0)
     if article or thread:
         kept &= ~rules.trailing_headings(blocks, kept, words)
     chosen = kept.nonzero()[0]

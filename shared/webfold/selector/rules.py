@@ -2160,18 +2160,20 @@ def trailing_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray) 
     return out
 
 
-def side_cells(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.ndarray:
+def side_cells(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
+               in_table: np.ndarray) -> np.ndarray:
     """Kept blocks of BYLINE_WORDS words or fewer in the other cells of the table row
-    whose cell (`<td>`, the nearest around each kept block) holds REGION_SHARE of the
-    kept words: a layout table's side column beside the story's cell (the weather, a
-    line of notices), which the story does not go on in."""
+    whose cell (`<td>`, the nearest around each kept block `in_table`) holds REGION_SHARE
+    of the kept words: a layout table's side column beside the story's cell (the
+    weather, a line of notices), which the story does not go on in."""
     out = np.zeros(len(blocks), dtype=bool)
-    chosen = (kept & (words > 0)).nonzero()[0].tolist()
+    tabled = (kept & in_table & (words > 0)).nonzero()[0].tolist()
+    if not tabled:  # most pages: no layout table
+        return out
+    chosen = (kept & (words > 0)).nonzero()[0]
     cells: dict[tuple[int, int], float] = defaultdict(float)  # (cell, row): kept words
-    for i in chosen:
+    for i in tabled:
         block = blocks[i]
-        if "td" not in block.path:  # most blocks: no layout table
-            continue
         offset = len(block.path) - len(block.ancestors)
         for depth in range(len(block.ancestors) - 1, 0, -1):
             if block.path[depth + offset] == "td":
@@ -2182,9 +2184,9 @@ def side_cells(blocks: list[Block], kept: np.ndarray, words: np.ndarray) -> np.n
     (cell, row), held = max(cells.items(), key=itemgetter(1))
     if held < REGION_SHARE * float(words[chosen].sum()):
         return out
-    for i in chosen:
+    for i in chosen[words[chosen] <= BYLINE_WORDS].tolist():
         lineage = blocks[i].ancestors
-        out[i] = words[i] <= BYLINE_WORDS and row in lineage and cell not in lineage
+        out[i] = row in lineage and cell not in lineage
     return out
 
 
@@ -2641,12 +2643,21 @@ def boxed_headings(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     if len(prose) < 2:
         return out
-    headings = (kept & kinds.heading).nonzero()[0]
-    for i in headings[(headings > prose[0]) & (headings < prose[-1])].tolist():
+    # A boxed heading's next block is a short line or was dropped: most of a story's
+    # headings stand over a paragraph of it and are passed over without a search.
+    between = (kept[:-1] & kinds.heading[:-1]
+               & (~kept[1:] | (words[1:] <= BYLINE_WORDS))).nonzero()[0]
+    between = between[(between > prose[0]) & (between < prose[-1])]
+    at = np.searchsorted(prose, between)  # the kept prose below each, and above at - 1
+    for i, above, below in zip(between.tolist(), prose[at - 1].tolist(), prose[at].tolist(),
+                               strict=True):
+        holder = _container(blocks[i])[0]
+        if holder in blocks[above].ancestors or holder in blocks[below].ancestors \
+                or holder not in blocks[i - 1].ancestors + blocks[i + 1].ancestors:
+            continue  # the story's own element, a section of it or the heading's own box
         text = blocks[i].text  # few headings ask: the box is read for those alone
         if _CALL_TO_ACTION.search(text) is None and _LISTEN.search(text) is None:
             continue
-        holder = _container(blocks[i])[0]
         box = [i]  # the holder's blocks, while none of them is kept prose
         for step in (-1, 1):
             j = i + step
