@@ -180,6 +180,57 @@ def test_a_form_s_halves_under_its_title_row_are_read_half_by_half():
     assert note[:2] == ["Schedule K", "Part III"] and " ".join(note[2:]) == NOTE
 
 
+def _half_of_boxes(left: list[str], right: list[str], drop: float) -> list[str]:
+    """The reading order of a form page: a note in its left half and, right of a drawn
+    rule, a titled half whose lines `left` and `right` (one per box, 24 pt apart, the
+    right's starting `drop` points lower) stand in two columns 115 pt wide, under a fifth of
+    the page's text, parted by a rule from under the title down, over a footer line."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((60, 94), "Schedule K", fontsize=14, fontname="hebo")
+    _column(page, 60, NOTE)
+    page.draw_line((300, 80), (300, 400), width=0.5)
+    page.insert_text((306, 94), "Part III Partner's share of the year's income", fontsize=9,
+                     fontname="hebo")
+    page.draw_line((423, 100), (423, 100 + 24 * len(left)), width=0.5)
+    for x, texts, first in ((306, left, 110), (428, right, 110 + drop)):
+        for k, text in enumerate(texts):
+            page.insert_text((x, first + 24 * k), text, fontsize=9, fontname="helv")
+    page.insert_text((306, 116 + 24 * len(left)), "See the attached statement", fontsize=9,
+                     fontname="helv")
+    with pymupdf.open(stream=doc.tobytes()) as check:
+        lines = read_page(check[0], 1, lambda: page_paths(check[0]))
+        return [it.text for it in order_page(lines)]
+
+
+BOXES_LEFT = ["1 Business income", "2 Rental income", "3 Other rental", "4a Payments",
+              "4b Guaranteed", "5 Interest"]
+BOXES_RIGHT = ["6 Self-employment", "7 Credits", "8 Schedule attached", "9 Minimum tax"]
+
+
+def test_a_form_half_s_two_columns_of_numbered_boxes_are_read_column_by_column():
+    # The K-1's Part III: boxes 1-13 down one column, 14-21 down the next, each column
+    # narrower than a quarter of the page's text, their rows level by the form's grid:
+    # read row by row across both ("1 ... 6 ... 2 ... 7").
+    texts = _half_of_boxes(BOXES_LEFT, BOXES_RIGHT, 24)
+    boxes = [t for t in texts if t in BOXES_LEFT + BOXES_RIGHT]
+    assert boxes == BOXES_LEFT + BOXES_RIGHT, texts
+    assert texts[-1] == "See the attached statement", texts
+
+
+@pytest.mark.parametrize("left, right", [
+    (["1 Wages", "2 Rents", "3 Interest", "4 Dividends"], ["1,200", "310", "45", "980"]),
+    (["1 Wages", "3 Interest", "5 Royalties", "7 Gains"], ["2 Rents", "4 Dividends",
+                                                           "6 Credits", "8 Other"]),
+], ids=["labels and values", "numbered across"])
+def test_a_form_half_s_grid_beside_a_rule_stays_read_row_by_row(left, right):
+    # Labels beside their values, or boxes numbered across the row (1 beside 2): the
+    # numbers do not go on from one column to the next, and each row is read across.
+    texts = _half_of_boxes(left, right, 0)
+    cells = [t for t in texts if t in left + right]
+    assert cells == [t for pair in zip(left, right, strict=True) for t in pair], texts
+
+
 def test_leader_dots_ending_a_line_of_an_index_column_do_not_reach_into_the_next():
     # An index in two columns 10 pt apart: where an entry's page numbers do not fit, its
     # leader dots end the line at the column's edge and the numbers go to the next line.

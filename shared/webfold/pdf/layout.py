@@ -77,6 +77,8 @@ _PAGE_REFS = re.compile(r"^[\s\d,\u2013-]+$|^\s*(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{
                         r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})\s*$", re.I)
 # A section number set apart from its title ("5.1   Methods", "A.", "IV.").
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.|[IVX]{1,5}\.)\s*$")
+# A form's box number before the box's label ("4a Guaranteed payments", "14 Credits").
+_BOX_NUMBER = re.compile(r"^\s*(\d{1,3})[a-z]?\s+[^\W\d_]")
 _MARKER = r"(?:[☐☑☒•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)])"
 LONE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 _MARKED = re.compile(rf"^\s*{_MARKER}\s")  # a list item's line
@@ -860,13 +862,31 @@ def _rule_bands(items: list[Item], measures: _Measures, rtl: bool) -> list[list[
         beside = [it for it in items if top_in <= it.box[1] and it.box[3] <= bottom_in]
         left = [it for it in beside if it.box[2] <= x + RULE_SLACK]
         right = [it for it in beside if it.box[0] >= x - RULE_SLACK]
+        halves = [right, left] if rtl else [left, right]
         if len(left) + len(right) == len(beside) and all(
-                len({round(it.box[3]) for it in half}) >= RULE_HALF_ROWS
-                and _text_width(half) >= RULE_HALF_WIDTH * measures.width for half in (left, right)
-        ) and _side_by_side([left, right]):
-            halves = [right, left] if rtl else [left, right]
+                len({round(it.box[3]) for it in half}) >= RULE_HALF_ROWS for half in halves
+        ) and (all(_text_width(half) >= RULE_HALF_WIDTH * measures.width for half in halves)
+               or _numbered_in_turn(*halves)) and _side_by_side([left, right]):
             return [band for band in (above, *halves, below) if band]
     return None
+
+
+def _numbered_in_turn(first: list[Item], second: list[Item]) -> bool:
+    """True when `first` and `second`, two halves beside a rule in reading order, each
+    hold `RULE_HALF_ROWS` lines or more starting with a box number (`_BOX_NUMBER`), rising
+    down the half, and the second half's numbers go on after the first's: a form's two
+    columns of numbered boxes (1-13 beside 14-21), however narrow, whose own numbers say
+    they are read one after the other. A label/value grid's values are no numbered
+    labels, and a list numbered across its two columns (1, 2 level) does not go on."""
+    numbers = []
+    for half in (first, second):
+        found = [int(m.group(1)) for it in sorted(half, key=lambda it: it.box[1])
+                 if (m := _BOX_NUMBER.match(it.text))]
+        if len(found) < RULE_HALF_ROWS or any(
+                a > b for a, b in zip(found, found[1:], strict=False)):
+            return False
+        numbers.append(found)
+    return numbers[0][-1] < numbers[1][0]
 
 
 def _side_by_side(groups: list[list[Item]]) -> bool:
