@@ -1016,6 +1016,43 @@ def test_a_forms_numbered_lines_are_no_headings():
     assert headings == ["1 Introduction", "2 Methods", "2.1 Field Data", "3 Results"]
 
 
+def test_a_forms_numbered_line_with_its_number_in_its_entry_box_is_no_heading():
+    # A form's numbered lines, one wrapped onto an indented second line, the next set a
+    # line and a half under it and under that: numbered titles alone to the run rule
+    # ("14 Multiply ..."). Each line's number stands again in the box its amount goes
+    # in, at the right of its row, read apart or as the end of its own line ("16 Total
+    # ...    16", set bold). A report's numbered sections repeat no number and stay
+    # headings, one ending in a number of its own ("3 Results for 3").
+    doc = pymupdf.open()
+    form = doc.new_page()
+    lines = [(100, "12", "Add lines 9 through 11", None, 360),
+             (113, "13", "Enter the amount from Form", "1040NR, line 36", 260),
+             (148, "14", "Multiply line 13 by 2% (.02)", None, 360),
+             (170, "15", "Subtract line 14 from line 12", None, 460)]
+    for y, number, label, more, _ in lines:
+        form.insert_text((97, y), number, fontsize=9, fontname="hebo")
+        form.insert_text((110, y), label, fontsize=9)
+        if more:
+            form.insert_text((118, y + 11), more, fontsize=9)
+    for y, number, _, more, x in lines:  # each in its box in one of the amount columns
+        y = y + 11 if more else y
+        form.draw_rect(pymupdf.Rect(x - 4, y - 12, x + 16, y + 3))
+        form.insert_text((x, y - 1.5), number, fontsize=9, fontname="hebo")
+    y = 200
+    form.insert_text((97, y), "16 Total of the lines above", fontsize=9, fontname="hebo")
+    form.insert_text((250, y), "16", fontsize=9, fontname="hebo")
+    form.insert_text((97, y + 40), "Enter the total of the lines above on the next page of "
+                     "this return, and keep a copy of it.", fontsize=9)
+    report = doc.new_page()
+    body = "The pumps were checked and the levels were written into the log book."
+    y = 90
+    for text in ("1 Introduction", body, body, "2 Methods", body, "3 Results for 3", body):
+        report.insert_text((72, y), text, fontsize=9)
+        y += 30
+    headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
+    assert headings == ["1 Introduction", "2 Methods", "3 Results for 3"]
+
+
 def test_values_typed_into_a_form_in_courier_are_no_headings():
     # A form filled in by a program: its labels and notes in a small proportional type,
     # the values in 10 pt Courier over them, the amounts as numbers in the same type. The
@@ -1054,3 +1091,59 @@ def test_a_title_in_a_typewriter_face_over_prose_stays_a_heading():
         y += 130
     headings = [b.text for b in convert(doc.tobytes()).blocks if b.kind == "heading"]
     assert headings == ["parse_args", "print_usage"]
+
+
+def test_a_signature_block_keeps_its_lines():
+    # A letter's signature block set in the right half ("By:" over "Name:" and "Title:"
+    # indented under the signature), its lines as long as the block is wide: read as one
+    # paragraph ("By: /s/ ... Name: ... Title: ...").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    prose = ("This amendment may be executed in two or more counterparts, each of which "
+             "shall be an original, with the same effect as if the signatures were upon "
+             "the same instrument, and may be delivered by electronic mail.")
+    for k, text in enumerate(_wrapped(prose, 480, 10)):
+        page.insert_text((60, 80 + 12 * k), text, fontsize=10, fontname="tiro")
+    page.insert_text((348, 140), "Very truly yours,", fontsize=10, fontname="tiro")
+    page.insert_text((348, 164), "HARBOUR LANE PARTNERS, LLC", fontsize=10, fontname="tibo")
+    signature = [(348, "By: /s/ Edward Silvera"), (369, "Name: Edward Silvera"),
+                 (369, "Title: Chief Operating Officer")]
+    for k, (x, text) in enumerate(signature):
+        page.insert_text((x, 190 + 13 * k), text, fontsize=10, fontname="tiro")
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts[-1] == "\n".join(text for _, text in signature), texts
+
+
+def test_a_title_page_s_table_of_settings_keeps_a_line_for_each_setting():
+    # A sample document's title page: each setting's label and its colon in one column,
+    # its value in typewriter type in the next, in the title page's type. Each value went
+    # on the line after its label ("Font Scale: 4.5 Line penalty: 8 Stretch:"), the
+    # first and last apart from their labels ("Font:" / "Kayhan").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((200, 120), "Kashida Samples", fontsize=24, fontname="hebo")
+    settings = [("Font:", "Kayhan"), ("Font Scale:", "4.5"), ("Line penalty:", "8"),
+                ("Stretch:", "0.14em plus 5.5em"), ("Colour:", "red")]
+    for k, (label, value) in enumerate(settings):
+        page.insert_text((190, 300 + 18 * k), label, fontsize=14)
+        page.insert_text((300, 300 + 18 * k), value, fontsize=14, fontname="cour")
+    body = doc.new_page()
+    for k, text in enumerate(_wrapped(" ".join([_PROSE] * 3), 450, 10)):
+        body.insert_text((72, 80 + 12 * k), text, fontsize=10)
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts[1] == "\n".join(f"{label} {value}" for label, value in settings), texts
+
+
+def test_a_paragraph_opening_with_a_label_stays_one_paragraph():
+    # Prose that opens with "Note:" wraps as prose does; a later line starting with a
+    # word and its colon ("Levels:") under a line that does not is no field list either.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lines = ["Note: the pumps were checked before the storm came in from the sea and",
+             "the engineers on duty wrote down what each gauge read at the quay wall.",
+             "Levels: every gauge read high by midnight, and the harbour master closed",
+             "the lower road to the boats until the water had fallen back to the wall."]
+    for k, text in enumerate(lines):
+        page.insert_text((72, 100 + 13 * k), text, fontsize=11)
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts == [" ".join(lines)], texts

@@ -25,7 +25,7 @@ from webfold.markdown import (
     footnote_ref,
 )
 from webfold.pdf.furniture import PAGE_NUMBER
-from webfold.pdf.layout import Item
+from webfold.pdf.layout import BASELINE_SLACK, Item
 from webfold.pdf.model import (
     HEADING_SIZE_RATIO,
     BBox,
@@ -57,6 +57,10 @@ CODE_BLANK_LINES = 6.0  # gap, in font sizes, over which monospace lines are two
 # a paragraph's first-line indent is about one to two.
 TERM_INDENT = 2.5
 SAME_LINE_GAP = 4.0  # font sizes: a justified word gap, narrower than a column gutter
+ENTRY_GAP = 2.0  # font sizes of white before a form line's number repeated in its entry box
+# Font sizes from a field's label to its value in a column of values (a tab stop or two
+# on); an index's entry across the page in the next column stands further.
+FIELD_VALUE_GAP = 8.0
 # A document hyphenates where this many lines, and this share of the lines that run on in
 # lower case, end splitting a word no line writes whole (`document_hyphenates`).
 HYPHEN_BREAKS_MIN = 3
@@ -76,6 +80,10 @@ _DATE = re.compile(r"^\s*\d{1,2}\.?\s+[^\W\d_]+\.?,?\s+\d{4}\s*$")
 # list ("2.1 Data, methods" keeps its dotted number: no house number has one).
 _ADDRESS = re.compile(r"^\s*\d{1,4}\s+[A-Z][^,]*,")
 _SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f]['\")\]\u300d\u300f\uff09]?\s*$")
+# A field's label starting a line: up to three words of letters and its colon ("Name:",
+# "Font Scale:", "E-mail:"); no time ("10:30"), address ("http://") or phrase ("Cambridge,
+# Mass.:").
+_FIELD_LABEL = re.compile(r"^\s*[^\W\d_]+(?:[ -][^\W\d_]+){0,2} ?:(?:\s|$)")
 # A table-of-contents entry: a title, a run of leader dots, a page number.
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
 # "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
@@ -384,12 +392,14 @@ def _heading_level(row: _Row, st: Styles) -> int:
     short = len(text.split()) <= MAX_BOLD_HEADING_WORDS and not _SENTENCE_END.search(text)
     if not short or text.endswith(",") or row.item.line.boxed:
         return 0
+    numbered = _NUMBERED_TITLE.match(text)
+    if numbered and _numbered_entry(row, numbered.group(1)):
+        return 0
     section = _SECTION.match(text)
     if row.bold:
         if _hanging_term(row):
             return 0
         return min(st.bold_level + (section.group(1).count(".") if section else 0), 6)
-    numbered = _NUMBERED_TITLE.match(text)
     if (numbered and not _numbered_no_title(text) and abs(row.size - st.body_size) <= 0.5
             and row.item.line.source != "ocr" and not _numbered_run(row)):
         return min(st.bold_level + numbered.group(1).count("."), 6)
@@ -444,6 +454,22 @@ def _numbered_run(row: _Row) -> bool:
     return any(other is not None and _same_depth_numbers(other.text, row.text)
                and max(other.box[1] - box[3], box[1] - other.box[3]) <= row.size
                for other in (above, below))
+
+
+def _numbered_entry(row: _Row, number: str) -> bool:
+    """Whether `row`, starting with `number`, is a form's line: the number stands again
+    alone at the row's right, the box its amount is entered in ("14 Multiply line 13 by
+    2%" ... "14"), as a line level with it or as the last piece of its text set
+    `ENTRY_GAP` font sizes or more after the rest. A section's title repeats no number of
+    its own ("2 Absorbers at z > 2" ends in a word of its title)."""
+    spans = [s for s in row.item.line.spans if s.text.strip()]
+    if len(spans) > 2 and spans[-1].text.strip() == number and \
+            spans[-1].bbox[0] - spans[-2].bbox[2] >= ENTRY_GAP * row.size:
+        return True
+    box = row.item.box
+    return any(other.text.strip() == number and other.box[0] > box[2]
+               and abs(other.box[3] - box[3]) <= BASELINE_SLACK * row.size
+               for other in row.page_lines)
 
 
 def _number_in_line_size(row: _Row) -> bool:
@@ -512,8 +538,8 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
     if _LEADER.search(prev.text) or prev.item.line.contents or row.item.line.contents:
         return True  # one table-of-contents entry per line
     b = row.item.box
-    if kind == "paragraph" and _same_line_after(prev.item.box, b, prev.size, row.size):
-        return False  # a justified line MuPDF cut at its widest word gaps
+    if kind == "paragraph" and _same_line_after(prev, row):
+        return False  # a justified line MuPDF cut at its widest word gaps, a field's value
     lines = _line_boxes(group)
     a = lines[-1]
     gap = (b[1] - a[3]) / max(row.size, 1.0)
@@ -559,15 +585,39 @@ def _hanging(starts: list[float], start: float, size: float) -> bool:
 
 def _hand_broken(group: list[_Row]) -> list[list[_Row]]:
     """The rows of paragraph `group` in runs between the line breaks set by hand
-    (`_broken_short`)."""
+    (`_broken_short`), and between the lines of a field list (`_field_after`): a
+    signature block's "By:", "Name:" and "Title:", a table of settings."""
     lines = [group[:1]]
-    for prev, row in zip(group, group[1:], strict=False):
-        if prev.page == row.page and not _same_line_after(
-                prev.item.box, row.item.box, prev.size, row.size) and _broken_short(prev, row):
+    start = 0  # where in `group` the visual line the last row is on starts
+    for k, (prev, row) in enumerate(zip(group, group[1:], strict=False), start=1):
+        if prev.page == row.page and _same_line_after(prev, row):
+            lines[-1].append(row)
+            continue
+        if prev.page == row.page and (_broken_short(prev, row)
+                                      or _field_after(group[start:k], row)):
             lines.append([row])
         else:
             lines[-1].append(row)
+        start = k
     return lines
+
+
+def _field_after(line: list[_Row], row: _Row) -> bool:
+    """Whether visual `line` (its pieces) and `row`, the next line, are lines of a field
+    list: both start with a label and its colon (`_FIELD_LABEL`), and `line` is a table's
+    row (its label a piece apart from its value) or holds under `WRAPPED_MIN_WORDS` words,
+    no measure of prose, splitting no word at its end, and `row`'s label in lower case
+    follows the end of a sentence. A paragraph opening with a run-in label ("Note: ...")
+    fills its measure, a line of prose starting with a word and a colon ("correctly:")
+    follows a line that does not start so, and a narrow column's sentence runs on into
+    a line starting "carried out:"."""
+    text = " ".join(r.text for r in line)
+    if not (_FIELD_LABEL.match(text) and _FIELD_LABEL.match(row.text)):
+        return False
+    if _label_alone(line[0].text) and len(line) > 1:
+        return True  # a table of fields: the label set apart from its value
+    return (len(text.split()) < WRAPPED_MIN_WORDS and not text.endswith(("-", "\u2010"))
+            and (not row.text[:1].islower() or bool(_SENTENCE_END.search(text))))
 
 
 def _broken_short(prev: _Row, row: _Row) -> bool:
@@ -624,7 +674,7 @@ def _line_boxes(group: list[_Row]) -> list[BBox]:
     united."""
     boxes: list[BBox] = []
     for k, r in enumerate(group):
-        if k and _same_line_after(group[k - 1].item.box, r.item.box, group[k - 1].size, r.size):
+        if k and _same_line_after(group[k - 1], r):
             x0, y0, x1, y1 = boxes[-1]
             boxes[-1] = (x0, min(y0, r.item.box[1]), max(x1, r.item.box[2]),
                          max(y1, r.item.box[3]))
@@ -633,14 +683,46 @@ def _line_boxes(group: list[_Row]) -> list[BBox]:
     return boxes
 
 
-def _same_line_after(a: BBox, b: BBox, size_a: float, size_b: float) -> bool:
-    """Whether box `b` goes on box `a`'s line: one baseline, one size, `b` starting right
-    after `a` ends, less than `SAME_LINE_GAP` font sizes on. Reading order puts pieces of
-    one column's line next to each other (a column gutter keeps them apart); a narrow
-    justified column stretches its word gaps (a bibliography's URLs and names) past the
-    gap under which MuPDF and the layout join fragments."""
-    return (abs(b[3] - a[3]) < 0.2 * size_b and abs(size_a - size_b) <= 0.1 * size_b
-            and 0 <= b[0] - a[2] < SAME_LINE_GAP * size_b)
+def _same_line_after(prev: _Row, row: _Row) -> bool:
+    """Whether `row` goes on `prev`'s line: one baseline, one size, `row` starting right
+    after `prev` ends, less than `SAME_LINE_GAP` font sizes on, or `FIELD_VALUE_GAP` after
+    a field's label alone (`_FIELD_LABEL`; its value set in a column of values: "Font:"
+    ... "HM XKayhan", no label of its own: "Greek:" beside "Cyrillic:"). Reading order
+    puts pieces of one column's line next to each other (a column gutter keeps them
+    apart, and a grid is read row by row); a narrow justified column stretches its word
+    gaps (a bibliography's URLs and names) past the gap under which MuPDF and the layout
+    join fragments."""
+    a, b, size = prev.item.box, row.item.box, row.size
+    if not (abs(b[3] - a[3]) < 0.2 * size and abs(prev.size - size) <= 0.1 * size
+            and b[0] >= a[2]):
+        return False
+    gap = b[0] - a[2]
+    return gap < SAME_LINE_GAP * size or (
+        gap < FIELD_VALUE_GAP * size and (prev.bold or not row.bold)  # no title after it
+        and _field_value(prev.item, row.item, prev.page_lines))
+
+
+def _field_value(label: Item, value: Item, lines: list[Item]) -> bool:
+    """Whether line `value`, on `label`'s baseline after it, is the value of the field
+    `label` names: `label` is a label alone (`_label_alone`), `value` none, and another
+    label alone of the page's `lines` on the row over or under it starts where `label`
+    does with a line starting where `value` does on its baseline: a table of fields, its
+    labels in one column, their values in the next. A label ending a line beside the next
+    column's lines ("AO:" in a change history) has no such neighbour row."""
+    if not _label_alone(label.text) or _FIELD_LABEL.match(value.text):
+        return False
+    near = [it for it in lines if it is not label and it is not value  # rows next to it
+            and abs(it.box[3] - label.box[3]) <= 2 * label.size]
+    return any(abs(other.box[0] - label.box[0]) <= COLUMN_SLACK and _label_alone(other.text)
+               and any(abs(it.box[0] - value.box[0]) <= COLUMN_SLACK
+                       and abs(it.box[3] - other.box[3]) < 0.2 * it.size for it in near)
+               for other in near)
+
+
+def _label_alone(text: str) -> bool:
+    """Whether `text` is a field's label and its colon and nothing more ("Font Scale:")."""
+    label = _FIELD_LABEL.match(text)
+    return label is not None and label.end() >= len(text.rstrip())
 
 
 def _first_word_fits(prev: _Row, row: _Row, rtl: bool, st: Styles) -> bool:
