@@ -824,3 +824,33 @@ def test_a_ruled_row_of_two_line_cells_under_another_ruled_row_stays_one_row():
     assert _table_rows(convert(doc.tobytes())) == [
         [["Type", "phd (dissertation) ms (thesis) ma (thesis)"],
          ["Section numbering (see section 5.3)", "sectionnumbers sectionletters"]]]
+
+
+def test_a_turned_page_s_table_reads_the_same_after_another_library_turned_off_glyph_fitting():
+    # pymupdf4llm switches PyMuPDF's ascender/descender fitting off for the whole process;
+    # a conversion after it must read its table cells as before, and leave the switch as
+    # it found it.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.set_rotation(90)
+    upright = page.derotation_matrix
+    xs, ys = [72, 172, 272, 372], [100, 116, 132, 148, 164]
+    rows = [["Fix type", "Course", "Distance"], ["Final fix", "143.76", "5.28"],
+            ["Missed approach", "256.46", "11.83"], ["Holding fix", "029.22", "6.50"]]
+    for y in ys:
+        page.draw_line(pymupdf.Point(xs[0], y) * upright, pymupdf.Point(xs[-1], y) * upright)
+    for x in xs:
+        page.draw_line(pymupdf.Point(x, ys[0]) * upright, pymupdf.Point(x, ys[-1]) * upright)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text(pymupdf.Point(xs[c] + 4, ys[r] + 12) * upright, text, fontsize=10,
+                             rotate=90)
+    before = pymupdf.TOOLS.unset_quad_corrections()
+    pymupdf.TOOLS.unset_quad_corrections(True)
+    try:
+        tables = [b for b in convert(doc.tobytes()).blocks if b.kind == "table"]
+        assert pymupdf.TOOLS.unset_quad_corrections()
+    finally:
+        pymupdf.TOOLS.unset_quad_corrections(before)
+    assert len(tables) == 1
+    assert [line.split("\t") for line in tables[0].text.splitlines()] == rows

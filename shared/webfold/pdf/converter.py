@@ -104,9 +104,25 @@ class PdfConverter:
         if error is not None:
             return error
         try:
-            return _convert_open(doc, _Run(settings=settings, options=options))
+            with _quad_corrections():
+                return _convert_open(doc, _Run(settings=settings, options=options))
         finally:
             doc.close()
+
+
+@contextlib.contextmanager
+def _quad_corrections() -> Iterator[None]:
+    """PyMuPDF's glyph boxes fitted to each font's ascender and descender, as every
+    measure here assumes, for one conversion. The switch is process-wide: a library run
+    before in the same process may have turned it off (pymupdf4llm does), and the table
+    finder's characters then stand a whole font box tall, overlap the line above and are
+    read out of order ("2.00" -> "200 .", "FIX TYPE" -> "FIXTYPE"). Put back afterwards."""
+    before = pymupdf.TOOLS.unset_quad_corrections()
+    pymupdf.TOOLS.unset_quad_corrections(False)
+    try:
+        yield
+    finally:
+        pymupdf.TOOLS.unset_quad_corrections(before)
 
 
 def _open(data: bytes) -> tuple[Any, Document | None]:
