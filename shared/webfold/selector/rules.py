@@ -986,7 +986,7 @@ def _home_link(block: Block) -> bool:
     """Whether the whole text of `block` is one link to a site's home page (its path
     "/" or empty, no query): "[Allotment Diary](https://example.com/)"."""
     target = _LINK_TARGET.search(block.markdown)
-    if target is None or block.link_chars < len(block.text) or block.markdown.count("](") > 1:
+    if target is None or not _one_link(block):
         return False
     parts = urlsplit(target.group(1))
     return bool(parts.netloc) and parts.path in ("", "/") and not parts.query
@@ -2837,7 +2837,7 @@ def _page_link(block: Block, page: str) -> bool:
     `page` (no fragment): "[How we tested](#how-we-tested)", or the page's own address
     with a fragment, as the converter resolves it."""
     target = _LINK_TARGET.search(block.markdown)
-    if target is None or block.link_chars < len(block.text) or block.markdown.count("](") > 1:
+    if target is None or not _one_link(block):
         return False
     address, _, fragment = target.group(1).partition("#")
     return bool(fragment) and address.rstrip("/") in ("", page)
