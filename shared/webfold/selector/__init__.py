@@ -52,14 +52,14 @@ import numpy as np
 
 from webfold.document import Block, BlockFlag, Metadata
 from webfold.selector import rules
-from webfold.selector.features import BLOCK_FEATURES, block_features
+from webfold.selector.features import BLOCK_FEATURES, block_features, flag_column
 
 NOTHING_SELECTED = "selector: no block reached the {mode} threshold; kept the whole page"
 _LOG_WORDS = BLOCK_FEATURES.index("log_words")  # log1p of a block's whitespace words
 _HEADING_LEVEL = BLOCK_FEATURES.index("heading_level")
 _LINK_RATIO = BLOCK_FEATURES.index("link_ratio")
 _TITLE_MATCH = BLOCK_FEATURES.index("title_match")  # a heading repeating the page title
-_IN_TABLE = BLOCK_FEATURES.index(f"flag_{BlockFlag.IN_TABLE.bit_length() - 1}")
+_IN_TABLE = BLOCK_FEATURES.index(flag_column(BlockFlag.IN_TABLE))
 TITLE_REACH = 3  # blocks before the first kept one a title heading may stand
 FEW_BLOCKS = 12  # a page with this few blocks gets a recall-first cut: keep more
 FEW_BLOCKS_BETA = 2.0

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from webfold.document import Block
+from webfold.document import Block, BlockFlag
 from webfold.function_words import FUNCTION_WORDS
 from webfold.sniff import url_path
 
@@ -86,6 +86,11 @@ _PAGE_RELATIVE = ("log_chars_below_max", "chars_rank", "link_ratio_vs_page",
                   "stop_ratio_vs_page", "smooth_chars_below_max", "depth_vs_long_blocks",
                   "dist_longest", "depth_vs_longest", "page_long_share", "page_log_long_blocks")
 LONG_BLOCK_WORDS = 30  # a block this long is prose, not a label or a link
+
+
+def flag_column(flag: BlockFlag) -> str:
+    """The name of the feature column holding `flag` (one bit of `Block.flags`)."""
+    return f"flag_{flag.bit_length() - 1}"
 
 
 def _base_names() -> list[str]:

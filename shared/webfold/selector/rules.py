@@ -533,7 +533,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from webfold.document import Block, BlockFlag
-from webfold.selector.features import BLOCK_FEATURES
+from webfold.selector.features import BLOCK_FEATURES, flag_column
 from webfold.sniff import url_path
 
 _COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
@@ -703,7 +703,7 @@ class BlockKinds:
         values = matrix.T[_KIND_SOURCES]
         positive = dict(zip(_KIND_SOURCE_NAMES, values > 0, strict=True))
         link_ratio = values[-1]
-        figure = positive[f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}"]
+        figure = positive[flag_column(BlockFlag.IN_FIGURE)]
         image = positive["kind_image"]
         structure = (positive["kind_code"] | positive["kind_definition"]
                      | positive["kind_table"] & (link_ratio <= MAX_LINK_TABLE)
@@ -711,14 +711,14 @@ class BlockKinds:
                          positive["ends_punct"] | (words > LABEL_WORDS))))
         heading, paragraph = positive["kind_heading"], positive["kind_paragraph"]
         label = (heading | paragraph) & (words > 0) & (words <= LABEL_WORDS)
-        return cls(structure, positive[f"flag_{BlockFlag.COMMENT.bit_length() - 1}"], label,
+        return cls(structure, positive[flag_column(BlockFlag.COMMENT)], label,
                    link_ratio >= 0.5, positive["link_ratio"], heading, paragraph,
                    positive["kind_list_item"], image)
 
 
 # The feature columns `BlockKinds.from_features` reads, "link_ratio" last.
-_KIND_SOURCE_NAMES = (f"flag_{BlockFlag.IN_FIGURE.bit_length() - 1}",
-                      f"flag_{BlockFlag.COMMENT.bit_length() - 1}", "kind_image", "kind_code",
+_KIND_SOURCE_NAMES = (flag_column(BlockFlag.IN_FIGURE),
+                      flag_column(BlockFlag.COMMENT), "kind_image", "kind_code",
                       "kind_definition", "kind_table", "kind_caption", "ends_punct",
                       "kind_heading", "kind_paragraph", "kind_list_item", "link_ratio")
 _KIND_SOURCES = [_COLUMN[name] for name in _KIND_SOURCE_NAMES]
@@ -1027,7 +1027,7 @@ def legitimate_repeats(blocks: list[Block], matrix: np.ndarray, region: int,
     section = np.maximum.accumulate(np.where(heading, np.arange(len(blocks)), -1))
     out = inside(blocks, region, copies)
     out &= matrix[copies, _COLUMN["link_ratio"]] < MAX_LINK_TABLE
-    out &= matrix[copies, _COLUMN[f"flag_{BlockFlag.IN_QUOTE.bit_length() - 1}"]] == 0
+    out &= matrix[copies, _COLUMN[flag_column(BlockFlag.IN_QUOTE)]] == 0
     for k in out.nonzero()[0].tolist():
         mine, theirs = section[copies[k]], section[firsts[k]]
         out[k] = (mine != theirs and (mine < 0 or theirs < 0 or blocks[mine].text.lower()
