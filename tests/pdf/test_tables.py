@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from webfold import convert
 
@@ -854,3 +855,66 @@ def test_a_turned_page_s_table_reads_the_same_after_another_library_turned_off_g
         pymupdf.TOOLS.unset_quad_corrections(before)
     assert len(tables) == 1
     assert [line.split("\t") for line in tables[0].text.splitlines()] == rows
+
+
+def _shared_column_table(page, ruled_rows, rows, right_edges):
+    """A table of three ruled columns whose middle one holds two runs of text a row:
+    each row's second and third texts, the third set at `right_edges[r]` (points into
+    the middle column). Rules between the body rows when `ruled_rows`."""
+    xs, pitch = [72, 172, 352, 432], 15
+    ys = [80, 80 + pitch] + [80 + pitch * (r + 1) for r in range(1, len(rows))]
+    if ruled_rows:
+        _grid(page, xs, ys)
+    else:
+        _boxed_table(page, xs, ys[0], ys[1], ys[-1])
+    for r, (key, left, right, last) in enumerate(rows):
+        y = ys[r] + 11
+        for x, text in ((xs[0] + 3, key), (xs[1] + 3, left), (xs[1] + right_edges[r], right),
+                        (xs[2] + 3, last)):
+            page.insert_text((x, y), text, fontsize=10)
+
+
+ANTIBODIES = [("Antibody", "Vendor", "Catalog", "Dilution"),
+              ("CHK2", "Cell Signal", "2197", "1:1000"),
+              ("pATR", "Cell Signal", "2853", "1:1000"),
+              ("GAPDH", "Proteintech", "60004", "1:10000"),
+              ("CCNE1", "Sigma", "HPA018169", "1:2000"),
+              ("Tubulin", "Millipore", "05-636", "1:200")]
+
+
+@pytest.mark.parametrize("ruled_rows", [True, False])
+def test_a_ruled_column_holding_two_aligned_text_columns_is_two_columns(ruled_rows):
+    # A vendor and its catalogue number set as two text columns, each under a header of
+    # its own, inside one ruled column: the cells read "Cell Signal 2197" and the header
+    # "Vendor Catalog" where the table has four columns.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _shared_column_table(page, ruled_rows, ANTIBODIES, [90] * len(ANTIBODIES))
+    assert _table_rows(convert(doc.tobytes())) == [[list(row) for row in ANTIBODIES]]
+
+
+def test_a_ruled_cell_of_pairs_that_do_not_align_or_of_wrapped_prose_stays_one_cell():
+    # "label  value" pairs whose values start wherever their labels end, and a column of
+    # prose wrapped over two lines: no second text column runs down the rows.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pairs = [("Site", "Gauge", "Reading", "Note"), ("North", "Level", "3.2 m", "dry"),
+             ("South", "Flow rate", "12 l/s", "wet"), ("East", "Depth", "1.4 m", "dry"),
+             ("West", "Temperature", "9 C", "cold")]
+    edges = [40, 33, 52, 35, 70]
+    _shared_column_table(page, True, pairs, edges)
+    prose = doc.new_page()
+    xs, ys = [72, 172, 352], [80, 95, 125, 155, 185]
+    _grid(prose, xs, ys)
+    notes = [("Site", "Notes"), ("North", "The weir was cleared and", "the gate oiled."),
+             ("South", "Silt lay on the piers and", "the rail was loose."),
+             ("East", "Pump two was off for a", "week in the rain.")]
+    prose.insert_text((75, 91), "Site", fontsize=10)
+    prose.insert_text((175, 91), "Notes", fontsize=10)
+    for r, (key, *lines) in enumerate(notes[1:], start=1):
+        prose.insert_text((75, ys[r] + 11), key, fontsize=10)
+        for k, text in enumerate(lines):
+            prose.insert_text((175, ys[r] + 11 + 12 * k), text, fontsize=10)
+    assert _table_rows(convert(doc.tobytes())) == [
+        [[key, f"{left} {right}", last] for key, left, right, last in pairs],
+        [["Site", "Notes"]] + [[key, " ".join(lines)] for key, *lines in notes[1:]]]

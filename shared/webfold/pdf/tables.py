@@ -59,6 +59,11 @@ SAME_LINE = 0.5  # line heights between two baselines of one line's pieces
 # Rows a body without rules between them must read as: two lines beside two lines under
 # a ruled row are as often one row's cells, each of two lines.
 MIN_BODY_ROWS = 3
+# Points two left edges down a column may lie apart and still be one edge (flush left).
+ALIGNED_EDGE = 1.0
+# Spaces (at the line's size) that at least part two text columns set in one ruled column:
+# wider than a word space, even one stretched in a justified line.
+MIN_RUN_GAP = 3
 
 
 @dataclass(slots=True)
@@ -414,6 +419,7 @@ def _expanded_rows(tab: Any, lines: list[Line]
         _resplit_rows(rows, boxes, lines)
         _unboxed_lines(rows, boxes, bands, lines)
         rows, boxes = _split_unruled_rows(rows, boxes, lines)
+        rows, boxes = _split_shared_columns(rows, boxes, lines)
     rtl = [(r, c) for r, row in enumerate(rows) for c, value in enumerate(row)
            if value and is_rtl(value) and boxes[r][c] is not None]
     # Right-to-left cells from their glyphs, as the page's lines are (the finder orders
@@ -523,8 +529,8 @@ def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
     """Rows the finder read as one cell across the table (a row shaded edge to edge has
     no rule between its cells) whose text lines each fit a column of the table's fullest
     row: those lines become that row's cells again."""
-    full = max(boxes, key=lambda row: sum(b is not None for b in row))
-    if any(b is None for b in full) or len(full) < 2:
+    full = _full_row(boxes)
+    if full is None:
         return
     for r, row_boxes in enumerate(boxes):
         present = [b for b in row_boxes if b is not None]
@@ -546,6 +552,13 @@ def _resplit_rows(rows: list[list[str | None]], boxes: list[list[Any]],
                 rows[r] = [" ".join(t) for t in texts]
 
 
+def _full_row(boxes: list[list[Any]]) -> list[Any] | None:
+    """The finder's fullest row, whose cells give the table's columns; None when it has
+    fewer than two, or a cell spans two of its columns."""
+    full = max(boxes, key=lambda row: sum(b is not None for b in row))
+    return None if any(b is None for b in full) or len(full) < 2 else full
+
+
 def _split_unruled_rows(rows: list[list[str | None]], boxes: list[list[Any]],
                         lines: list[Line]) -> tuple[list[list[str | None]], list[list[Any]]]:
     """`rows` and `boxes` with the body of a table ruled around and between its columns
@@ -563,8 +576,8 @@ def _split_unruled_rows(rows: list[list[str | None]], boxes: list[list[Any]],
     columns from the page's lines, as `_resplit_rows` reads them; unchanged when a line
     runs across two columns or is right to left, or when the rows do not read across
     (`_read_across`)."""
-    full = max(boxes, key=lambda row: sum(b is not None for b in row))
-    if any(b is None for b in full) or len(full) < 2:
+    full = _full_row(boxes)
+    if full is None:
         return rows, boxes
     groups = _row_groups(boxes)
     if len(groups) != 2:
@@ -605,6 +618,80 @@ def _split_unruled_rows(rows: list[list[str | None]], boxes: list[list[Any]],
                 col, key=lambda ln: (_baseline(ln), ln.bbox[0]))]) for col in row])
             new_boxes.append([(x0, y0, x1, y1) for x0, x1 in columns])
     return rows[:first] + new_rows + rows[end:], boxes[:first] + new_boxes + boxes[end:]
+
+
+def _split_shared_columns(rows: list[list[str | None]], boxes: list[list[Any]],
+                          lines: list[Line]) -> tuple[list[list[str | None]], list[list[Any]]]:
+    """`rows` and `boxes` with each ruled column that holds two text columns
+    (`_second_run_edge`) made two columns, parted at the second one's left edge: a vendor
+    and its catalogue number set side by side within one pair of rules read "Cell
+    Signaling 2197", under a header "Vendor Catalog number"."""
+    full = _full_row(boxes)
+    if full is None or any(len(row) != len(full) for row in boxes):
+        return rows, boxes
+    top = min(b[1] for row in boxes for b in row if b is not None)
+    bottom = max(b[3] for row in boxes for b in row if b is not None)
+    table_lines = [ln for ln in lines if ln.text.strip()
+                   and centre_in(ln.bbox, (full[0][0], top, full[-1][2], bottom))]
+    for c in range(len(full) - 1, -1, -1):  # from the right: the columns left of c stay put
+        column = [ln for ln in table_lines if full[c][0] <= (ln.bbox[0] + ln.bbox[2]) / 2
+                  <= full[c][2]]
+        cells = [[ln for ln in column if centre_in(ln.bbox, row[c])] if row[c] is not None
+                 else [] for row in boxes]
+        edge = _second_run_edge(cells, [row[c] for row in boxes], full[c])
+        if edge is None:
+            continue
+        for r, (row, row_boxes) in enumerate(zip(rows, boxes, strict=True)):
+            box = row_boxes[c]
+            parts: list[str | None] = [None, None]
+            halves: list[Any] = [None, None]
+            if box is not None:
+                ordered = sorted(cells[r], key=lambda ln: (_baseline(ln), ln.bbox[0]))
+                parts = [join_cell_lines([ln.text for ln in ordered
+                                          if (ln.bbox[0] >= edge - ALIGNED_EDGE) == second])
+                         for second in (False, True)]
+                halves = [(box[0], box[1], edge, box[3]), (edge, box[1], box[2], box[3])]
+            rows[r] = row[:c] + parts + row[c + 1:]
+            boxes[r] = row_boxes[:c] + halves + row_boxes[c + 1:]
+    return rows, boxes
+
+
+def _second_run_edge(cells: list[list[Line]], column_boxes: list[Any],
+                     ruled: Any) -> float | None:
+    """The left edge of a second text column inside one ruled column (`ruled`, the fullest
+    row's cell), from each row's lines there (`cells`, the cells' boxes `column_boxes`):
+    in every one of at least `MIN_BODY_ROWS` body rows, lines in two runs, the first's
+    flush at one left edge, the second's at another, a gap of `MIN_RUN_GAP` spaces or more
+    between them; and the header cell (the first with text) holding a line over each run
+    with none across the gap. None otherwise: wrapped prose starts each line at one edge,
+    "label  value" pairs start their values where each label ends."""
+    if any(b is not None and (abs(b[0] - ruled[0]) > ALIGNED_EDGE
+                              or abs(b[2] - ruled[2]) > ALIGNED_EDGE) for b in column_boxes):
+        return None  # a cell spanning into the next column
+    filled = [cell for cell in cells if cell]
+    if len(filled) <= MIN_BODY_ROWS or any(is_rtl(ln.text) for cell in filled for ln in cell):
+        return None
+    header, body = filled[0], filled[1:]
+    left = min(ln.bbox[0] for ln in body[0])
+    edge = min((ln.bbox[0] for ln in body[0] if ln.bbox[0] > left + ALIGNED_EDGE), default=None)
+    if edge is None:
+        return None
+
+    def gap_before(ln: Line) -> bool:
+        return edge - ln.bbox[2] >= MIN_RUN_GAP * SPACE_WIDTH * ln.spans[0].size
+
+    for cell in body:
+        first = [ln for ln in cell if ln.bbox[0] < edge - ALIGNED_EDGE]
+        second = [ln for ln in cell if ln.bbox[0] >= edge - ALIGNED_EDGE]
+        if not first or not second or any(
+                abs(ln.bbox[0] - left) > ALIGNED_EDGE or not gap_before(ln) for ln in first) \
+                or any(ln.bbox[0] > edge + ALIGNED_EDGE for ln in second):
+            return None
+    over_first = [ln for ln in header if gap_before(ln)]
+    over_second = [ln for ln in header if ln.bbox[0] >= edge - ALIGNED_EDGE]
+    if not over_first or not over_second or len(over_first) + len(over_second) != len(header):
+        return None
+    return edge
 
 
 def _placed_lines(lines: list[Line], columns: list[tuple[float, float]], tops: list[float],
@@ -711,8 +798,8 @@ def _unboxed_lines(rows: list[list[str | None]], boxes: list[list[Any]],
     lines were lost. Each such line fills the empty position of its row (`bands`, top
     and bottom) under the column of the table's fullest row its x-range fits in; a line
     across columns is left out, as before."""
-    full = max(boxes, key=lambda row: sum(b is not None for b in row))
-    if any(b is None for b in full) or len(full) < 2:
+    full = _full_row(boxes)
+    if full is None:
         return
     present = [b for row in boxes for b in row if b is not None]
     found: dict[tuple[int, int], list[Line]] = {}
