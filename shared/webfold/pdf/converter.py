@@ -519,9 +519,8 @@ def _in_place_of(garbled: Line, words: list[Span], confidence: float | None) -> 
     for word in words:
         word.size = size
     x0, x1 = min(w.bbox[0] for w in words), max(w.bbox[2] for w in words)
-    baseline = garbled.origin[1] if garbled.origin is not None else garbled.bbox[3]
     return Line(spans=words, bbox=(x0, garbled.bbox[1], x1, garbled.bbox[3]), source="ocr",
-                confidence=confidence, origin=(x0, baseline))
+                confidence=confidence, origin=(x0, garbled.baseline))
 
 
 def _has_bomb(doc: Any, page: Any) -> bool:

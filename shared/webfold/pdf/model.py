@@ -83,6 +83,11 @@ class Line:
     boxed: bool = False
 
     @property
+    def baseline(self) -> float:
+        """The y of the line's baseline: its origin's, else its box's bottom (OCR)."""
+        return self.origin[1] if self.origin is not None else self.bbox[3]
+
+    @property
     def text(self) -> str:
         # Asked hundreds of times a page: a list joins faster than a generator.
         spans = self.spans

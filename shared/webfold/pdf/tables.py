@@ -615,7 +615,7 @@ def _split_unruled_rows(rows: list[list[str | None]], boxes: list[list[Any]],
             for upper, lower in itertools.pairwise(texts)] + [cell_bottom]
         for row, y0, y1 in zip(texts, edges, edges[1:], strict=False):
             new_rows.append([join_cell_lines([ln.text for ln in sorted(
-                col, key=lambda ln: (_baseline(ln), ln.bbox[0]))]) for col in row])
+                col, key=lambda ln: (ln.baseline, ln.bbox[0]))]) for col in row])
             new_boxes.append([(x0, y0, x1, y1) for x0, x1 in columns])
     return rows[:first] + new_rows + rows[end:], boxes[:first] + new_boxes + boxes[end:]
 
@@ -646,7 +646,7 @@ def _split_shared_columns(rows: list[list[str | None]], boxes: list[list[Any]],
             parts: list[str | None] = [None, None]
             halves: list[Any] = [None, None]
             if box is not None:
-                ordered = sorted(cells[r], key=lambda ln: (_baseline(ln), ln.bbox[0]))
+                ordered = sorted(cells[r], key=lambda ln: (ln.baseline, ln.bbox[0]))
                 parts = [join_cell_lines([ln.text for ln in ordered
                                           if (ln.bbox[0] >= edge - ALIGNED_EDGE) == second])
                          for second in (False, True)]
@@ -723,7 +723,7 @@ def _read_across(placed: list[list[tuple[int, Line]]], split: list[list[list[Lin
         others = [ln for c, ln in cell if c]
         for row in key_rows:
             total += 1
-            level += any(abs(_baseline(a) - _baseline(b)) <= BASELINE_SLACK * min(
+            level += any(abs(a.baseline - b.baseline) <= BASELINE_SLACK * min(
                 a.spans[0].size, b.spans[0].size) for a in row for b in others)
     return level * 2 > total
 
@@ -756,11 +756,11 @@ def _key_rows(key_lines: list[Line], column: tuple[float, float],
     column sized to its widest entry, as LaTeX's are, has only its padding to spare); a
     number under a number starts a row (`NUMBER`)."""
     out: list[list[Line]] = []
-    for ln in sorted(key_lines, key=_baseline):
+    for ln in sorted(key_lines, key=lambda ln: ln.baseline):
         if out:
             above = out[-1][-1]
             height = max(above.bbox[3] - above.bbox[1], 1.0)
-            gap = _baseline(ln) - _baseline(above)
+            gap = ln.baseline - above.baseline
             word = first_word_width(ln.bbox, ln.text) + SPACE_WIDTH * ln.spans[0].size
             numbers = (NUMBER.match(above.text) and NUMBER.match(ln.text)
                        and not above.text.rstrip().endswith("-"))  # "2025-" / "02-08"
@@ -776,14 +776,10 @@ def _nearest_row(key_rows: list[list[Line]], line: Line) -> int:
     """The row of `key_rows` whose key lines' baselines lie nearest that of `line`, the
     upper one of two as near (a row's lines read down from its key line); 0 for a cell
     without key lines."""
-    y = _baseline(line)
-    spans = [(_baseline(row[0]), _baseline(row[-1])) for row in key_rows]
+    y = line.baseline
+    spans = [(row[0].baseline, row[-1].baseline) for row in key_rows]
     distances = [max(top - y, y - bottom, 0.0) for top, bottom in spans]
     return distances.index(min(distances)) if distances else 0
-
-
-def _baseline(line: Line) -> float:
-    return line.origin[1] if line.origin is not None else line.bbox[3]
 
 
 def _middle(line: Line) -> float:
