@@ -27,7 +27,22 @@ local wiki's stub with an infobox, a stub notice and categories; and (since the 
 and its caption, a Blogger post of `<span>` text split by `<br>`s under the blog's linked
 H1 and over its post footer, a how-to with an inline SVG diagram, a "Words by" line and
 steps, and a profile with a lazy video embed under the author's avatar, name and reading
-time; texts are original.
+time; and (since 2026-12-07, html-quality16) 22 pages of the kinds of issue #10 in
+markup habits the set lacked, written as a stranger would: docs pages with a code tabs
+widget and copy buttons, highlight.js spans in a `<pre>` without `<code>` under a copy
+button (German) and a doctest `<pre>` (French); a product's `<dl>` of `<div>`-wrapped
+pairs in a tab panel, a spec table of `<td>` pairs in a tab panel (Spanish) and spec
+rows of `<span>` pairs in list items (Polish); a story before "More from" cards that are
+`<article>`s, a story under a headline ticker beside "Les plus lus" (French) and a blog
+post over "Im Trend" excerpts (German); a post over a Disqus-like thread, a WordPress
+`ol.commentlist` (Spanish), a `<section id=comments>` of nested `<article>`s without
+class names (Polish) and a reply tree of lists that names no comments (French); a forum
+thread of `<article>` posts that declares nothing and a Q&A page in microdata (Chinese);
+loose text after images in a grid column and `<br>`-split text under `<strong>` heads
+in ISO-8859-1 (German); a meal plan of day tables repeating their rows and a programme
+repeating its slots (Spanish); pages of metadata, lazy `data-srcset` images and an SVG
+icon, of a lazy image and an SVG logo (Arabic) and of sections around an SVG figure;
+texts are original.
 Each `NAME.html` has its main text in `NAME.txt` (the title heading included). Each
 page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed
