@@ -12,7 +12,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "author_card_related": 0.98,  # 2026-12-06 evening: 0.977 before the author's byline rule
     "bare_minutes": 0.98,
     "billet_fil_reponses_fr": 0.75,  # 2026-12-07 html-quality16: 0.779, the replies kept
-    "blog_im_trend_auszuege": 0.94,  # 2026-12-07 html-quality16: 0.967, "4 Min. Lesezeit" kept
+    "blog_im_trend_auszuege": 0.98,  # 2026-12-07 html-quality16: 0.967 before "4 Min.", 1.000
     "br_letters": 0.98,
     "byline_lazy_avatar_note": 0.98,  # 2026-12-07: 1.000
     "byline_short_article": 0.98,
@@ -100,7 +100,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "video_embed_continue": 0.98,  # 2026-12-07 late: 0.978, author and reading time
     "wenda_microdata_zh": 0.76,  # 2026-12-07 html-quality16: 0.784, votes and names kept
     "wiki_stub_infobox": 0.98,  # 2026-12-07: 1.000
-    "wpis_sekcja_komentarzy_pl": 0.96,  # 2026-12-07 html-quality16: 0.985, the date kept
+    "wpis_sekcja_komentarzy_pl": 0.99,  # 2026-12-07 html-quality16: 0.985 before "sierpnia"
 }
 
 

@@ -653,7 +653,11 @@ _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar
            r"|juil(?:let|\.)?|aug(?:ust|\.)?|août|sep(?:t(?:ember|embre)?)?\.?|oct(?:ober|obre|\.)?"
            r"|okt(?:ober|\.)?|nov(?:ember|embre|\.)?|dec(?:ember|\.)?|dez(?:ember|\.)?"
            r"|déc(?:embre|\.)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre"
-           r"|octubre|noviembre|diciembre")
+           r"|octubre|noviembre|diciembre"
+           # Polish: a date's month in the genitive ("30 sierpnia 2026"), a month's name
+           r"|stycz(?:nia|eń)|lut(?:ego|y)|mar(?:ca|zec)|kwie(?:tnia|cień)|maja?"
+           r"|czerw(?:ca|iec)|lip(?:ca|iec)|sierp(?:nia|ień)|wrze(?:śnia|sień)"
+           r"|października?|listopada?|grud(?:nia|zień)")
 # The stamps without a digit; every other form of `_STAMP` has one.
 _UNDATED_STAMPS = ("yesterday", "today", "gestern", "heute", "hier")
 # A date or relative time standing alone ("20 April 2026", "Apr 28, 2026 · 4 min read",
@@ -2242,7 +2246,7 @@ _DATE_LINE = re.compile(
     r"(?:posted(?: on)?|published(?: on)?|updated(?: on)?|last updated(?: on)?|veröffentlicht"
     r"(?: am)?|aktualisiert(?: am)?|publié(?: le)?|mis à jour(?: le)?|publicado(?: el)?"
     r"|actualizado(?: el)?|opublikowano)(?:\s*:?\s*(?=.*\d).*)?"
-    r"|\d+\s*(?:min(?:ute)?s?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
+    r"|\d+\s*(?:min(?:ute)?s?\.?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
     r"|(?:(?:average |estimated )?reading time|lesezeit).*|(?:written|posted) by")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
 AUTHOR_BIO_WORDS = 100  # a longer paragraph led by the author's name is the story's
