@@ -608,10 +608,12 @@ _LEAD_MARKS = (":", "：", "»", "›", "|", ">", "-", "–", "—")  # what end
 # A comment section's heading: the word in the plural or with its count, or a set phrase.
 # The singular alone ("Kommentar", "Komentarz", "Comment") labels an opinion piece or an
 # analyst's commentary, which is the content. A count of reactions heads a French or
-# German blog's comments too ("4 réactions", "3 Reaktionen").
+# German blog's comments too ("4 réactions", "3 Reaktionen"). The count may lead the
+# thread's own controls in one line ("4 Comments Login Sort by Best").
 _COMMENTS = re.compile(
     r"(?:\d+\s+)?(?:comments|(?:leser|nutzer)?kommentare|commentaires|comentarios|komentarze"
-    r"|komentarzy)(?:\s*\(\d+\))?|\d+\s+(?:comment|kommentar|commentaire|comentario|komentarz)"
+    r"|komentarzy)(?:\s*\(\d+\))?"
+    r"|\d+\s+(?:comment|kommentar|commentaire|comentario|komentarz)\w*(?:\s.*)?"
     r"|(?:comment|(?:leser|nutzer)?kommentar|commentaire|comentario|komentarz)\s*\(\d+\)"
     r"|\d+\s+(?:responses?|replies|r[eé]actions|reaktionen)(?: to\b.*)?"
     r"|(?:\d+|one|two|three) thoughts? on\b.*|leave a (?:reply|comment)|post a comment"
