@@ -75,7 +75,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "produkt_lista_parametrow": 0.77,  # 2026-12-07 html-quality16: 0.795, spans run together
     "programa_jornadas_es": 0.98,  # 2026-12-07 html-quality16: 1.000
     "quotes_interview": 0.98,
-    "rdb_arabic_lazy_svg": 0.95,  # 2026-12-07 html-quality16: 0.971, the caption dropped
+    "rdb_arabic_lazy_svg": 0.98,  # 2026-12-07 html-quality16: 0.971 before captions as labels
     "rdb_meta_lazy_srcset": 0.98,  # 2026-12-07 html-quality16: 1.000
     "rdb_sections_svg_figure": 0.98,  # 2026-12-07 html-quality16: 1.000
     "recipe_card_short": 0.98,  # 2026-12-06 evening: 1.000

@@ -9,7 +9,8 @@ The mode's threshold is a floor: blocks below it are kept only by the structure 
 `choose` then applies the structure rules of `webfold.selector.rules` (code, tables,
 definitions, figures, math, footnotes and admonitions in the content region kept, and its
 headings over a kept block; on a short page of `rules.SHORT_PAGE` blocks or fewer whatever
-their score and with its lists whole; on a page declared neither an article nor a thread,
+their score and with its lists whole, on a page of FEW_BLOCKS blocks or fewer with every
+figure caption; on a page declared neither an article nor a thread,
 the fields a grid's cards mostly keep kept in all of them; teaser lists, dated card grids
 beside an article (after the text of a page declared nothing), bylines above it (under
 the title of a page declared no article), the next stories an endless scroll stacks under
@@ -209,7 +210,10 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     region = rules.content_region(blocks, kept, plain_words)
     passed = scores >= threshold
     short = len(blocks) <= rules.SHORT_PAGE  # the region's structure kept whole, any score
-    kept = rules.keep_structure(blocks, kept, region, passed | short, kinds.structure)
+    # A page of few blocks keeps its figures whole: a caption that reads as a label ("The
+    # reading room after the renovation") too; on longer articles WCXB leaves those out.
+    structure = kinds.structure | kinds.caption if len(blocks) <= FEW_BLOCKS else kinds.structure
+    kept = rules.keep_structure(blocks, kept, region, passed | short, structure)
     kept = rules.keep_marked(blocks, kept, region)
     kept = rules.section_headings(blocks, kept, region, passed & (matrix[:, _HEADING_LEVEL] > 0))
     if short:

@@ -687,12 +687,14 @@ class BlockKinds:
     """Per-block masks the rules need, read from the feature matrix (no per-block Python):
     `structure` (code, definitions, data tables that are not link tables, figure images,
     and figure captions that read as a sentence: ending with punctuation or over
-    LABEL_WORDS words, not a picture credit such as "Reuters files"), `comment` (inside
+    LABEL_WORDS words, not a picture credit such as "Reuters files"), `caption` (every
+    figure caption, which a page of few blocks keeps with its picture), `comment` (inside
     a comment container), `label` (a heading or paragraph of 1 to LABEL_WORDS words,
     which may name a section), `linked` (at least half link text), `links` (any link
     text), `heading`, `paragraph` and `list_item` (the block's kind)."""
 
     structure: np.ndarray
+    caption: np.ndarray
     comment: np.ndarray
     label: np.ndarray
     linked: np.ndarray
@@ -711,13 +713,14 @@ class BlockKinds:
         link_ratio = values[-1]
         figure = positive[flag_column(BlockFlag.IN_FIGURE)]
         image = positive["kind_image"]
+        caption = figure & positive["kind_caption"]
         structure = (positive["kind_code"] | positive["kind_definition"]
                      | positive["kind_table"] & (link_ratio <= MAX_LINK_TABLE)
-                     | figure & (image | positive["kind_caption"] & (
-                         positive["ends_punct"] | (words > LABEL_WORDS))))
+                     | figure & image
+                     | caption & (positive["ends_punct"] | (words > LABEL_WORDS)))
         heading, paragraph = positive["kind_heading"], positive["kind_paragraph"]
         label = (heading | paragraph) & (words > 0) & (words <= LABEL_WORDS)
-        return cls(structure, positive[flag_column(BlockFlag.COMMENT)], label,
+        return cls(structure, caption, positive[flag_column(BlockFlag.COMMENT)], label,
                    link_ratio >= 0.5, positive["link_ratio"], heading, paragraph,
                    positive["kind_list_item"], image)
 
