@@ -11,7 +11,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "article_big_aside": 0.98,
     "author_card_related": 0.98,  # 2026-12-06 evening: 0.977 before the author's byline rule
     "bare_minutes": 0.98,
-    "billet_fil_reponses_fr": 0.75,  # 2026-12-07 html-quality16: 0.779, the replies kept
+    "billet_fil_reponses_fr": 0.98,  # 2026-12-07 html-quality16: 0.779 before `_nested_entries`
     "blog_im_trend_auszuege": 0.98,  # 2026-12-07 html-quality16: 0.967 before "4 Min.", 1.000
     "br_letters": 0.98,
     "byline_lazy_avatar_note": 0.98,  # 2026-12-07: 1.000

@@ -102,6 +102,30 @@ def test_comments_under_an_article_but_not_on_a_thread_page():
     assert not rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=True).any()
 
 
+def _reply_tree(item: str) -> str:
+    """A list of three entries after the article, the first nesting a reply, each entry's
+    text set inside `item` (a format string around the text)."""
+    texts = ["We had the same flood in the cellar last spring.",
+             "Ours came up through the drain, not the door.",
+             "Did the council ever pay for the pumps?", "They paid half of it in the end."]
+    entries = [item.format(text) for text in texts]
+    return (f"<article>{ARTICLE}</article><ul><li>{entries[0]}<ul><li>{entries[1]}</li></ul>"
+            f"</li><li>{entries[2]}</li><li>{entries[3]}</li></ul>")
+
+
+def test_a_reply_tree_of_nested_lists_under_an_article_is_comments_a_nested_list_is_not():
+    blocks, words, kinds = _blocks(_reply_tree("<div class=m><div class=t><p>{}</p></div></div>"))
+    kept = np.ones(len(blocks), dtype=bool)
+    comments = rules.comment_blocks(blocks, kept, words, kinds, article=True, thread=False)
+    assert comments.tolist() == [False, True, True, True, True]
+    # An article's own nested list holds its text in its items or one paragraph down.
+    for item in ("{}", "<p>{}</p>"):
+        blocks, words, kinds = _blocks(_reply_tree(item))
+        kept = np.ones(len(blocks), dtype=bool)
+        assert not rules.comment_blocks(blocks, kept, words, kinds, article=True,
+                                        thread=False).any()
+
+
 def test_a_commentary_heading_in_the_singular_is_the_analysis_not_reader_comments():
     analysis = ("<p>Die Regierung legte am Montag den Haushaltsentwurf für das kommende Jahr vor"
                 " und kündigte Einsparungen bei den Förderprogrammen an.</p>")

@@ -409,7 +409,11 @@ enclosing `<article>`. Then:
   mailbag"), an element whose children are all signed entries each holding a paragraph
   of prose, none a linked block longer than a name (`_letters`); not in containers named
   for reviews, whose users' reviews a VPN review's reference keeps (0.995 -> 0.911
-  without that). No WCXB or Trafilatura-dev page moved.
+  without that). No WCXB or Trafilatura-dev page moved. Since 2026-12-07
+  (html-quality16) also a list whose items hold their text two elements deep or deeper
+  and one of which nests a list of items of the same shape (`_nested_entries`): a reply
+  tree whose bylines and actions sit in `<header>`s and `<footer>`s the walk drops (fold
+  models of html-model14: no WCXB or Trafilatura-dev page moved).
 - `thread_posts` (thread pages, unless only the address says thread and the page declares
   itself an article: "/topic/" pages of encyclopedias and buying guides): prose
   paragraphs of the region outside comment containers are kept whatever their score.
@@ -1557,7 +1561,9 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     not mostly links): an element with two children or more that each hold an action
     line naming a reply (`_REPLY`, REPLY_WORDS words or fewer), or an element of entries
     signed with a name and a stamp (`_signed_entries`) one of which holds a reply signed
-    the same way, or which a comment heading follows ("Leave a comment" over the form).
+    the same way, or which a comment heading follows ("Leave a comment" over the form),
+    or a list of entries one of which nests a list of entries of its shape
+    (`_nested_entries`: a reply tree whose bylines sit in dropped `<header>`s).
     A story's own paragraphs are outside such an element, or it would stand before them."""
     out = np.zeros(len(blocks), dtype=bool)
     short = ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0]
@@ -1572,6 +1578,7 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     holders = {holder: (i, True, set()) for i in actions for holder in blocks[i].ancestors
                if len(entries.get(holder, ())) >= 2}
     holders.update(_signed_entries(blocks, words))
+    holders.update(_nested_entries(blocks, words, kinds))
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0].tolist()
     if not holders or not prose:
         return out
@@ -1594,6 +1601,36 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                 blocks, words, kinds, inner) or _letters(blocks, words, kinds, inner,
                                                          holder, signed):
             out |= inner
+    return out
+
+
+ENTRY_BODY_DEPTH = 2  # elements from a list's item down to its text: an entry's boxes
+
+
+def _nested_entries(blocks: list[Block], words: np.ndarray, kinds: BlockKinds
+                    ) -> dict[int, tuple[int, bool, set[int]]]:
+    """Lists whose items hold their text ENTRY_BODY_DEPTH elements deep or deeper and
+    nest a list of items of that shape (the tags from an item down to its text the same):
+    a reply tree ("li > div.post > div.body > p" holding "ul > li > div.post > div.body >
+    p") whose names and bylines say nothing of comments. Each with the index of its last
+    block, as `_signed_entries` gives them. An article's nested list holds its text in
+    the items or one paragraph down."""
+    shapes: dict[int, dict[int, set[tuple[str, ...]]]] = defaultdict(lambda: defaultdict(set))
+    last: dict[int, int] = {}
+    for i in (kinds.list_item & (words > 0)).nonzero()[0].tolist():
+        block = blocks[i]
+        path = block.path
+        if not block.lists or "li" not in path:
+            continue
+        shape = path[len(path) - path[::-1].index("li"):]  # below the nearest item
+        if len(shape) >= ENTRY_BODY_DEPTH:
+            shapes[block.lists[0]][len(block.lists)].add(shape)
+            last[block.lists[0]] = i
+    out = {}
+    for holder, by_depth in shapes.items():
+        top = by_depth[min(by_depth)]
+        if any(top & deeper for depth, deeper in by_depth.items() if depth > min(by_depth)):
+            out[holder] = (last[holder], True, set())
     return out
 
 
