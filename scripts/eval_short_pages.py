@@ -27,12 +27,13 @@ local wiki's stub with an infobox, a stub notice and categories; and (since the 
 and its caption, a Blogger post of `<span>` text split by `<br>`s under the blog's linked
 H1 and over its post footer, a how-to with an inline SVG diagram, a "Words by" line and
 steps, and a profile with a lazy video embed under the author's avatar, name and reading
-time; and (since 2026-12-07, html-quality16) 22 pages of the kinds of issue #10 in
+time; and (since 2026-12-07, html-quality16) 24 pages of the kinds of issue #10 in
 markup habits the set lacked, written as a stranger would: docs pages with a code tabs
 widget and copy buttons, highlight.js spans in a `<pre>` without `<code>` under a copy
-button (German) and a doctest `<pre>` (French); a product's `<dl>` of `<div>`-wrapped
-pairs in a tab panel, a spec table of `<td>` pairs in a tab panel (Spanish) and spec
-rows of `<span>` pairs in list items (Polish); a story before "More from" cards that are
+button (German), a doctest `<pre>` (French) and a highlighter's line-number table; a
+product's `<dl>` of `<div>`-wrapped pairs in a tab panel, a spec table of `<td>` pairs in
+a tab panel (Spanish), spec rows of `<span>` pairs in list items (Polish) and a spec
+table in a `<details>` accordion; a story before "More from" cards that are
 `<article>`s, a story under a headline ticker beside "Les plus lus" (French) and a blog
 post over "Im Trend" excerpts (German); a post over a Disqus-like thread, a WordPress
 `ol.commentlist` (Spanish), a `<section id=comments>` of nested `<article>`s without
