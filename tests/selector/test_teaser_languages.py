@@ -115,3 +115,98 @@ def test_an_inline_teaser_and_a_list_of_headlines_go_in_every_language(lang):
     gone = [texts[k] for k in ("label", "teaser", "more", "t1", "t2", "t3")]
     assert all(t in md for t in kept), md
     assert not [t for t in gone if t in md], md
+
+
+CARDS_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
+<title>{title}</title><meta property="og:type" content="article"></head><body>
+<div class="top"><a href="/">Site</a> <a href="/a">A</a> <a href="/b">B</a></div>
+<div class="story"><h1>{title}</h1>{story}</div>
+<div class="box"><h3>{label}</h3>{cards}</div><div class="foot">© Site</div></body></html>"""
+
+# A short story, then a label and three cards of a linked headline and its one-sentence
+# excerpt, which hold more words than the story: the label alone says they are teasers.
+TEASER_CARDS = {
+    "en": ("Comet visible to the naked eye this week", "More in Science",
+           ["A comet discovered in January will be visible without binoculars from Tuesday, "
+            "weather permitting.",
+            "Look low in the west about an hour after sunset, below and to the left of Venus.",
+            "It should brighten until Friday before fading quickly as it moves away from the "
+            "Sun."],
+           [("Why the Moon looks bigger on the horizon", "The effect is an illusion of the "
+             "brain, and a simple test with a coin held at arm's length proves it."),
+            ("A new map of the Milky Way", "Astronomers have charted nearly two billion stars "
+             "in the most detailed map of our galaxy so far."),
+            ("How to photograph meteors", "A tripod, a wide lens and a long exposure are all "
+             "you need on a clear night away from street lights.")]),
+    "de": ("Stadtbücherei verlängert Öffnungszeiten", "Im Trend",
+           ["Die Stadtbücherei öffnet ab dem ersten März auch samstags bis 16 Uhr, zwei "
+            "Stunden länger als bisher.",
+            "Möglich wird das durch zwei neue Teilzeitstellen, die der Stadtrat im Herbst "
+            "bewilligt hat.",
+            "Die Rückgabe über den Außenautomaten bleibt rund um die Uhr möglich."],
+           [("Neuer Radweg an der Hauptstraße", "Der Radweg wird zwei Meter breit und von der "
+             "Fahrbahn durch einen Grünstreifen getrennt."),
+            ("Wochenmarkt zieht um", "Ab April stehen die Stände auf dem Kirchplatz, weil der "
+             "Marktplatz neu gepflastert wird."),
+            ("Hallenbad schließt für Sanierung", "Das Bad bleibt von Juni bis Dezember "
+             "geschlossen, Schulklassen weichen ins Nachbarbad aus.")]),
+    "fr": ("La médiathèque ouvre le dimanche", "Tendances",
+           ["La médiathèque municipale ouvrira le dimanche après-midi à partir du mois de "
+            "septembre, une première dans la ville.",
+            "Cette ouverture est financée pour moitié par l'État dans le cadre d'un programme "
+            "national.",
+            "Les horaires de semaine restent inchangés, avec une nocturne le jeudi jusqu'à "
+            "vingt heures."],
+           [("Le marché de Noël s'agrandit", "Quarante chalets s'installeront cette année sur "
+             "la place, contre trente l'an dernier."),
+            ("Travaux sur la ligne de tram", "La circulation des rames sera interrompue deux "
+             "week-ends de suite entre la gare et le centre."),
+            ("Une nouvelle piste cyclable", "La piste reliera le lycée au parc des sports en "
+             "longeant le canal sur trois kilomètres.")]),
+    "es": ("El ayuntamiento amplía el horario de la piscina", "Más noticias",
+           ["La piscina municipal abrirá desde las siete de la mañana a partir de junio, una "
+            "hora antes que el año pasado.",
+            "El cambio responde a las peticiones de los nadadores que entrenan antes de ir a "
+            "trabajar.",
+            "El precio del abono de temporada se mantiene en cuarenta euros para los "
+            "empadronados."],
+           [("Cortes de tráfico por las fiestas", "La calle Mayor estará cerrada al tráfico "
+             "del jueves al domingo por la tarde durante las fiestas."),
+            ("Nuevo carril bici en la avenida", "El carril tendrá dos kilómetros y conectará "
+             "la estación con el campus universitario."),
+            ("El mercado abre los domingos", "Los puestos de fruta y verdura abrirán también "
+             "los domingos por la mañana desde abril.")]),
+    "pl": ("Nowy most na Wiśle otwarty dla pieszych", "Najczęściej czytane",
+           ["Most pieszo-rowerowy połączył w sobotę dwa brzegi Wisły w centrum miasta po dwóch "
+            "latach budowy.",
+            "Konstrukcja ma czterysta metrów długości i szerokie tarasy widokowe nad nurtem "
+            "rzeki.",
+            "Miasto planuje w przyszłym roku dobudować przystań dla kajaków u wschodniego "
+            "przyczółka."],
+           [("Remont dworca potrwa do jesieni", "Podróżni muszą liczyć się z utrudnieniami "
+             "przy wejściu od strony placu, gdzie trwa wymiana schodów."),
+            ("Nowe linie autobusowe od marca", "Dwie nowe linie połączą osiedla na północy z "
+             "centrum i kursować będą co kwadrans."),
+            ("Park miejski z nowym placem zabaw", "Plac zabaw ma huśtawki dla dzieci z "
+             "niepełnosprawnościami i piaskownicę pod zadaszeniem.")]),
+    "zh": ("地铁新线周六开通", "猜你喜欢",
+           ["地铁五号线将于本周六上午九点正式开通运营，全线共设十八座车站。",
+            "开通初期，列车高峰时段发车间隔为四分钟，平峰时段为六分钟。",
+            "市民可使用交通卡或手机扫码乘车，首月票价打八折。"],
+           [("公交线路调整公告", "下月起三条公交线路将调整走向，以便与地铁新线的车站换乘。"),
+            ("新图书馆下月开放", "新图书馆共有五层，设有儿童阅览室和二十四小时自助借还区。"),
+            ("城市公园夜间延长开放", "夏季期间城市公园将开放至晚上十点，并增加夜间照明和巡逻。")]),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TEASER_CARDS))
+def test_teaser_cards_with_excerpts_under_their_label_go_after_a_short_story(lang):
+    title, label, story, cards = TEASER_CARDS[lang]
+    html = CARDS_PAGE.format(
+        lang=lang, title=title, label=label, story="".join(f"<p>{p}</p>" for p in story),
+        cards="".join(f'<div class="card"><h4><a href="/x{i}">{headline}</a></h4><p>{excerpt}'
+                      "</p></div>" for i, (headline, excerpt) in enumerate(cards)))
+    md = webfold.convert(html.encode(), url="https://example.com/tests/cards/").markdown
+    assert all(text in md for text in (title, *story)), md
+    gone = [label, *(text for card in cards for text in card)]
+    assert not [text for text in gone if text in md], md

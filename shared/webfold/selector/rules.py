@@ -68,7 +68,13 @@ enclosing `<article>`. Then:
   stand as a label of its own ending with its mark ("Weiterlesen:") over a short linked
   block, not a list item ("See also:" over a list of links is a document's or an
   answer's references: one WCXB forum page lost 0.005 with it); both go (same fold
-  models: one Trafilatura-dev page, fp -1; no WCXB page moved).
+  models: one Trafilatura-dev page, fp -1; no WCXB page moved). Since 2026-12-07
+  (html-quality16) also "More in ...", "Im Trend", "Meistgelesene", "Tendances",
+  "Dernières actualités", "Más noticias", "Tendencias", "Najczęściej czytane", "Więcej
+  z ...", "猜你喜欢", "相关推荐", "الأكثر مشاهدة": undated cards of a headline and a
+  one-sentence excerpt after a short story, holding more words than it, are no grid
+  `card_grid_blocks` may take (m14's fold models: WCXB listing one page better, a news
+  list's "More in this category" 0.722 -> 0.743; "Up next" as well cost an article 0.014).
 - `card_grid_blocks` (pages declared an article): an element with three or more
   children each holding a date stamp ("20 April 2026", "3h ago", "vor 2 Stunden"),
   all after the other kept text or all before it, holding under half of the kept
@@ -565,7 +571,7 @@ THREAD_URL = re.compile(r"/(?:forums?|threads?|topics?|t|community|communities|d
 STORY_URL = re.compile(r"/(?:story|stories|articles?|news|blogs?|posts?|\d{2,4}/\d{1,2})/[\w-]")
 _TAIL = r"(?:\s+\S+){0,3}"  # a teaser label may name its source: "More from The Gazette"
 _TEASER = re.compile(
-    r"(?:most (?:popular|read|viewed|shared|commented)|more (?:from|stories|news|articles"
+    r"(?:most (?:popular|read|viewed|shared|commented)|more (?:from|in|stories|news|articles"
     r"|posts|like this|to read)|trending(?: now| stories| articles)?"
     r"|latest (?:news|stories|posts|articles)|recent (?:posts|articles|stories|news)"
     r"|related (?:posts|articles|stories|content|news|reading|links)"
@@ -577,7 +583,8 @@ _TEASER = re.compile(
     r"|hot network questions|ähnliche themen|sujets similaires"
     r"|next (?:article|post|story)|previous (?:article|post|story)"
     r"|(?:vorschau auf den )?nächsten? (?:artikel|beitrag)|vorherige[rn]? (?:artikel|beitrag)"
-    r"|meistgelesen|meist gelesen|beliebte (?:artikel|beiträge)|das könnte (?:sie|dich)"
+    r"|meistgelesen(?:en?)?|meist gelesen|im trend|beliebte (?:artikel|beiträge)"
+    r"|das könnte (?:sie|dich)"
     r" auch interessieren|auch interessant|weitere (?:artikel|beiträge|news|nachrichten)"
     r"|ähnliche (?:artikel|beiträge)|verwandte (?:artikel|beiträge)|neu(?:e)?ste (?:artikel"
     r"|beiträge|nachrichten)|aktuelle (?:artikel|beiträge)|letzte (?:artikel|beiträge)"
@@ -585,16 +592,20 @@ _TEASER = re.compile(
     r"|weitere beiträge zu|entdecke(?:n sie)? (?:weitere|mehr)"
     r"|lust auf mehr|related coverage|more coverage"
     r"|(?:à |a )?lire aussi|articles (?:similaires|récents|liés)|les plus (?:lus|populaires)"
-    r"|derniers articles|sur le même sujet|vous aimerez aussi"
+    r"|derniers articles|sur le même sujet|vous aimerez aussi|tendances?"
+    r"|dernières (?:actualités|infos|nouvelles)|dans la même rubrique|plus d'articles"
     r"|(?:lo )?más (?:leíd[oa]s?|visto)|noticias relacionadas|artículos relacionados"
-    r"|te puede interesar|también te puede interesar|últimas noticias"
+    r"|te puede interesar|también te puede interesar|últimas noticias|más noticias"
+    r"|tendencias|otras noticias"
     r"|czytaj (?:także|też)|zobacz (?:także|też)|najpopularniejsze|podobne artykuły"
+    r"|najczęściej (?:czytane|komentowane)|najnowsze (?:artykuły|wiadomości)|więcej z"
     r"|leggi anche|potrebbe interessarti|articoli correlati|(?:i )?più letti|ultime notizie"
     r"|altri articoli|leia também|veja também|(?:as )?mais lidas|notícias relacionadas"
     r"|últimas notícias|você também pode gostar|lees ook|meer nieuws|meest gelezen"
     r"|gerelateerde artikelen|ook interessant|lue (?:myös|aiheesta lisää)|läs också"
-    r"|læs også|les også|相关文章|相关阅读|延伸阅读|推荐阅读|热门文章"
-    r"|相關文章|延伸閱讀|熱門文章|اقرأ أيضا|اقرأ أيضاً|مقالات ذات صلة|الأكثر قراءة"
+    r"|læs også|les også|相关文章|相关阅读|延伸阅读|推荐阅读|热门文章|猜你喜欢|热门推荐"
+    r"|相关推荐|最新文章"
+    r"|相關文章|延伸閱讀|熱門文章|اقرأ أيضا|اقرأ أيضاً|مقالات ذات صلة|الأكثر (?:قراءة|مشاهدة)"
     r"|about the (?:author|reviewer|writer)s?|über (?:den autor|die autorin)"
     r"|(?:zum|zur) autor(?:in)?|à propos de l'auteur|sobre el autor|o autorze"
     r")" + _TAIL)
