@@ -126,6 +126,25 @@ def test_a_reply_tree_of_nested_lists_under_an_article_is_comments_a_nested_list
                                         thread=False).any()
 
 
+def _carousel_page(cards: int) -> str:
+    slides = "".join(f"<div class=slide><a href=/s{i}><h2>Other headline {i}</h2></a><p>A "
+                     f"sentence about the other story number {i} and its town.</p></div>"
+                     for i in range(cards))
+    return f"<div class=carousel>{slides}</div><div class=story><h1>Title</h1>{ARTICLE}</div>"
+
+
+def test_cards_of_other_stories_above_the_title_are_dropped_whatever_their_share():
+    blocks, words, kinds = _blocks(_carousel_page(3))
+    kept = np.ones(len(blocks), dtype=bool)
+    title = np.array([block.heading_level == 1 for block in blocks])
+    dropped = rules.cards_before_title(blocks, kept, kinds, title)
+    assert dropped.tolist() == [True] * 6 + [False, False]
+    blocks, words, kinds = _blocks(_carousel_page(2))  # two cards are no grid
+    title = np.array([block.heading_level == 1 for block in blocks])
+    assert not rules.cards_before_title(blocks, np.ones(len(blocks), dtype=bool), kinds,
+                                        title).any()
+
+
 def test_a_commentary_heading_in_the_singular_is_the_analysis_not_reader_comments():
     analysis = ("<p>Die Regierung legte am Montag den Haushaltsentwurf für das kommende Jahr vor"
                 " und kündigte Einsparungen bei den Förderprogrammen an.</p>")

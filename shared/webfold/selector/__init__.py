@@ -249,6 +249,7 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
         kept &= ~rules.stacked_stories(blocks, kept, matrix[:, _HEADING_LEVEL] == 1,
                                        matrix[:, _TITLE_MATCH] > 0)
         kept &= ~rules.card_grid_blocks(blocks, kept, words, kinds)
+        kept &= ~rules.cards_before_title(blocks, kept, kinds, title)
         reach = rules.byline_reach(blocks, kept, words, kinds, title, page.metadata.author)
         bylines = rules.lead_metadata(blocks, reach, words, kinds, page.metadata.author)
         kept &= ~bylines

@@ -95,6 +95,12 @@ enclosing `<article>`. Then:
   excerpt (a paragraph of prose) instead of a date: a linked headline and its excerpt
   (fold models B0: WCXB one page better, a Rust API page's trait cards 0.726 -> 0.749,
   none worse; Trafilatura-dev the same).
+- `cards_before_title` (pages declared an article; since 2026-12-07, html-quality16): an
+  element before the first kept title heading, not holding it, with MIN_CARDS or more
+  children that each hold a kept linked heading: other stories' cards above the story
+  (a carousel of headlines and excerpts, undated, holding more words than a short
+  story, so `before_title`'s share and `card_grid_blocks`' stamps leave it). m14's fold
+  models: no WCXB or Trafilatura-dev page moved.
 - `stacked_stories` (pages declared an article; since 2026-12-07, html-quality13): an
   endless scroll's next stories under the page's own, each in an element of the same
   template (H1s of one tag path and of the same class and id tokens but for digits:
@@ -1838,6 +1844,27 @@ def card_grid_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                                     and inside_at[-1] < body[0])
         if beside and held < GRID_SHARE * total and total - held > BODY_WORDS:
             out |= kept & inner
+    return out
+
+
+def cards_before_title(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds,
+                       title: np.ndarray) -> np.ndarray:
+    """Kept blocks of an element before the page's first kept title heading (`title`)
+    that holds MIN_CARDS or more children each with a kept linked heading, and not the
+    title: other stories' cards above a story (a carousel of headlines and excerpts),
+    whatever share of the words they hold (`before_title` leaves a large one, which on
+    other pages is the grid the page shows). `choose` asks it on articles only."""
+    out = np.zeros(len(blocks), dtype=bool)
+    titles = np.flatnonzero(kept & title)
+    if len(titles) == 0:
+        return out
+    first = int(titles[0])
+    headlines = np.flatnonzero((kept & kinds.heading & kinds.linked)[:first])
+    if len(headlines) < MIN_CARDS:
+        return out
+    for grid, children in _children_holding(blocks, headlines.tolist()).items():
+        if len(children) >= MIN_CARDS and grid not in blocks[first].ancestors:
+            out |= kept & _held_by(blocks, grid)
     return out
 
 
