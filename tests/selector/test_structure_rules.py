@@ -875,3 +875,15 @@ def test_teaser_cards_excerpts_go_on_a_page_declared_nothing_too():
     blocks = blocks[:6]
     assert choose(blocks, page, matrix[:6], scores[:6], 0.25, 1.0).kept.tolist() == [
         True, True, True, False, False, True]
+
+
+@pytest.mark.parametrize("question", ["Was this page helpful?", "Is this article useful?",
+                                      "War diese Seite hilfreich?",
+                                      "Cette page vous a-t-elle été utile ?",
+                                      "¿Te ha resultado útil?", "Czy ta strona była pomocna?"])
+def test_a_docs_pages_feedback_question_under_the_code_goes(question):
+    blocks, words, kinds = _blocks(f"<main>{ARTICLE}<pre>client = Client(timeout=5)</pre>"
+                                   f"<div class=feedback><p>{question}</p><button>Yes</button>"
+                                   "</div></main>")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert rules.trailing_notes(blocks, kept, words, kinds).tolist() == [False, False, True]

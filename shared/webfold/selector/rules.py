@@ -2275,12 +2275,16 @@ def side_cells(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 
 
 # A site's note under a page's content: an edit link, who funded the page, a shop's
-# delivery terms ("Edit this page", "Supported by the Arts Lottery", "Free delivery on
-# orders over £50"). When the page last changed is left out: references keep that line
-# ("Last updated: Nov 4, 2025" under a guide) about as often as not.
+# delivery terms, a docs page's feedback question ("Edit this page", "Supported by the
+# Arts Lottery", "Free delivery on orders over £50", "Was this page helpful?"). When the
+# page last changed is left out: references keep that line ("Last updated: Nov 4, 2025"
+# under a guide) about as often as not.
 _SITE_NOTE = re.compile(
     r"edit (?:this|on)\b|(?:supported|funded|sponsored) by\b|free (?:delivery|shipping)\b"
-    r"|gefördert (?:von|durch)|(?:soutenu|financé) par|(?:patrocinado|financiado) por",
+    r"|gefördert (?:von|durch)|(?:soutenu|financé) par|(?:patrocinado|financiado) por"
+    r"|(?:was|is) this (?:page|article|information) (?:helpful|useful)|was this helpful"
+    r"|war diese seite hilfreich|cette page (?:vous )?a-t-elle été utile"
+    r"|(?:te|le) (?:ha )?result(?:ó|ado) útil|czy ta strona była pomocna",
     re.IGNORECASE)
 
 
