@@ -1736,6 +1736,32 @@ def test_a_footer_line_far_under_a_table_at_the_page_foot_is_no_row():
     assert "Annex 2" in convert(doc.tobytes()).markdown
 
 
+@pytest.mark.parametrize("label", ["Page 26 of 29", "第 26 页 共 29 页"])
+def test_a_footer_row_with_the_page_count_under_a_table_at_the_page_foot_is_no_row(label):
+    # A one-page excerpt of a report: a cash flow table ends at the foot of the page, the
+    # footer row ("Read the notices ...", "Page 26 of 29", the publisher) a row and a half
+    # under its last row, starting where its first column does; nothing repeats on one
+    # page to show the row for furniture. It was the table's last row.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    xs = [45, 330, 390, 450, 510]
+    rows = [["Item", "2020", "2021", "2022", "2023"],
+            ["Net profit", "806", "948", "1,536", "1,819"],
+            ["Depreciation", "120", "131", "140", "152"],
+            ["Working capital", "-35", "12", "-8", "20"]]
+    for r, row in enumerate(rows):
+        _write_row(page, 735 + 16 * r, row, xs)
+    footer = [(40, "Read the notices at the end of this report"), (300, label),
+              (480, "Harbour Research")]
+    for x, text in footer:
+        page.insert_text((x, 816), text, fontsize=8,
+                         fontname="china-s" if text == label else "helv")
+    data = doc.tobytes()
+    assert _tables(data) == [rows]
+    markdown = convert(data).markdown
+    assert markdown.index("Read the notices") > markdown.index("Working capital"), markdown
+
+
 def test_a_label_straddling_two_rows_comes_once_into_a_side_of_tables_side_by_side(
         public_pdf):
     # A loan deal summary with ruled tables side by side (PyMuPDF's test_4017): a label

@@ -28,7 +28,12 @@ from webfold.markdown import join_blocks
 from webfold.pdf import route
 from webfold.pdf.aligned import Drawn, find_aligned_tables
 from webfold.pdf.drawings import mark_boxed_labels, page_paths
-from webfold.pdf.furniture import TOP_SHARE, strip_furniture, strip_watermarks
+from webfold.pdf.furniture import (
+    TOP_SHARE,
+    mark_footer_row,
+    strip_furniture,
+    strip_watermarks,
+)
 from webfold.pdf.images import page_images
 from webfold.pdf.layout import Item, order_page
 from webfold.pdf.model import BBox, Line, PageBudget, PageLines, Span, centre_in
@@ -305,6 +310,7 @@ def _read_into(doc: Any, page_data: _Page, run: _Run) -> None:
             drop_caps(lines, budget)
             for text in strip_watermarks(lines):
                 run.watermarks.setdefault(text, []).append(number)
+            mark_footer_row(lines)
         if info.route == "ocr":
             read = _ocr(page, lines, info, run, budget)
             lines = _with_readable(lines, read, readable, info, run) if readable is not None \
@@ -385,10 +391,15 @@ def _place_extras(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
 
 def _place_tables(page: Any, lines: PageLines, paths: Callable[[], list[dict[str, Any]]],
                   image_boxes: Callable[[], list[BBox]], out: _Page, run: _Run) -> None:
-    """Ruled tables, then tables of aligned text, in place of their lines."""
+    """Ruled tables, then tables of aligned text, in place of their lines; the page's
+    footer row (`Line.footer`) is no table's."""
+
+    def body() -> list[Line]:
+        return [ln for ln in lines.lines if not ln.footer]
+
     if not out.budget.spent("ruled tables"):
         with _contained("ruled tables", out, run):
-            for table in find_tables(page, paths(), lines.lines, image_boxes):
+            for table in find_tables(page, paths(), body(), image_boxes):
                 lines.lines = [ln for ln in lines.lines
                                if not centre_in(ln.bbox, table.bbox, pad=1.0)]
                 out.placed.append((table.bbox, table.block))
@@ -399,7 +410,7 @@ def _place_tables(page: Any, lines: PageLines, paths: Callable[[], list[dict[str
         drawn = Drawn(functools.cache(lambda: horizontal_rules(paths(), turn)),
                       functools.cache(lambda: shape_boxes(paths(), turn)),
                       list if page.rotation else lines.vertical_rules)
-        for aligned in find_aligned_tables(lines.lines, lines.textpage, drawn, page):
+        for aligned in find_aligned_tables(body(), lines.textpage, drawn, page):
             used = {id(ln) for ln in aligned.lines}
             lines.lines = [ln for ln in lines.lines if id(ln) not in used] + aligned.rest
             if aligned.rows:  # else a contents list, its entries in `rest`

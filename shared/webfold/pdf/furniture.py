@@ -30,6 +30,7 @@ Watermarks ("DRAFT" across the page, "CONFIDENTIAL" under the text) go too, page
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections import Counter
 
@@ -54,12 +55,19 @@ _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]?\s*$")
 # A page label: "9", "Page 3 of 9", "- 3 -", or a roman numeral ("iii", "XI"); "page"
 # and "of" in the languages of the Latin and Cyrillic scripts most documents come in
 # ("Seite 3 von 9", "Página 3 de 9", "Strona 3 z 9", "Стр. 3 из 9").
+_PAGE_WORD = (r"(?:page|seite|p\.|p[áa]gina|p[áa]g\.|pag\.|strona|str\.|sida|side|blad|"
+              r"страница|стр\.)")
+_OF_WORD = r"(?:of|/|von|de|di|sur|z|av|af|van|из)"
 PAGE_NUMBER = re.compile(
-    r"^\s*(?:page|seite|p\.|p[áa]gina|p[áa]g\.|pag\.|strona|str\.|sida|side|blad|"
-    r"страница|стр\.)?\s*[-–—(\[]?\s*(?:\d{1,4}|(?=[ivxlcdm]+\b)m{0,3}(?:cm|cd|d?c{0,3})"
+    rf"^\s*{_PAGE_WORD}?\s*[-–—(\[]?\s*(?:\d{{1,4}}|(?=[ivxlcdm]+\b)m{{0,3}}(?:cm|cd|d?c{{0,3}})"
     r"(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})(?<=[ivxlcdm]))\s*[-–—)\]]?"
-    r"(?:\s*(?:of|/|von|de|di|sur|z|av|af|van|из)\s*\d{1,4})?\s*$",
+    rf"(?:\s*{_OF_WORD}\s*\d{{1,4}})?\s*$",
     re.I)
+# A page label that names itself and the page count, which no table's cell does: "Page 3
+# of 9", "第 3 页 共 9 页" (Chinese: "page 3, 9 pages in all").
+_PAGE_OF_COUNT = re.compile(
+    rf"^\s*(?:{_PAGE_WORD}\s*(\d{{1,4}})\s*{_OF_WORD}\s*(\d{{1,4}})"
+    r"|第\s*(\d{1,4})\s*页\s*[,，]?\s*共\s*(\d{1,4})\s*页)\s*$", re.I)
 
 
 def strip_furniture(pages: list[PageLines]) -> int:
@@ -95,6 +103,38 @@ def strip_furniture(pages: list[PageLines]) -> int:
         removed += len(gone)
         page.lines = [line for i, line in enumerate(page.lines) if i not in gone]
     return removed
+
+
+def mark_footer_row(page: PageLines) -> None:
+    """Mark `page`'s footer row (`Line.footer`): the lowest row of the page, in the bottom
+    band, holding a page label with the page count (`_PAGE_OF_COUNT`, the number no
+    larger than the count; its pieces joined where they stand under a font size apart:
+    MuPDF writes "第", "26", "页" apart), and whatever stands level with it (a notice, the
+    publisher's name). Known on the page alone, so before tables are looked for: a table
+    ending near the foot of the page took the row as its last, and on a one-page excerpt
+    nothing repeats to show it for furniture (it is kept there, read last)."""
+    upright = [ln for ln in page.lines if ln.text.strip() and abs(ln.direction[1]) <= 0.5]
+    if not upright:
+        return
+    lowest = max(upright, key=lambda ln: ln.bbox[3])
+    middle = (lowest.bbox[1] + lowest.bbox[3]) / 2
+    row = sorted((ln for ln in upright if ln.bbox[1] <= middle <= ln.bbox[3]
+                  or lowest.bbox[1] <= (ln.bbox[1] + ln.bbox[3]) / 2 <= lowest.bbox[3]),
+                 key=lambda ln: ln.bbox[0])
+    if min(ln.bbox[1] for ln in row) < (1 - BOTTOM_SHARE) * page.height:
+        return
+    runs = [[row[0]]]
+    for left, right in zip(row, row[1:], strict=False):
+        if right.bbox[0] - left.bbox[2] < max(s.size for s in left.spans):
+            runs[-1].append(right)
+        else:
+            runs.append([right])
+    for run in runs:
+        label = _PAGE_OF_COUNT.match(" ".join(ln.text.strip() for ln in run))
+        if label and operator.le(*(int(g) for g in label.groups() if g is not None)):
+            for ln in row:
+                ln.footer = True
+            return
 
 
 def strip_watermarks(page: PageLines) -> list[str]:

@@ -126,22 +126,25 @@ class Gutter:
 
 def order_page(page: PageLines, placed: list[tuple[BBox, Any]] = (),
                budget: PageBudget | None = None) -> list[Item]:
-    """The page's lines plus `placed` (page box, payload) pairs in reading order; once
-    the page's `budget` is spent, the rest of its fragments stay apart and its centred
-    cells unlinked."""
+    """The page's lines plus `placed` (page box, payload) pairs in reading order, its
+    footer row's lines (`Line.footer`) last; once the page's `budget` is spent, the rest
+    of its fragments stay apart and its centred cells unlinked."""
     cos, sin = dominant_direction(page.lines)
     rules = page.vertical_rules if (cos, sin) == (1.0, 0.0) else list
-    items = [_line_item(line, cos, sin) for line in page.lines]
     budget = budget or PageBudget()
     spaces = page.space_advances if (cos, sin) == (1.0, 0.0) else dict
-    items = _join_fragments(items, rules, budget, spaces)
+    items = _join_fragments([_line_item(line, cos, sin) for line in page.lines
+                             if not line.footer], rules, budget, spaces)
+    footer = _join_fragments([_line_item(line, cos, sin) for line in page.lines
+                              if line.footer], rules, budget, spaces)
     _centred_cells(items, rules, budget)
     items += [Item(box=_turn_box(box, cos, sin), size=0.0, payload=p) for box, p in placed]
     if not items:
-        return []
+        return _by_rows(footer)
     sizes = [it.size for it in items if it.line is not None]
     rtl = sum(it.rtl for it in items) * 2 > len(sizes) if sizes else False
-    return _cut(items, _Measures(_gutter_width(sizes), _text_width(items), rules), rtl, 0)
+    return _cut(items, _Measures(_gutter_width(sizes), _text_width(items), rules), rtl, 0) \
+        + _by_rows(footer)
 
 
 def column_gutters(lines: list[Line]) -> list[Gutter]:

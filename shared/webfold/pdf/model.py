@@ -81,6 +81,9 @@ class Line:
     # A form's label: a short line alone in a drawn box with room to fill in
     # (`drawings.mark_boxed_labels`), never a heading whatever its type.
     boxed: bool = False
+    # A line of its page's footer row (`furniture.mark_footer_row`): no table's, read
+    # after the page's body.
+    footer: bool = False
 
     @property
     def baseline(self) -> float:
