@@ -1134,6 +1134,29 @@ def test_a_title_page_s_table_of_settings_keeps_a_line_for_each_setting():
     assert texts[1] == "\n".join(f"{label} {value}" for label, value in settings), texts
 
 
+def test_a_forms_fields_in_two_columns_keep_a_line_each_however_long_the_value():
+    # A report form's head: fields down the left ("Student:", "Thesis:", "Supervisor:"),
+    # two more at the right on the first and third rows. The thesis title runs to eight
+    # words, a measure of prose, and its line ran on into "Supervisor: ...".
+    doc = pymupdf.open()
+    page = doc.new_page()
+    left = [("Student:", "Mara Quintel"),
+            ("Thesis:", "Tidal currents under a winter ice shelf edge"),
+            ("Supervisor:", "Ilse Brandvold")]
+    right = {0: ("Cycle:", "XXXI"), 2: ("Date:", "May 3, 2026")}
+    for k, (label, value) in enumerate(left):
+        y = 200 + 15 * k
+        page.insert_text((50, y), label, fontsize=12, fontname="tiro")
+        page.insert_text((52 + pymupdf.get_text_length(label, "tiro", 12), y), " " + value,
+                         fontsize=12, fontname="tibo")
+        if k in right:
+            page.insert_text((440, y), " ".join(right[k]), fontsize=12, fontname="tiro")
+    markdown = convert(doc.tobytes()).markdown
+    lines = [line.rstrip("\\") for line in markdown.splitlines()]
+    assert "Thesis: **Tidal currents under a winter ice shelf edge**" in lines, markdown
+    assert "Supervisor: **Ilse Brandvold**" in lines, markdown
+
+
 def test_a_paragraph_opening_with_a_label_stays_one_paragraph():
     # Prose that opens with "Note:" wraps as prose does; a later line starting with a
     # word and its colon ("Levels:") under a line that does not is no field list either.

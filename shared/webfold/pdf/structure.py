@@ -605,19 +605,33 @@ def _hand_broken(group: list[_Row]) -> list[list[_Row]]:
 def _field_after(line: list[_Row], row: _Row) -> bool:
     """Whether visual `line` (its pieces) and `row`, the next line, are lines of a field
     list: both start with a label and its colon (`_FIELD_LABEL`), and `line` is a table's
-    row (its label a piece apart from its value) or holds under `WRAPPED_MIN_WORDS` words,
-    no measure of prose, splitting no word at its end, and `row`'s label in lower case
-    follows the end of a sentence. A paragraph opening with a run-in label ("Note: ...")
-    fills its measure, a line of prose starting with a word and a colon ("correctly:")
-    follows a line that does not start so, and a narrow column's sentence runs on into
-    a line starting "carried out:"."""
+    row (its label a piece apart from its value), or either has a field set beside it
+    (`_field_beside`: a form's fields in two columns, "Supervisor: ..." level with "Date:
+    ..."), or `line` holds under `WRAPPED_MIN_WORDS` words, no measure of prose, splitting
+    no word at its end, and `row`'s label in lower case follows the end of a sentence. A
+    paragraph opening with a run-in label ("Note: ...") fills its measure, a line of prose
+    starting with a word and a colon ("correctly:") follows a line that does not start
+    so, and a narrow column's sentence runs on into a line starting "carried out:"."""
     text = " ".join(r.text for r in line)
     if not (_FIELD_LABEL.match(text) and _FIELD_LABEL.match(row.text)):
         return False
-    if _label_alone(line[0].text) and len(line) > 1:
-        return True  # a table of fields: the label set apart from its value
+    if (_label_alone(line[0].text) and len(line) > 1) or any(
+            _field_beside(r) for r in (line[0], row)):
+        return True  # a table of fields: the label set apart from its value, or fields beside
     return (len(text.split()) < WRAPPED_MIN_WORDS and not text.endswith(("-", "\u2010"))
             and (not row.text[:1].islower() or bool(_SENTENCE_END.search(text))))
+
+
+def _field_beside(row: _Row) -> bool:
+    """Whether another field's line (its label and colon, `_FIELD_LABEL`, and under
+    `WRAPPED_MIN_WORDS` words) stands on `row`'s baseline, apart from it: the rows of a
+    form's fields set in two columns, each a line of its own however long its value. A
+    line of prose in the next column of a paper fills its measure."""
+    box, size = row.item.box, row.size
+    return any(it is not row.item and abs(it.box[3] - box[3]) < 0.2 * size
+               and (it.box[0] >= box[2] or it.box[2] <= box[0])
+               and _FIELD_LABEL.match(it.text) is not None
+               and len(it.text.split()) < WRAPPED_MIN_WORDS for it in row.page_lines)
 
 
 def _broken_short(prev: _Row, row: _Row) -> bool:
