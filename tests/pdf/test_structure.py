@@ -1016,6 +1016,25 @@ def test_a_forms_numbered_lines_are_no_headings():
     assert headings == ["1 Introduction", "2 Methods", "2.1 Field Data", "3 Results"]
 
 
+def test_a_forms_numbered_box_wrapped_under_its_text_ends_before_the_next_box():
+    # A form's numbered boxes one under another at the line pitch, box 16's label
+    # wrapped onto a second line hung under its text, box 17 back at the numbers' edge:
+    # "16 ... if checked 17 Alternative ..." ran into one paragraph.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    boxes = [(120, "15", "Credits"), (132, "16", "Schedule K-3 is attached if"),
+             (144, None, "checked"), (156, "17", "Alternative min tax (AMT) items"),
+             (168, "18", "Tax-exempt income and")]
+    for y, number, label in boxes:
+        if number:
+            page.insert_text((300, y), number, fontsize=8, fontname="hebo")
+        page.insert_text((312, y), label, fontsize=8)
+    texts = [b.text for b in convert(doc.tobytes()).blocks]
+    assert texts == ["15 Credits", "16 Schedule K-3 is attached if checked",
+                     "17 Alternative min tax (AMT) items", "18 Tax-exempt income and"
+                     ], texts
+
+
 def test_a_forms_numbered_line_with_its_number_in_its_entry_box_is_no_heading():
     # A form's numbered lines, one wrapped onto an indented second line, the next set a
     # line and a half under it and under that: numbered titles alone to the run rule

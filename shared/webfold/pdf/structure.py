@@ -480,6 +480,21 @@ def _number_in_line_size(row: _Row) -> bool:
     return first.size >= 0.9 * row.size
 
 
+def _numbered_after(group: list[_Row], lines: list[BBox], row: _Row) -> bool:
+    """Whether `row` starts a numbered line like the one that starts the entry `group`
+    ends (`lines`: its visual lines' boxes): a number of one depth
+    (`_same_depth_numbers`), in its line's type size, where that line starts. That line is
+    `group`'s last, or its first when every line after the first is hung under its text
+    (a form's box "16 Schedule K-3 is attached if" over "checked", then "17 ..." at the
+    number's edge; a numbered list's entries wrapped under their text)."""
+    head = group[-1]
+    if len(lines) > 1 and all(box[0] > lines[0][0] + 0.8 * row.size for box in lines[1:]):
+        head = group[0]
+    return (abs(row.item.box[0] - head.item.box[0]) <= row.size
+            and _same_depth_numbers(head.text, row.text)
+            and _number_in_line_size(head) and _number_in_line_size(row))
+
+
 def _same_depth_numbers(a: str, b: str) -> bool:
     """Whether lines `a` and `b` both start with a section-like number of one depth."""
     first, second = _NUMBERED_TITLE.match(a), _NUMBERED_TITLE.match(b)
@@ -549,8 +564,7 @@ def _starts_new(row: _Row, group: list[_Row], kind: str, st: Styles) -> bool:
         return True
     if b[0] >= a[2] or a[0] >= b[2]:  # no horizontal overlap: another column
         return True
-    if abs(b[0] - prev.item.box[0]) <= row.size and _same_depth_numbers(prev.text, row.text) \
-            and _number_in_line_size(prev) and _number_in_line_size(row):
+    if _numbered_after(group, lines, row):
         return True  # a form's numbered lines, a list's entries: one block each
     if prev.bold != row.bold and kind == "heading":
         return True
