@@ -893,6 +893,17 @@ def test_a_ruled_column_holding_two_aligned_text_columns_is_two_columns(ruled_ro
     assert _table_rows(convert(doc.tobytes())) == [[list(row) for row in ANTIBODIES]]
 
 
+def test_a_second_text_column_under_a_header_wider_than_it_is_a_column_too():
+    # The same table, its second header "Catalog number" centred over the catalogue
+    # numbers and wider than they are: it starts left of their edge, in the white
+    # between the two runs, and the ruled column stayed one ("Cell Signal 2197").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [("Antibody", "Vendor", "Catalog number", "Dilution"), *ANTIBODIES[1:]]
+    _shared_column_table(page, True, rows, [81] + [90] * (len(rows) - 1))
+    assert _table_rows(convert(doc.tobytes())) == [[list(row) for row in rows]]
+
+
 def test_a_ruled_cell_of_pairs_that_do_not_align_or_of_wrapped_prose_stays_one_cell():
     # "label  value" pairs whose values start wherever their labels end, and a column of
     # prose wrapped over two lines: no second text column runs down the rows.

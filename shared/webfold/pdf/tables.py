@@ -623,9 +623,9 @@ def _split_unruled_rows(rows: list[list[str | None]], boxes: list[list[Any]],
 def _split_shared_columns(rows: list[list[str | None]], boxes: list[list[Any]],
                           lines: list[Line]) -> tuple[list[list[str | None]], list[list[Any]]]:
     """`rows` and `boxes` with each ruled column that holds two text columns
-    (`_second_run_edge`) made two columns, parted at the second one's left edge: a vendor
-    and its catalogue number set side by side within one pair of rules read "Cell
-    Signaling 2197", under a header "Vendor Catalog number"."""
+    (`_second_run_cut`) made two columns, parted there (a line goes to the side its middle
+    is on): a vendor and its catalogue number set side by side within one pair of rules
+    read "Cell Signaling 2197", under a header "Vendor Catalog number"."""
     full = _full_row(boxes)
     if full is None or any(len(row) != len(full) for row in boxes):
         return rows, boxes
@@ -638,8 +638,8 @@ def _split_shared_columns(rows: list[list[str | None]], boxes: list[list[Any]],
                   <= full[c][2]]
         cells = [[ln for ln in column if centre_in(ln.bbox, row[c])] if row[c] is not None
                  else [] for row in boxes]
-        edge = _second_run_edge(cells, [row[c] for row in boxes], full[c])
-        if edge is None:
+        cut = _second_run_cut(cells, [row[c] for row in boxes], full[c])
+        if cut is None:
             continue
         for r, (row, row_boxes) in enumerate(zip(rows, boxes, strict=True)):
             box = row_boxes[c]
@@ -648,22 +648,24 @@ def _split_shared_columns(rows: list[list[str | None]], boxes: list[list[Any]],
             if box is not None:
                 ordered = sorted(cells[r], key=lambda ln: (ln.baseline, ln.bbox[0]))
                 parts = [join_cell_lines([ln.text for ln in ordered
-                                          if (ln.bbox[0] >= edge - ALIGNED_EDGE) == second])
+                                          if ((ln.bbox[0] + ln.bbox[2]) / 2 >= cut) == second])
                          for second in (False, True)]
-                halves = [(box[0], box[1], edge, box[3]), (edge, box[1], box[2], box[3])]
+                halves = [(box[0], box[1], cut, box[3]), (cut, box[1], box[2], box[3])]
             rows[r] = row[:c] + parts + row[c + 1:]
             boxes[r] = row_boxes[:c] + halves + row_boxes[c + 1:]
     return rows, boxes
 
 
-def _second_run_edge(cells: list[list[Line]], column_boxes: list[Any],
-                     ruled: Any) -> float | None:
-    """The left edge of a second text column inside one ruled column (`ruled`, the fullest
-    row's cell), from each row's lines there (`cells`, the cells' boxes `column_boxes`):
-    in every one of at least `MIN_BODY_ROWS` body rows, lines in two runs, the first's
-    flush at one left edge, the second's at another, a gap of `MIN_RUN_GAP` spaces or more
-    between them; and the header cell (the first with text) holding a line over each run
-    with none across the gap. None otherwise: wrapped prose starts each line at one edge,
+def _second_run_cut(cells: list[list[Line]], column_boxes: list[Any],
+                    ruled: Any) -> float | None:
+    """Where a second text column inside one ruled column (`ruled`, the fullest row's
+    cell) parts from the first, from each row's lines there (`cells`, the cells' boxes
+    `column_boxes`): in every one of at least `MIN_BODY_ROWS` body rows, lines in two
+    runs, the first's flush at one left edge, the second's at another, a gap of
+    `MIN_RUN_GAP` spaces or more between them; and the header cell (the first with text)
+    holding lines over each run, a space or more apart somewhere in that gap, none across
+    it (a header centred over its run, or wider than it, reaches into the gap). The cut
+    is the gap's middle. None otherwise: wrapped prose starts each line at one edge,
     "label  value" pairs start their values where each label ends."""
     if any(b is not None and (abs(b[0] - ruled[0]) > ALIGNED_EDGE
                               or abs(b[2] - ruled[2]) > ALIGNED_EDGE) for b in column_boxes):
@@ -687,11 +689,15 @@ def _second_run_edge(cells: list[list[Line]], column_boxes: list[Any],
                 abs(ln.bbox[0] - left) > ALIGNED_EDGE or not gap_before(ln) for ln in first) \
                 or any(ln.bbox[0] > edge + ALIGNED_EDGE for ln in second):
             return None
-    over_first = [ln for ln in header if gap_before(ln)]
-    over_second = [ln for ln in header if ln.bbox[0] >= edge - ALIGNED_EDGE]
-    if not over_first or not over_second or len(over_first) + len(over_second) != len(header):
+    first_end = max(ln.bbox[2] for cell in body for ln in cell if ln.bbox[0] < edge - ALIGNED_EDGE)
+    cut = (first_end + edge) / 2
+    over_first = [ln for ln in header if (ln.bbox[0] + ln.bbox[2]) / 2 < cut]
+    over_second = [ln for ln in header if (ln.bbox[0] + ln.bbox[2]) / 2 >= cut]
+    if not over_first or not over_second:
         return None
-    return edge
+    white = (min(edge, *(ln.bbox[0] for ln in over_second))
+             - max(first_end, *(ln.bbox[2] for ln in over_first)))
+    return cut if white >= SPACE_WIDTH * max(ln.spans[0].size for ln in header) else None
 
 
 def _placed_lines(lines: list[Line], columns: list[tuple[float, float]], tops: list[float],
