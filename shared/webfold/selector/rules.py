@@ -1128,12 +1128,14 @@ def distinct_cards(blocks: list[Block], copy: int, first: int) -> bool:
         return False
     common = mine[depth - 1]
     text = blocks[copy].text.lower()
+    size = len(text)
     cards, copies = set(), 0
     for block in blocks:
         lineage = block.ancestors
         if len(lineage) > depth + 1 and lineage[depth - 1] == common:
             cards.add(lineage[depth])
-            copies += block.text.lower() == text
+            # Lowercasing shortens no text: a longer one is not lowercased to be compared.
+            copies += len(block.text) <= size and block.text.lower() == text
     return 2 * copies < len(cards)  # a line in most cards is the template's ("Add to cart")
 
 
@@ -2149,6 +2151,13 @@ NOTICE_WORDS = 80  # a longer block naming such links is text about them
 # only the blocks holding one are searched (the pattern costs about 10 us a block).
 _AFFILIATE_WORDS = ("commission", "compensat", "qualifying", "reader-supported",
                     "affiliate", "buying through", "chosen independently")
+# The same as bytes, for a first look over the joined text's ASCII characters lowercased
+# (`disclosures`): lowercasing a text holding any other character (a curly quote) reads
+# its characters one by one, several times what the bytes cost. No character beyond ASCII
+# lowercases to one of the words' letters but the dotted capital I (to "i" and a combining
+# dot, which no word's "i" is followed by) and the Kelvin sign (to "k", in no word), so a
+# page whose lowercase holds a word holds it in those bytes too.
+_AFFILIATE_BYTES = tuple(word.encode() for word in _AFFILIATE_WORDS)
 
 
 def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
@@ -2165,9 +2174,13 @@ def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
         out[i] = blocks[i].kind != "heading"
     notes = (kept & (words > 0) & (words <= NOTICE_WORDS)).nonzero()[0].tolist()
     texts = [blocks[i].text for i in notes]
-    joined = "\n".join(texts).lower()
+    joined = "\n".join(texts)
+    ascii_lowered = joined.encode("ascii", "ignore").lower()
+    if not any(map(ascii_lowered.__contains__, _AFFILIATE_BYTES)):  # most pages
+        return out
+    joined = joined.lower()
     hits = [at for word in _AFFILIATE_WORDS for at in _offsets(joined, word)]
-    if not hits:  # most pages
+    if not hits:
         return out
     # Each word found mapped back to its note by its offset in the joined text: lowercasing
     # keeps a text's length but for the dotted capital I (U+0130), whose lowercase is two
