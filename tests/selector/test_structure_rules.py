@@ -283,6 +283,43 @@ def test_a_page_declared_nothing_drops_a_related_box_only_under_more_text_than_i
     assert rules.named_teasers(*_all_kept(blocks), words, True).sum() == 8
 
 
+def _names_outside_groups(source: str) -> list[str]:
+    """A pattern's top-level alternatives, each without the groups inside it (and their
+    quantifiers): what the alternative always holds, but for a character a `?` after it
+    makes optional."""
+    names, name, depth, escaped, closed = [], "", 0, False, False
+    for char in source:
+        after_group, closed = closed, False
+        if escaped:
+            escaped = False
+            name += "\\" + char if depth == 0 else ""
+        elif char == "\\":
+            escaped = True
+        elif char in "()":
+            depth += 1 if char == "(" else -1
+            closed = depth == 0
+        elif depth == 0 and char == "|":
+            names, name = [*names, name], ""
+        elif depth == 0 and not (after_group and char in "?*"):
+            name += char
+    return [*names, name]
+
+
+@pytest.mark.parametrize(("pattern", "words", "count"), [
+    (rules._PROMO, rules._PROMO_WORDS, 10),
+    (rules._NAMED_TEASERS, rules._NAMED_TEASER_WORDS, 19)])
+def test_every_container_name_holds_a_word_the_tokens_are_searched_for_first(
+        pattern, words, count):
+    # `ContainerNames.inside` searches the pattern only when a token holds one of the words
+    # (`needs`): a name holding none would never be found.
+    source = pattern.pattern.removeprefix(r"^(?:\w+[-_])?(?:").removesuffix(")$")
+    names = _names_outside_groups(source)
+    assert len(names) == count
+    for name in names:
+        assert any(word in name and not name.partition(word)[2].startswith("?")
+                   for word in words), name
+
+
 def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():
     blocks, words, _ = _blocks(
         "<div class=editorial-disclosure><h1>Best rain jackets</h1><p>We may earn a "

@@ -1903,6 +1903,9 @@ def stacked_stories(blocks: list[Block], kept: np.ndarray, h1: np.ndarray,
 _PROMO = re.compile(r"newsletter|subscri|sign-?up|paywall|regwall|opt-?in"
                     r"|author(?:-?(?:bio|box|info|details|card|desc)|_?_?about|popover)"
                     r"|about-?the-?author|autoren?box|saboxplugin")
+# A word each of `_PROMO`'s names holds (`ContainerNames.inside` looks for them first).
+_PROMO_WORDS = ("newsletter", "subscri", "sign", "paywall", "regwall", "opt", "author",
+                "autor", "saboxplugin")
 PROMO_WORDS = 60  # a longer run in such containers is text, not a notice
 
 
@@ -1934,13 +1937,17 @@ class ContainerNames:
         return any(word in self._lines for word in words)
 
     def inside(self, pattern: re.Pattern, which: np.ndarray,
-               besides: tuple[str, ...] = ()) -> np.ndarray:
+               besides: tuple[str, ...] = (), needs: tuple[str, ...] = ()) -> np.ndarray:
         """Of the blocks `which` (a mask), those inside an element whose class or id token
-        matches `pattern` and is none of `besides`. Raises ValueError when `which` holds a
-        block not `among`."""
+        matches `pattern` and is none of `besides`. `needs`: words of which every token
+        `pattern` matches holds one, looked for first (`mention`; a whole-token pattern
+        costs 0.2-0.7 us a token). Raises ValueError when `which` holds a block not
+        `among`."""
         if (which & ~self._among).any():
             raise ValueError("asked about blocks the container names were not gathered for")
         found = np.zeros(len(which), dtype=bool)
+        if needs and not self.mention(needs):  # most pages, for most names
+            return found
         names = set(filter(pattern.search, self._tokens)).difference(besides)
         if names:  # most pages have no such container
             named = {key for key, tokens in self._distinct.items()
@@ -1951,12 +1958,12 @@ class ContainerNames:
 
 
 def _named_minority(names: ContainerNames, kept: np.ndarray, words: np.ndarray,
-                    pattern: re.Pattern, share: float,
-                    besides: tuple[str, ...] = ()) -> np.ndarray:
+                    pattern: re.Pattern, share: float, besides: tuple[str, ...] = (),
+                    needs: tuple[str, ...] = ()) -> np.ndarray:
     """The kept blocks inside elements whose class or id token matches `pattern` and is
     none of `besides`, when those hold under `share` of the kept words (more, and they
-    are the page's text)."""
-    at = names.inside(pattern, kept, besides)
+    are the page's text). `needs` as `ContainerNames.inside` takes it."""
+    at = names.inside(pattern, kept, besides, needs)
     if at.any() and words[at].sum() < share * words[kept].sum():
         return at
     return np.zeros(len(kept), dtype=bool)
@@ -2093,6 +2100,10 @@ _NAMED_TEASERS = re.compile(r"^(?:\w+[-_])?(?:related[-_]?(?:posts?|articles?|st
                             r"|recommended[-_]?(?:posts?|stories|articles|reads?)"
                             r"|you[-_]?may[-_]?(?:also[-_]?)?like|also[-_]?like|more[-_]?from"
                             r"|latest[-_]?(?:news|posts|stories|articles)|outbrain|taboola)$")
+# A word each of `_NAMED_TEASERS`' names holds (`ContainerNames.inside` looks for them first).
+_NAMED_TEASER_WORDS = ("related", "relevant", "wp_rp", "next", "more", "most", "popular",
+                       "trending", "recirc", "recommended", "like", "latest", "outbrain",
+                       "taboola")
 
 
 # A box of teasers by a class or id token of its own: "teaser", "article-teaser",
@@ -2115,7 +2126,7 @@ def named_teasers(names: ContainerNames, kept: np.ndarray, words: np.ndarray,
     words before them outweigh them. A box named a teaser (`_TEASER_BOX`) goes on those
     terms on an article's page alone: a section page's list is set in such cards under
     a short intro, and a service page's cards of its own offers are "cmp-teaser"s."""
-    at = names.inside(_NAMED_TEASERS, kept)
+    at = names.inside(_NAMED_TEASERS, kept, needs=_NAMED_TEASER_WORDS)
     if at.any():
         first = int(at.argmax())
         before = float(words[:first][kept[:first]].sum())
@@ -2133,7 +2144,8 @@ def named_teasers(names: ContainerNames, kept: np.ndarray, words: np.ndarray,
 # A disclosure box by a class or id token of its own: "disclaimer", "aawp-disclaimer",
 # "editorial-disclosure", "advertising-disclosure", "affiliate-disclosure-box" (the whole
 # token, one word before and after at most).
-_DISCLOSURE = re.compile(r"^(?:\w+[-_])?(?:disclaimer|disclosure)(?:[-_]\w+)?$")
+_DISCLOSURE_WORDS = ("disclaimer", "disclosure")
+_DISCLOSURE = re.compile(r"^(?:\w+[-_])?(?:" + "|".join(_DISCLOSURE_WORDS) + r")(?:[-_]\w+)?$")
 DISCLOSURE_SHARE = 0.5  # such containers holding this share of the kept words are the text
 # The site telling the reader that its links pay it (English): "We may earn a commission",
 # "As an Amazon Associate I earn from qualifying purchases", "This post contains
@@ -2169,7 +2181,8 @@ def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
     Aktualisierung ... Affiliate Links". A heading there is the story's title set in the
     same wrapper. Kept blocks of NOTICE_WORDS words or fewer that say the site's links
     pay it (`_AFFILIATE_NOTICE`) go too, in whatever container."""
-    out = _named_minority(names, kept, words, _DISCLOSURE, DISCLOSURE_SHARE)
+    out = _named_minority(names, kept, words, _DISCLOSURE, DISCLOSURE_SHARE,
+                          needs=_DISCLOSURE_WORDS)
     for i in out.nonzero()[0].tolist():
         out[i] = blocks[i].kind != "heading"
     notes = (kept & (words > 0) & (words <= NOTICE_WORDS)).nonzero()[0].tolist()
@@ -2203,7 +2216,8 @@ def _offsets(text: str, word: str) -> Iterator[int]:
 
 # A forum signature under each post, by a class or id token of its own ("signature",
 # "post-signature", "message-signature", vBulletin's "signaturecontainer").
-_SIGNATURE = re.compile(r"^(?:\w+[-_])?signature(?:s|container|[-_]\w+)?$")
+_SIGNATURE_WORD = "signature"
+_SIGNATURE = re.compile(rf"^(?:\w+[-_])?{_SIGNATURE_WORD}(?:s|container|[-_]\w+)?$")
 SIGNATURE_SHARE = 0.8  # signature containers holding this share of the kept words are the text
 
 
@@ -2212,7 +2226,8 @@ def signatures(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np
     every post, which no reader came for and no WCXB thread reference keeps. Unless those
     hold SIGNATURE_SHARE of the kept words (a page whose text the name wraps); on a short
     thread long signatures can outweigh the posts, so the share is high."""
-    return _named_minority(names, kept, words, _SIGNATURE, SIGNATURE_SHARE)
+    return _named_minority(names, kept, words, _SIGNATURE, SIGNATURE_SHARE,
+                           needs=(_SIGNATURE_WORD,))
 
 
 def promo_blocks(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> np.ndarray:
@@ -2221,7 +2236,7 @@ def promo_blocks(names: ContainerNames, kept: np.ndarray, words: np.ndarray) -> 
     of at most PROMO_WORDS words together (a longer run is text the name wraps)."""
     out = np.zeros(len(kept), dtype=bool)
     chosen = kept.nonzero()[0]
-    named = names.inside(_PROMO, kept)[chosen].tolist()
+    named = names.inside(_PROMO, kept, needs=_PROMO_WORDS)[chosen].tolist()
     if not any(named):
         return out
     chosen = chosen.tolist()
