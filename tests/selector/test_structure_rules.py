@@ -305,19 +305,33 @@ def _names_outside_groups(source: str) -> list[str]:
     return [*names, name]
 
 
-@pytest.mark.parametrize(("pattern", "words", "count"), [
-    (rules._PROMO, rules._PROMO_WORDS, 10),
-    (rules._NAMED_TEASERS, rules._NAMED_TEASER_WORDS, 19)])
-def test_every_container_name_holds_a_word_the_tokens_are_searched_for_first(
-        pattern, words, count):
-    # `ContainerNames.inside` searches the pattern only when a token holds one of the words
-    # (`needs`): a name holding none would never be found.
-    source = pattern.pattern.removeprefix(r"^(?:\w+[-_])?(?:").removesuffix(")$")
-    names = _names_outside_groups(source)
-    assert len(names) == count
-    for name in names:
+@pytest.mark.parametrize(("names", "words", "count"), [
+    (rules._PROMO.pattern, rules._PROMO_WORDS, 10),
+    (rules._NAMED_TEASERS.pattern.removeprefix(r"^(?:\w+[-_])?(?:").removesuffix(")$"),
+     rules._NAMED_TEASER_WORDS, 19),
+    (rules._REPLY.pattern.removeprefix(r"\b(?:").removesuffix(r")\b"),
+     tuple(part.decode() for part in rules._REPLY_PARTS), 6)])
+def test_every_name_a_pattern_finds_holds_a_word_looked_for_first(names, words, count):
+    # The pattern is searched only when the tokens or texts hold one of the words
+    # (`ContainerNames.inside`'s `needs`, `may_hold_lowered`): a name holding none would
+    # never be found.
+    alternatives = _names_outside_groups(names)
+    assert len(alternatives) == count
+    for name in alternatives:
         assert any(word in name and not name.partition(word)[2].startswith("?")
                    for word in words), name
+
+
+@pytest.mark.parametrize("words", [rules._AFFILIATE_BYTES, rules._REPLY_PARTS])
+def test_words_looked_for_in_ascii_bytes_are_found_whatever_the_case(words):
+    for word in words:
+        assert word == word.lower() and word.isascii() and b"k" not in word
+        assert not word.endswith(b"i")  # a dotted capital I lowercases to "i" and a dot
+        text = word.decode()
+        for written in (text.upper(), f"\u201c{text.title()}\u201d", text.upper() + "\u0130",
+                        text.upper().replace("I", "\u0130")):
+            assert rules.may_hold_lowered(written, words) == (text in written.lower())
+    assert not rules.may_hold_lowered("\u201cNothing here\u201d", words)
 
 
 def test_disclosure_notices_are_dropped_but_not_a_title_or_a_page_that_is_one():

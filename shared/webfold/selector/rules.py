@@ -1570,6 +1570,8 @@ def comment_blocks(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
 # "Like Reply Report", "Antworten", "Répondre"): what a comment thread has under each
 # entry and a grid of dated cards or a review page's user reviews has not.
 _REPLY = re.compile(r"\b(?:reply|antworten|r[ée]pondre|responder|rispondi|odpowiedz)\b")
+# A part of each of `_REPLY`'s words, looked for first (`may_hold_lowered`).
+_REPLY_PARTS = (b"reply", b"antworten", b"pondre", b"responder", b"rispond", b"odpowiedz")
 REPLY_WORDS = 6  # an action line this short or shorter
 
 
@@ -1586,11 +1588,14 @@ def reply_threads(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     A story's own paragraphs are outside such an element, or it would stand before them."""
     out = np.zeros(len(blocks), dtype=bool)
     short = ((words > 0) & (words <= REPLY_WORDS)).nonzero()[0]
-    texts = [blocks[i].text.lower() for i in short.tolist()]
-    # One search over them all, each match mapped back to its line by its offset.
-    starts = np.cumsum([0] + [len(text) + 1 for text in texts])
-    actions = sorted({int(short[np.searchsorted(starts, match.start(), "right") - 1])
-                      for match in _REPLY.finditer("\n".join(texts))})
+    texts = [blocks[i].text for i in short.tolist()]
+    actions = []
+    if may_hold_lowered("\n".join(texts), _REPLY_PARTS):  # most pages have no action line
+        texts = [text.lower() for text in texts]
+        # One search over them all, each match mapped back to its line by its offset.
+        starts = np.cumsum([0] + [len(text) + 1 for text in texts])
+        actions = sorted({int(short[np.searchsorted(starts, match.start(), "right") - 1])
+                          for match in _REPLY.finditer("\n".join(texts))})
     entries = _children_holding(blocks, actions)  # element -> its children holding one
     # element -> (its last action, whether its entries are replies: here, they are, and
     # its children that are signed entries: none needed)
@@ -2163,13 +2168,7 @@ NOTICE_WORDS = 80  # a longer block naming such links is text about them
 # only the blocks holding one are searched (the pattern costs about 10 us a block).
 _AFFILIATE_WORDS = ("commission", "compensat", "qualifying", "reader-supported",
                     "affiliate", "buying through", "chosen independently")
-# The same as bytes, for a first look over the joined text's ASCII characters lowercased
-# (`disclosures`): lowercasing a text holding any other character (a curly quote) reads
-# its characters one by one, several times what the bytes cost. No character beyond ASCII
-# lowercases to one of the words' letters but the dotted capital I (to "i" and a combining
-# dot, which no word's "i" is followed by) and the Kelvin sign (to "k", in no word), so a
-# page whose lowercase holds a word holds it in those bytes too.
-_AFFILIATE_BYTES = tuple(word.encode() for word in _AFFILIATE_WORDS)
+_AFFILIATE_BYTES = tuple(word.encode() for word in _AFFILIATE_WORDS)  # `may_hold_lowered`
 
 
 def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
@@ -2188,8 +2187,7 @@ def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
     notes = (kept & (words > 0) & (words <= NOTICE_WORDS)).nonzero()[0].tolist()
     texts = [blocks[i].text for i in notes]
     joined = "\n".join(texts)
-    ascii_lowered = joined.encode("ascii", "ignore").lower()
-    if not any(map(ascii_lowered.__contains__, _AFFILIATE_BYTES)):  # most pages
+    if not may_hold_lowered(joined, _AFFILIATE_BYTES):  # most pages
         return out
     joined = joined.lower()
     hits = [at for word in _AFFILIATE_WORDS for at in _offsets(joined, word)]
@@ -2204,6 +2202,20 @@ def disclosures(blocks: list[Block], names: ContainerNames, kept: np.ndarray,
         if blocks[i].kind != "heading" and _AFFILIATE_NOTICE.search(texts[k - 1].lower()):
             out[i] = True
     return out
+
+
+def may_hold_lowered(text: str, words: tuple[bytes, ...]) -> bool:
+    """Whether the lowercase of `text` may hold one of `words` (lowercase ASCII words
+    holding no "k" and not ending in "i"), without lowercasing `text`: they are looked
+    for in its ASCII characters lowercased as bytes, several times cheaper than
+    lowercasing a text holding any other character (a curly quote), which reads it
+    character by character. Beyond ASCII only the Kelvin sign lowercases to an ASCII
+    letter ("k"), and the dotted capital I to one and a combining dot ("i"), so a text
+    whose lowercase holds one of those words holds it in these bytes too (dropping the
+    other characters may join two parts into a word: a false alarm, which the exact look
+    after it settles)."""
+    ascii_lowered = text.encode("ascii", "ignore").lower()
+    return any(map(ascii_lowered.__contains__, words))
 
 
 def _offsets(text: str, word: str) -> Iterator[int]:
