@@ -168,7 +168,7 @@ enclosing `<article>`. Then:
   Trafilatura-dev page moved, fold models of 2026-12-06).
 - `quote_cards` (pages declared an article, before `after_body`): a run of QUOTE_CARDS
   or more sibling cards of one shape, each paragraphs only, a sentence and under it a
-  name of NAME_WORDS words or fewer ("Dana R."), standing after the page's last kept
+  name of QUOTE_NAME_WORDS words or fewer ("Dana R."), standing after the page's last kept
   paragraph of prose outside it: patients' testimonials under a clinic's article,
   which outweigh the story, so `after_body` finds no body container without them (fold
   models of 2026-12-06: WCXB one article 0.627 -> 0.998, no other page moved;
@@ -2574,16 +2574,16 @@ def _lead_end(blocks: list[Block], words: np.ndarray, kinds: BlockKinds, prose: 
     return first
 
 
-NAME_WORDS = 3  # a name before a job title ("Sam Whitlow, Local Democracy Reporter")
+JOB_TITLE_NAME_WORDS = 4  # a name before a job title ("Sam Whitlow, Local Democracy Reporter")
 
 
 def _is_job_title(text: str) -> bool:
     """Whether `text` (a short block) is an author's job title of JOB_TITLE_WORDS words
     or fewer (`_JOB_TITLE`, capitalised: "Staff Engineer"), alone or after a name of two
-    to NAME_WORDS capitalised words and a comma ("Sam Whitlow, Local Democracy
+    to JOB_TITLE_NAME_WORDS capitalised words and a comma ("Sam Whitlow, Local Democracy
     Reporter")."""
     named, comma, title = text.partition(", ")
-    if comma and 2 <= len(named.split()) <= NAME_WORDS and all(
+    if comma and 2 <= len(named.split()) <= JOB_TITLE_NAME_WORDS and all(
             word[:1].isupper() for word in named.split()):
         text = title
     return (len(text.split()) <= JOB_TITLE_WORDS and text[:1].isupper()
@@ -2995,7 +2995,7 @@ def contents_lists(blocks: list[Block], kept: np.ndarray, kinds: BlockKinds,
     return out
 
 QUOTE_CARDS = 5  # sibling cards of a quote and a name that make a run of testimonials
-NAME_WORDS = 4  # a card's last block this short, after a sentence, is who said it
+QUOTE_NAME_WORDS = 4  # a card's last block this short, after a sentence, is who said it
 
 
 def _quote_card(blocks: list[Block], words: np.ndarray, name: int, card: int) -> bool:
@@ -3016,13 +3016,14 @@ def quote_cards(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     """Kept blocks of a run of quote cards after an article's body: an element with
     QUOTE_CARDS or more children of the same shape, each a sentence (a paragraph ending
     with a sentence's end or a quotation mark) and under it, in the same card, a short
-    paragraph of NAME_WORDS words or fewer without links (who said it: "Dana R."), the
+    paragraph of QUOTE_NAME_WORDS words or fewer without links (who said it: "Dana R."), the
     element standing after the page's last kept paragraph of prose outside it. Readers'
     or patients' testimonials under a clinic's article outweigh the story, so the body
     container `after_body` looks for holds both; a list of quotes that is the article
     has its text around it in the same element, or after it."""
     out = np.zeros(len(blocks), dtype=bool)
-    names = ((words > 0) & (words <= NAME_WORDS) & kinds.paragraph & ~kinds.links).nonzero()[0]
+    short = (words > 0) & (words <= QUOTE_NAME_WORDS)
+    names = (short & kinds.paragraph & ~kinds.links).nonzero()[0]
     said = [i for i in names[names > 0].tolist() if blocks[i - 1].kind == "paragraph"
             and blocks[i - 1].text.rstrip().endswith(_QUOTE_ENDS)]
     if len(said) < QUOTE_CARDS:  # most pages: no run
