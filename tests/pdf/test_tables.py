@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pymupdf
 import pytest
 
@@ -152,6 +154,78 @@ def test_a_caption_below_a_table_is_written_above_it_as_a_paragraph():
     blocks = convert(doc.tobytes()).blocks
     assert [(b.kind, b.text[:8]) for b in blocks] == [
         ("paragraph", "Table 1:"), ("table", "Station\t"), ("paragraph", "The leve")]
+
+
+DEJAVU_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+AMIRI_BOLD = Path("/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Bold.ttf")
+
+
+@pytest.mark.parametrize(("caption", "fontname", "fontfile", "size"), [
+    ("Tabella 2 Livelli alle due stazioni", "hebo", None, 10),
+    ("Tabela 2 - Níveis nas duas estações", "hebo", None, 10),
+    ("Tabel 2: Waterstanden bij twee stations", "hebo", None, 10),
+    ("Tablo 2. İki istasyondaki seviyeler", "hebo", None, 10),
+    ("Таблица 2 Уровни на двух станциях", "dejavu", DEJAVU_BOLD, 10),
+    ("表 22：两个站的水位", "china-s", None, 13),
+    ("表2 两个站的水位", "china-s", None, 13),
+    ("جدول ٢ مستويات المحطتين", "amiri", AMIRI_BOLD, 12),
+])
+def test_a_caption_in_any_language_below_a_table_is_written_above_it_as_a_paragraph(
+        caption, fontname, fontfile, size):
+    # A bold (or larger) caption under its ruled table: "Tabella 2", "表 22：", "جدول ٢"
+    # name a table as "Table 2" does. It was a heading under the table (test_4699's
+    # "表 22：现金流量表"), or a paragraph left below it.
+    if fontfile and not fontfile.exists():
+        pytest.skip(f"{fontfile.name} is not installed")
+    doc = pymupdf.open()
+    page = doc.new_page()
+    if fontfile:
+        page.insert_font(fontname=fontname, fontfile=str(fontfile))
+    xs, ys = [72, 172, 272], [100, 120, 140, 160]
+    _grid(page, xs, ys)
+    for r, row in enumerate([["Station", "Level"], ["North", "3.2"], ["South", "2.9"]]):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, ys[r] + 14), text, fontsize=10)
+    drawn = caption[::-1] if fontname == "amiri" else caption  # on paper right to left
+    page.insert_text((72, 184), drawn, fontname=fontname, fontsize=size)
+    for k, line in enumerate(PROSE):
+        page.insert_text((72, 214 + 14 * k), line, fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert [(b.kind, b.text.split()[0]) for b in blocks[:3]] == [
+        ("paragraph", caption.split()[0]), ("table", "Station"), ("paragraph", "The")]
+
+
+@pytest.mark.parametrize("caption", [
+    "Figure 2: Flow at the upper weir", "Fig. 2 Flow at the upper weir",
+    "Abb. 2 Abfluss am oberen Wehr", "图 2 上游堰的流量", "图2：上游堰的流量"])
+def test_a_bold_figure_caption_under_its_picture_is_no_heading(caption):
+    # A figure (a framed picture) with its caption under it in bold, then prose: the
+    # caption names the figure, it heads no section (a thesis's "Figure 4.1 ...", a
+    # Chinese thesis's "图1 模板工作流" were headings).
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.draw_rect(pymupdf.Rect(72, 80, 300, 200), fill=(0.6, 0.7, 0.9))
+    cjk = caption[0] == "图"
+    page.insert_text((72, 220), caption, fontname="china-s" if cjk else "hebo",
+                     fontsize=13 if cjk else 10)
+    for k, line in enumerate(PROSE):
+        page.insert_text((72, 250 + 14 * k), line, fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert [b.kind for b in blocks if b.text.startswith(caption[:2])] == ["paragraph"]
+    assert all(b.kind != "heading" for b in blocks)
+
+
+@pytest.mark.parametrize("title", [
+    "Table of contents", "Tabla de contenidos", "Figures and diagrams", "Tablet computers"])
+def test_a_heading_starting_with_a_caption_word_stays_a_heading(title):
+    # "Table", "Tabla", "Figure" start a caption only before the table's number.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 90), title, fontname="hebo", fontsize=10)
+    for k, line in enumerate(PROSE):
+        page.insert_text((72, 110 + 14 * k), line, fontsize=10)
+    blocks = convert(doc.tobytes()).blocks
+    assert (blocks[0].kind, blocks[0].text) == ("heading", title)
 
 
 def test_a_caption_between_two_tables_under_captions_set_above_stays_with_the_next():

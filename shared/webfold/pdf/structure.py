@@ -86,9 +86,28 @@ _SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f]['\")\]\u300d\u300f\uff09]
 _FIELD_LABEL = re.compile(r"^\s*[^\W\d_]+(?:[ -][^\W\d_]+){0,2} ?:(?:\s|$)")
 # A table-of-contents entry: a title, a run of leader dots, a page number.
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
-# "Table 3: ...", "Tab. 2.1 ...": a table caption, a paragraph whatever its style.
-_CAPTION = re.compile(r"^(?:table|tab\.|tabelle|tableau|tabla)\s+[\dIVXA-Z][\d.\-]*[.:]?\s",
-                      re.I)
+# The words a table's and a figure's caption start with, in the languages of the
+# documents we read (lower case): "Table 3:", "Tabelle 2", "表 22：", "جدول ۳-۱", "Рис. 4".
+_TABLE_WORDS = ("table", "tab.", "tabelle", "tableau", "tabla", "tabella", "tabela", "tabel",
+                "tabell", "tablo", "tabulka", "taulukko", "таблица", "таблиця", "табл.",
+                "πίνακας", "טבלה", "جدول", "الجدول", "表", "표")
+_FIGURE_WORDS = ("figure", "fig.", "figura", "figuur", "abbildung", "abb.", "rysunek", "rys.",
+                 "obrázek", "obr.", "şekil", "рисунок", "рис.", "σχήμα", "איור", "شکل", "شكل",
+                 "الشكل", "图", "圖", "図", "그림")
+
+
+def _caption_label(words: tuple[str, ...]) -> re.Pattern[str]:
+    """A caption's label: one of `words` (no longer word: "Tablet", "Figures"), its number
+    ("3", "2.1", "A1", "IV", "۱۵ . ۳") and after it the line's end, a space, a colon, a
+    dot or a dash, or a CJK character ("表22现金"): no title "Table of Contents"."""
+    return re.compile(r"^\s*(?i:" + "|".join(re.escape(word) for word in words)
+                      + r")(?![^\W\d_])\s*(?:[A-Z]?\d+|[IVXLC]+|[A-Z])(?:\s?[.\-\u2013]\s?\d+)*"
+                      r"(?=$|[\s.:\-\u2013\u2014\uff0e\uff1a]|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])")
+
+
+# A caption is a paragraph whatever its style; a table's moves above its table.
+_TABLE_CAPTION = _caption_label(_TABLE_WORDS)
+_FIGURE_CAPTION = _caption_label(_FIGURE_WORDS)
 # A word that starts with a letter, past any opening punctuation (`_has_word`).
 _WORD_START = re.compile(r"(?:^|\s)[^\w\s]*[^\W\d_]")
 _DOTS_AND_SPACES = re.compile(r"[.\s]*")
@@ -335,7 +354,7 @@ def _captions_above_tables(blocks: list[Block]) -> None:
 
 
 def _is_caption(block: Block) -> bool:
-    return block.kind == "paragraph" and _CAPTION.match(block.text) is not None
+    return block.kind == "paragraph" and _TABLE_CAPTION.match(block.text) is not None
 
 
 def _row(it: Item, page: int, page_lines: list[Item], at: int, page_items: list[Item]) -> _Row:
@@ -377,7 +396,8 @@ def _heading_level(row: _Row, st: Styles) -> int:
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
         return 0
-    if _CAPTION.match(text) or id(row.item.line) in st.cover_lines:
+    if (_TABLE_CAPTION.match(text) or _FIGURE_CAPTION.match(text)
+            or id(row.item.line) in st.cover_lines):
         return 0
     outlined = st.outline.get(_norm(text)) if st.outline else None
     if outlined:
