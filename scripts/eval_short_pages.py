@@ -43,7 +43,8 @@ loose text after images in a grid column and `<br>`-split text under `<strong>` 
 in ISO-8859-1 (German); a meal plan of day tables repeating their rows and a programme
 repeating its slots (Spanish); pages of metadata, lazy `data-srcset` images and an SVG
 icon, of a lazy image and an SVG logo (Arabic) and of sections around an SVG figure;
-texts are original.
+and (html-quality17) a Chinese and a Japanese story over reader comments under "3 条评论"
+and "コメント（3件）" in containers whose names say nothing; texts are original.
 Each `NAME.html` has its main text in `NAME.txt` (the title heading included). Each
 page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed

@@ -51,6 +51,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "howto_steps": 0.98,
     "interview_speakers": 0.98,  # 2026-12-06 evening: 1.000
     "jetpack_share_like": 0.98,  # 2026-12-07: 1.000
+    "kiji_komento_ja": 0.98,  # 2026-12-07 html-quality17: 0.957 before CJK word counts
     "layout_tables": 0.98,
     "lazy_gallery": 0.98,
     "loose_text_after_figures": 0.98,  # 2026-12-07 html-quality16: 1.000
@@ -103,6 +104,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "wenda_microdata_zh": 0.76,  # 2026-12-07 html-quality16: 0.784, votes and names kept
     "wiki_stub_infobox": 0.98,  # 2026-12-07: 1.000
     "wpis_sekcja_komentarzy_pl": 0.99,  # 2026-12-07 html-quality16: 0.985 before "sierpnia"
+    "xinwen_pinglun_zh": 0.98,  # 2026-12-07 html-quality17: 0.828 before CJK word counts
 }
 
 

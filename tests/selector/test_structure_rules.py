@@ -938,3 +938,23 @@ def test_a_docs_pages_feedback_question_under_the_code_goes(question):
                                    "</div></main>")
     kept = np.ones(len(blocks), dtype=bool)
     assert rules.trailing_notes(blocks, kept, words, kinds).tolist() == [False, False, True]
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("3 条评论", 3),  # a count and a run of three characters, rounded up
+    ("东门菜市场于本周一重新开门迎客。", 8),  # sixteen characters with the full stop
+    ("コメント（3件）", 5),  # full-width brackets are of the runs the digit splits
+    ("ตลาดเปิดใหม่แล้ว", 4),  # Thai: sixteen characters with its vowel marks
+    ("Read 4 comments", 3),  # a spaced script is whitespace words
+])
+def test_a_script_without_spaces_counts_by_its_characters(text, count):
+    assert rules.text_words(text) == count
+
+
+def test_a_chinese_pages_rule_words_read_its_characters():
+    story = "<p>" + "市场管理处表示摊位租金在三年内保持不变原有摊主全部优先回迁。" * 3 + "</p>"
+    blocks, words, _ = _blocks(f"<div>{story}<p>3 条评论</p></div>")
+    assert words.tolist() == [1, 2]  # the model's feature: whitespace words
+    assert rules.reading_words(blocks, words).tolist() == [45, 3]
+    latin, latin_words, _ = _blocks(f"<div>{ARTICLE}</div>")
+    assert rules.reading_words(latin, latin_words) is latin_words

@@ -205,6 +205,9 @@ def choose(blocks: list[Block], page: PageContext, matrix: np.ndarray, scores: n
     if len(blocks) <= FEW_BLOCKS:  # a short page: what a recall-first cut adds, but links
         kept |= (decide(scores, words, threshold, FEW_BLOCKS_BETA)[0]
                  & (matrix[:, _LINK_RATIO] < FEW_BLOCKS_LINKS))
+    # The rules count a script written without spaces by its characters; the cut above
+    # weighs the model's words, as the training script tuned it.
+    words = rules.reading_words(blocks, words)
     kinds = rules.BlockKinds.from_features(matrix, words)
     plain_words = words * (1.0 - matrix[:, _LINK_RATIO])  # words outside links
     region = rules.content_region(blocks, kept, plain_words)

@@ -563,6 +563,43 @@ LABEL_WORDS = 8  # a block this short may be a section label ("Most popular")
 PAGE_WIDE = 0.9  # a comment flag on this share of the page's words marks a wrapper
 BODY_WORDS = 40  # kept words before a comment section for it to follow an article body
 TEASER_AFTER_WORDS = 150  # kept words before a teaser label, on a page not declared an article
+# Scripts written without spaces between words (Chinese, Japanese kana and kanji, Thai),
+# with their punctuation and full-width forms: whitespace sees a Chinese story of 300
+# characters as a handful of "words", so a rule that means a story of some length (BODY_WORDS)
+# or a short label (LABEL_WORDS) would read it wrong. A run of them counts as its
+# characters / UNSPACED_CHARS_PER_WORD words (a Chinese or Japanese word is one to three
+# characters), a Thai run / THAI_CHARS_PER_WORD (its vowels and tones are characters too).
+_UNSPACED = re.compile("[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+                       "\uf900-\ufaff\uff00-\uffef]+")
+UNSPACED_CHARS_PER_WORD = 2
+THAI_CHARS_PER_WORD = 4
+
+
+def text_words(text: str) -> int:
+    """The words of `text` as the rules count them: whitespace words, and a run of a
+    script written without spaces (`_UNSPACED`) as its characters / UNSPACED_CHARS_PER_WORD
+    (one at least, rounded up): "3 条评论" is three words, not two."""
+    runs = _UNSPACED.findall(text)
+    if not runs:
+        return len(text.split())
+    spaced = len(_UNSPACED.sub(" ", text).split())
+    return spaced + sum(-(-len(run) // (THAI_CHARS_PER_WORD if "\u0e00" <= run[0] <= "\u0e7f"
+                                        else UNSPACED_CHARS_PER_WORD)) for run in runs)
+
+
+def reading_words(blocks: list[Block], words: np.ndarray) -> np.ndarray:
+    """Each block's words for the rules (`text_words`), from `words`, the whitespace words
+    of the model's feature (which stays as the model was trained): only the blocks holding
+    a script written without spaces are counted again, and a page without one is `words`."""
+    if _UNSPACED.search("".join(block.text for block in blocks)) is None:
+        return words
+    out = words.copy()
+    for i, block in enumerate(blocks):
+        if _UNSPACED.search(block.text) is not None:
+            out[i] = text_words(block.text)
+    return out
+
+
 ARTICLE_TYPES = frozenset({"article", "newsarticle", "blogposting", "reportagearticle",
                            "opinionnewsarticle", "analysisnewsarticle", "techarticle",
                            "scholarlyarticle", "liveblogposting", "posting"})
@@ -1064,7 +1101,7 @@ def legitimate_repeats(blocks: list[Block], matrix: np.ndarray, region: int,
                                       != blocks[theirs].text.lower()
                                       or not heading[copies[k]]
                                       and _refrain(blocks, shown, int(copies[k])))
-                  or len(blocks[copies[k]].text.split()) <= LABEL_WORDS
+                  or text_words(blocks[copies[k]].text) <= LABEL_WORDS
                   and distinct_cards(blocks, int(copies[k]), int(firsts[k])))
     return out
 
@@ -1732,7 +1769,7 @@ def _signed_entries(blocks: list[Block], words: np.ndarray
         stamp = _STAMP_TAIL.search(text)
         if stamp is None:
             continue
-        name = len(text[:stamp.start()].split())
+        name = text_words(text[:stamp.start()])
         one_line = 0 < name <= SIGNATURE_NAME_WORDS
         if not (one_line or name == 0 and _name_beside(blocks, words, i)):
             continue
