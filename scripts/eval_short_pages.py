@@ -43,8 +43,16 @@ loose text after images in a grid column and `<br>`-split text under `<strong>` 
 in ISO-8859-1 (German); a meal plan of day tables repeating their rows and a programme
 repeating its slots (Spanish); pages of metadata, lazy `data-srcset` images and an SVG
 icon, of a lazy image and an SVG logo (Arabic) and of sections around an SVG figure;
-and (html-quality17) a Chinese and a Japanese story over reader comments under "3 条评论"
-and "コメント（3件）" in containers whose names say nothing; texts are original.
+and (html-quality17) stories over reader comments under "3 条评论", "コメント（3件）",
+"ความคิดเห็น 2 รายการ" and "댓글 2" in containers whose names say nothing, and 17 more in
+habits neither set used: a phpBB topic of table rows under an "Author | Message" header,
+a Q&A page of vote columns and comment lists, a mailing-list archive's `<pre>` message, a
+Chinese forum of numbered floors; product pages with a `<td>` class-pair table (French),
+a `<strong>`-led spec list (Italian) and a `<th>`-row table under a tab row (German); a
+Sphinx function `<dl>` with a field list, a mandoc man page, an MkDocs page of radio
+tabs and an admonition (Spanish); stories with "Leggi anche"-like lists, "Читайте
+также" cards, "İlgili Haberler", "LEIA TAMBÉM" inside the text and "Meest gelezen"
+beside comments (Italian, Russian, Turkish, Portuguese, Dutch); texts are original.
 Each `NAME.html` has its main text in `NAME.txt` (the title heading included). Each
 page goes through
 `webfold.convert(html, url=URL, select=mode)` for mode in main and all (committed

@@ -717,7 +717,10 @@ _MONTHS = (r"jan(?:uary|uar|vier|\.)?|feb(?:ruary|ruar|\.)?|févr(?:ier|\.)?|mar
            # Polish: a date's month in the genitive ("30 sierpnia 2026"), a month's name
            r"|stycz(?:nia|eń)|lut(?:ego|y)|mar(?:ca|zec)|kwie(?:tnia|cień)|maja?"
            r"|czerw(?:ca|iec)|lip(?:ca|iec)|sierp(?:nia|ień)|wrze(?:śnia|sień)"
-           r"|października?|listopada?|grud(?:nia|zień)")
+           r"|października?|listopada?|grud(?:nia|zień)"
+           # Italian and Dutch, where the forms above do not cover them
+           r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+           r"|januari|februari|maart|mei|augustus")
 # The stamps without a digit; every other form of `_STAMP` has one.
 _UNDATED_STAMPS = ("yesterday", "today", "gestern", "heute", "hier")
 # A date or relative time standing alone ("20 April 2026", "Apr 28, 2026 · 4 min read",
@@ -726,7 +729,7 @@ _STAMP = re.compile(
     r"(?:(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
     r"(?:\d{1,2}(?:st|nd|rd|th)?\.?\s*(?:de\s+)?(?:" + _MONTHS + r"),?\s*(?:de\s+)?\d{4}"
     r"|(?:" + _MONTHS + r")\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
-    r"|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
+    r"|\d{4}-\d{2}-\d{2}|\d{4}[./]\d{1,2}[./]\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
     r"(?:,?\s*(?:at\s+|um\s+|à\s+)?\d{1,2}[:.h]\d{2}\s*(?:am|pm|uhr)?)?"
     r"|\d+\s*(?:min(?:ute)?s?|h(?:ours?|rs?)?|days?|weeks?|months?)\s+ago"
     r"|vor\s+\d+\s+(?:minuten|stunden|tagen|wochen)"
@@ -2397,18 +2400,22 @@ def trailing_notes(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     return out
 
 
-# A byline names a person: "By Ann Lee", "Von Jana Roth" ("By 2030, ..." and "Von der
-# Stadt ..." are sentences).
-_BYLINE = re.compile(r"(?i:by|von|par|por|przez|(?:written|posted|words|text|story"
+# A byline names a person: "By Ann Lee", "Von Jana Roth", "Door Sanne de Vries", "di Giulia
+# Marchetti" ("By 2030, ..." and "Von der Stadt ..." are sentences).
+_BYLINE = re.compile(r"(?i:by|von|par|por|przez|door|di|(?:written|posted|words|text|story"
                      r"|illustrations?|drawings?) by|autor|author)\s*:?\s*[^\W\d_]")
 # A date line: the label with a date ("Published on 3 May 2026", "Posted: 22 March 2026",
 # "Updated: Jan 31"), or alone; a reading time; "Written by" over the name.
 _DATE_LINE = re.compile(
     r"(?:posted(?: on)?|published(?: on)?|updated(?: on)?|last updated(?: on)?|veröffentlicht"
     r"(?: am)?|aktualisiert(?: am)?|publié(?: le)?|mis à jour(?: le)?|publicado(?: el)?"
-    r"|actualizado(?: el)?|opublikowano)(?:\s*:?\s*(?=.*\d).*)?"
+    r"|actualizado(?: el)?|opublikowano|입력|수정)(?:\s*:?\s*(?=.*\d).*)?"
     r"|\d+\s*(?:min(?:ute)?s?\.?|minuten)(?:\s+(?:read|lesezeit|de lecture))?"
-    r"|(?:(?:average |estimated )?reading time|lesezeit).*|(?:written|posted) by")
+    r"|(?:(?:average |estimated )?reading time|lesezeit|leestijd|tempo di lettura).*"
+    r"|(?:written|posted) by")
+# A reporter's name before the title, as Korean, Japanese and Chinese bylines set it:
+# "김하늘 기자", "山本彩 記者".
+_TITLED_NAME = re.compile(r"[^\W\d_]{2,4}\s*(?:기자|특파원|記者|记者)")
 BYLINE_WORDS = 12  # a longer block before the body is a lead or a standfirst
 AUTHOR_BIO_WORDS = 100  # a longer paragraph led by the author's name is the story's
 # A count standing alone: "31", "1.2K", "2,318" (claps, responses, shares above a story).
@@ -2444,7 +2451,8 @@ def _is_byline(text: str, author: str = "") -> bool:
         return True
     lowered = text.lower().strip(_LABEL_EDGES)
     if _STAMP.fullmatch(lowered) or _DATE_LINE.fullmatch(lowered) \
-            or _MONTH_YEAR.fullmatch(lowered) or (author and lowered == author):
+            or _MONTH_YEAR.fullmatch(lowered) or _TITLED_NAME.fullmatch(lowered) \
+            or (author and lowered == author):
         return True
     if author and lowered.startswith(author + " "):  # "Felix Moreau 3 min read"
         rest = lowered[len(author):].strip()
