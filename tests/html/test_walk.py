@@ -265,6 +265,21 @@ def test_a_table_whose_cell_breaks_paragraphs_is_a_layout_grid() -> None:
     assert [b.kind for b in blocks_of(address)] == ["table"]
 
 
+def test_a_headed_table_of_posts_in_cells_is_a_layout_grid() -> None:
+    post = ("Loosen the screws on the motor's base, throw the blades by hand to find where "
+            "they move freely, and tighten it again there. A motor that shifted a millimetre "
+            "binds its pin in the tiebar hole, and then it buzzes without throwing at all.")
+    forum = ("<table><tr><th>Author</th><th>Message</th></tr><tr><td><b>Denholm</b><br>"
+             "Posts: 57</td><td><table><tr><td>Post subject: Re: buzzing</td><td>Posted: "
+             f"Tue Nov 24</td></tr></table><div>{post}</div></td></tr></table>")
+    assert [b.kind for b in blocks_of(forum)] == ["paragraph"] * 6
+    assert blocks_of(forum)[-1].text == post
+    infobox = ("<table><tr><th>Harbour</th><td><table><tr><td>Berths</td><td>40</td></tr>"
+               "</table>Dredged every spring.</td></tr><tr><th>Opened</th><td>1888</td></tr>"
+               "</table>")
+    assert [b.kind for b in blocks_of(infobox)] == ["table"]
+
+
 def test_permalinks_beside_headings_leave_no_trace() -> None:
     page = (
         '<main><h1>Configuration<a class="headerlink" href="#configuration">¶</a></h1>'

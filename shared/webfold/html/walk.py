@@ -1225,12 +1225,16 @@ def _is_data_table(node: LexborNode, attrs: dict) -> bool:
 
     Data: header cells or a caption of its own (nested tables are then flattened into
     their cells), or at least 2x2 plain cells with no block elements and no paragraph
-    break (two `<br>`s with only blanks between: prose set in a cell) inside.
+    break (two `<br>`s with only blanks between: prose set in a cell) inside. A cell
+    holding a table and a post's prose beside it (`_prose_beside_tables`) makes a layout
+    grid whatever the headers: a forum topic's rows.
     """
     role = (attrs.get("role") or "").lower()
     if role in ("presentation", "none"):
         return False
     rows = _own_rows(node)
+    if node.css_first("td table") is not None and _prose_beside_tables(rows):
+        return False
     if any(child.tag in ("thead", "caption") for child in node.iter()):
         return True
     if any(cell.tag == "th" for row in rows[:3] for cell in row.iter()):
@@ -1239,6 +1243,27 @@ def _is_data_table(node: LexborNode, attrs: dict) -> bool:
         return False
     widths = [sum(1 for cell in row.iter() if cell.tag == "td") for row in rows]
     return len(rows) >= 2 and max(widths) >= 2
+
+
+POST_CELL_WORDS = 40  # a cell's own text this long beside a table in it is a post
+
+
+def _prose_beside_tables(rows: list[LexborNode]) -> bool:
+    """Whether a cell of `rows` holds a table of its own and, outside it, over
+    POST_CELL_WORDS words: a forum's post laid out in a cell under its subject and date
+    line, beside the poster's cell (phpBB's header row "Author | Message" makes no data)."""
+    for row in rows:
+        for cell in row.iter():
+            if cell.tag != "td":
+                continue
+            inner = cell.css("table")
+            if not inner:
+                continue
+            words = len(cell.text(deep=True).split()) - sum(
+                len(table.text(deep=True).split()) for table in inner)
+            if words > POST_CELL_WORDS:
+                return True
+    return False
 
 
 def _breaks_paragraphs(table: LexborNode) -> bool:
