@@ -70,7 +70,7 @@ FLOORS = {  # set 2026-12-03 two points under the reached F1, rounded down
     "medium_figure_claps": 0.98,  # 2026-12-07: 1.000
     "meta_only_head": 0.98,
     "news_more_from_cards": 0.98,  # 2026-12-07 html-quality16: 1.000
-    "nieuws_reacties_nl": 0.92,  # 2026-12-07 html-quality17: 0.943, a 13-word byline kept
+    "nieuws_reacties_nl": 0.98,  # 2026-12-07 html-quality17: 0.943, 13-word byline; 1.000
     "nine_paragraphs": 0.98,
     "noticia_leia_tambem_pt": 0.98,  # 2026-12-07 html-quality17: 1.000
     "notizia_correlati_commenti_it": 0.98,  # 2026-12-07 html-quality17: 0.966 before "di" bylines

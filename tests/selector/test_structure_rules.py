@@ -469,6 +469,21 @@ def test_metadata_lines_of_several_parts_and_run_together_bylines_are_dropped():
         False, True, True, True, True, False, False, False]
 
 
+def test_a_metadata_line_longer_than_a_byline_with_its_separators_is_dropped():
+    # Thirteen whitespace words with the dots; a sentence led by "By" of that length is
+    # the story's and stays, and a metadata line with no story after it is left alone.
+    line = "<p>Door Sanne de Vries · 27 nov. 2026, 16:20 · Leestijd 2 minuten</p>"
+    sentence = ("<p>By Friday the council had voted to keep the old ferry running for two "
+                "more winters.</p>")
+    blocks, words, kinds = _blocks(f"<h1>Brug open</h1>{line}{sentence}{ARTICLE}")
+    kept = np.ones(len(blocks), dtype=bool)
+    assert words[1] > rules.BYLINE_WORDS
+    assert rules.lead_metadata(blocks, kept, words, kinds).tolist() == [
+        False, True, False, False]
+    blocks, words, kinds = _blocks(f"<h1>Brug open</h1>{line}")
+    assert not rules.lead_metadata(blocks, np.ones(2, dtype=bool), words, kinds).any()
+
+
 def test_the_declared_authors_name_over_the_body_is_a_byline_without_by():
     blocks, words, kinds = _blocks("<h1>Flood in the square</h1><p>Ann Lee · 3 May 2026</p>"
                                    "<p>Ann Lee</p><p>Tom Reyes · 3 May 2026</p>"

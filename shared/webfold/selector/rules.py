@@ -2458,10 +2458,14 @@ def _is_byline(text: str, author: str = "") -> bool:
         rest = lowered[len(author):].strip()
         if _STAMP.fullmatch(rest) or _DATE_LINE.fullmatch(rest):
             return True
+    return _is_meta_line(text, author) or _after_by(_after_stamp(text)) is not None
+
+
+def _is_meta_line(text: str, author: str = "") -> bool:
+    """Whether `text` is parts split by `_META_SEPARATOR` that each are a byline
+    (`_is_byline`): "Tomasz Reilly · 3 March 2026 · 4 min read"."""
     parts = _META_SEPARATOR.split(text)
-    if len(parts) > 1 and all(part and _is_byline(part, author) for part in parts):
-        return True
-    return _after_by(_after_stamp(text)) is not None
+    return len(parts) > 1 and all(part and _is_byline(part, author) for part in parts)
 
 
 def _after_by(text: str) -> str | None:
@@ -2577,7 +2581,9 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
     "5 min read"), a count alone ("31" responses), or an author's job title of
     JOB_TITLE_WORDS words or fewer (`_JOB_TITLE`: "Staff Engineer", "Senior Reporter,
     The Ledger"), set under a name the cut dropped. The page's declared `author` (its
-    metadata's) is a byline without "By": "Tomasz Reilly · 3 March 2026"."""
+    metadata's) is a byline without "By": "Tomasz Reilly · 3 March 2026". A metadata line
+    of such parts (`_is_meta_line`) of up to twice BYLINE_WORDS words before the story's
+    first paragraph goes too: its separators count as words."""
     out = np.zeros(len(blocks), dtype=bool)
     prose = (kept & (words > BYLINE_WORDS) & ~kinds.linked).nonzero()[0]
     if len(prose) == 0:
@@ -2591,6 +2597,13 @@ def lead_metadata(blocks: list[Block], kept: np.ndarray, words: np.ndarray,
                 break
             out[i] = True
         prose = prose[~out[prose]]
+    # A metadata line of a name, a date and a reading time can pass BYLINE_WORDS with its
+    # separators ("Door Sanne de Vries · 27 nov. 2026, 16:20 · Leestijd 2 minuten"): it
+    # is no paragraph of the story, which follows it.
+    while len(prose) > 1 and words[prose[0]] <= 2 * BYLINE_WORDS and blocks[prose[0]].kind \
+            != "heading" and _is_meta_line(blocks[prose[0]].text.strip(_LABEL_EDGES), name):
+        out[prose[0]] = True
+        prose = prose[1:]
     lead = (kept & (words > 0) & (words <= BYLINE_WORDS)).nonzero()[0]
     for i in lead[lead < _lead_end(blocks, words, kinds, prose, name)].tolist():
         if blocks[i].kind == "heading":
