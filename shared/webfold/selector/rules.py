@@ -652,10 +652,13 @@ _TEASER = re.compile(
     r"|about the (?:author|reviewer|writer)s?|über (?:den autor|die autorin)"
     r"|(?:zum|zur) autor(?:in)?|à propos de l'auteur|sobre el autor|o autorze"
     r")" + _TAIL)
-# A link to another story inside the text, led by a label: "À lire aussi » ...".
+# A link to another story inside the text, led by a label: "À lire aussi » ...", and a
+# mail archive's links to the messages around one ("Next message (by thread): ...",
+# "Messages sorted by: [ date ] [ thread ]", Mailman's and hypermail's wording).
 _INLINE_TEASER = re.compile(
     r"(?:(?:à |a )?lire aussi|lesen sie (?:auch|mehr|hier)|read (?:also|more)|also read"
     r"|see also|siehe auch|related(?: (?:stories|story|articles?|posts?|reading|coverage))?"
+    r"|(?:previous|next) message(?: \(by (?:thread|date)\))?|messages sorted by"
     r"|you (?:may|might) also like|recommended(?: reading)?|don['’]t miss|read next"
     r"|zobacz (?:także|też)|czytaj (?:także|też)"
     r"|dowiedz się więcej|puedes ver|lee también|te puede interesar|mehr zum thema"
