@@ -1254,6 +1254,44 @@ def test_chromium_rows_whose_every_cell_wraps_stay_one_row(chromium_pdf, rule: s
     assert _tables(data) == [rows]
 
 
+CENTRED_ROWS = [
+    [["Site"], ["Crop"], ["Notes of the", "observer"]],
+    [["North mill"], ["Oats"], ["Gauge cleaned of", "weeds first"]],
+    [["Old bridge"], ["Wheat and", "barley"], ["Level steady"]],
+    [["Stone farm"], ["Rye"], ["Fish ladder open", "and running"]],
+    [["Lake port"], ["Hay"], ["Path to the gauge", "flooded"]],
+]
+
+
+def test_cells_of_two_lines_centred_in_their_row_are_one_cell() -> None:
+    # A browser centres each cell in its row: a cell of two lines has its lines half a
+    # pitch over and under its row's one-line cells. Lines 15 pt apart and 13.7 pt tall
+    # overlap those by less than half a line, so each line makes a visual row of its own.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), INTRO, fontsize=10)
+    xs, pitch, y = [72, 160, 250], 15, 110
+    for row in CENTRED_ROWS:
+        for x, lines in zip(xs, row, strict=True):
+            first = y + pitch / 2 - pitch * (len(lines) - 1) / 2
+            for k, text in enumerate(lines):
+                page.insert_text((x, first + pitch * k), text, fontsize=10)
+        y += 2 * pitch + 8
+    page.insert_text((72, y + 30), OUTRO, fontsize=10)
+    assert _tables(doc.tobytes()) == [[[" ".join(c) for c in row] for row in CENTRED_ROWS]]
+
+
+def test_chromium_cells_centred_in_their_rows_are_one_cell(chromium_pdf) -> None:
+    # Chromium's own centring (td's vertical-align: middle), the notes wrapping in a
+    # narrow last column.
+    rows = [[" ".join(c) for c in row] for row in CENTRED_ROWS]
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    data = chromium_pdf("<style>table{border-collapse:collapse;font-size:9pt}"
+                        "td{padding:1px 8px}td:last-child{width:7em}</style>"
+                        f"<p>{INTRO}</p><table>{cells}</table><p>{OUTRO}</p>")
+    assert _tables(data) == [rows]
+
+
 # A sheet printed as spreadsheets print it: headings at the left of their cells, amounts
 # right-aligned to the cells' right edges, text left-aligned after them.
 SHEET = [["Site", "Amount", "Code"], ["North mill", "$5,941.24", "AH-6951"],

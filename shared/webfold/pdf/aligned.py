@@ -81,6 +81,14 @@ MIN_CROSSINGS = 2  # ... or times its lines run over the white between the table
 PITCH_SLACK = 0.1
 PITCH_SHARE = 0.75
 LEVEL_SLACK = 0.25  # line heights between the middles of a row's cell and a line level with it
+NEAR_LINES = 4.0  # line heights around a row where the lines of its cells' columns are seen
+# Line heights between the middle of a cell centred in its row and the middle of the row's
+# other cells: an engine centres to a fraction of a point.
+CENTRE_SLACK = 0.1
+BASELINE_SLACK = 0.05  # line heights: lines set at one pitch repeat it but for rounding
+# Cells of a row with a cell centred in it: a heading level with two lines of the other
+# text column, a two-cell row of its own, is not taken for one.
+CENTRED_ROW_CELLS = 3
 # Engines that put table cells close together get them written as one text line
 # ("56,962 Town island" for the cells "56,962" and "Town island"; MuPDF joins text less
 # than about 0.8 font sizes apart); a gap between words of this many font sizes (a space
@@ -916,7 +924,7 @@ def _rows(lines: list[Line]) -> list[_Row]:
     starts where `MIN_ROWS` lines start (a spreadsheet's right-aligned amount a space
     before the next column's left-aligned text, written as lines of their own: the
     column's edge shows in its heading and the rows under it)."""
-    rows = _level_rows(lines)
+    rows = _join_centred(_level_rows(lines))
     starts = sorted(ln.bbox[0] for ln in lines)
     for row in rows:
         row.cells.sort(key=lambda seg: seg[0].bbox[0])
@@ -956,6 +964,122 @@ def _level_rows(lines: list[Line]) -> list[_Row]:
                 continue
         rows.append(_Row(y0, y1, [[line]], y1 - y0))
     return rows
+
+
+def _join_centred(rows: list[_Row]) -> list[_Row]:
+    """Visual rows joined where a cell of two lines is set centred on its row's one-line
+    cells (a browser centres a table cell in its row): its first line overlaps theirs from
+    above and its second from below, by less than half a line each, so `_level_rows` made
+    a row of one of them or of both. The rows over and under a row that overlap it join
+    it when their lines pair off into such cells (`_centred_cells`)."""
+    out: list[_Row] = []
+    k = 0
+    while k < len(rows):
+        row = rows[k]
+        above = out[-1] if out and out[-1].bottom > row.top else None
+        below = rows[k + 1] if k + 1 < len(rows) and rows[k + 1].top < row.bottom else None
+        found = None
+        if above is not None or below is not None:
+            near = _lines_near(rows, k, NEAR_LINES * row.height)
+            # Both rows, else either alone (the other one's lines pairing with none).
+            tries = [(above, below), (above, None), (None, below)]
+            found = next(((over, under, cells) for over, under in tries if over or under
+                          if (cells := _centred_cells(row, over, under, near)) is not None),
+                         None)
+        if found is None:
+            out.append(row)
+            k += 1
+            continue
+        over, under, cells = found
+        if over is not None:
+            out.pop()
+        joined = [r for r in (over, row, under) if r is not None]
+        out.append(_Row(joined[0].top, max(r.bottom for r in joined), cells, row.height))
+        k += 1 if under is None else 2
+    return out
+
+
+def _lines_near(rows: list[_Row], k: int, reach: float) -> list[Line]:
+    """The lines of the rows around `rows[k]` (rows by their middles, top to bottom) that
+    lie within `reach` points of it."""
+    lo, hi = rows[k].top - reach, rows[k].bottom + reach
+    start, end = k, k + 1
+    while start > 0 and rows[start - 1].bottom >= lo:
+        start -= 1
+    while end < len(rows) and rows[end].top <= hi:
+        end += 1
+    return [ln for r in rows[start:end] for seg in r.cells for ln in seg]
+
+
+def _centred_cells(row: _Row, above: _Row | None, below: _Row | None,
+                   near: list[Line]) -> list[list[Line]] | None:
+    """The cells of `row` with the lines of `above` and `below` paired off into cells of
+    two lines centred on it, `CENTRED_ROW_CELLS` or more; None unless each line of
+    `above` has its next line (`_next_line`) in `row`, where `row` has a cell in its
+    column, else in `below`; each line of `below` not so taken has its line over it in
+    `row`; each pair is a cell of its own, no line of those `near` it going on from it
+    (`_goes_on`: the lines of a paragraph, or of a taller cell, run on); each pair's
+    middle is level, within `CENTRE_SLACK` line heights, with the middle of `row`'s
+    lines left alone; and the row so made stands apart, no other line `near` it reaching
+    into it (a table's rows are padded)."""
+    rows = [r for r in (above, row, below) if r is not None]
+    if any(len(seg) > 1 for r in rows for seg in r.cells):
+        return None  # a row joined already
+    own = [seg[0] for seg in row.cells]
+    unders = [seg[0] for seg in below.cells] if below is not None else []
+    pairs: list[list[Line]] = []
+    paired: set[int] = set()
+    for seg in above.cells if above is not None else []:
+        column = [ln for ln in own if _overlaps(_span(seg), _span([ln]))]
+        second = next((ln for ln in column or unders if _next_line(seg[0], ln)), None)
+        if second is None or id(second) in paired:
+            return None
+        pairs.append([seg[0], second])
+        paired |= {id(seg[0]), id(second)}
+    for line in unders:
+        if id(line) not in paired:
+            first = next((ln for ln in own if id(ln) not in paired and _next_line(ln, line)),
+                         None)
+            if first is None:
+                return None
+            pairs.append([first, line])
+            paired |= {id(first), id(line)}
+    alone = [ln for ln in own if id(ln) not in paired]
+    if not pairs or not alone or len(pairs) + len(alone) < CENTRED_ROW_CELLS:
+        return None
+    middle = sorted((ln.bbox[1] + ln.bbox[3]) / 2 for ln in alone)[len(alone) // 2]
+    if any(abs((a.bbox[1] + b.bbox[3]) / 2 - middle) > CENTRE_SLACK * row.height
+           or any(_goes_on(a, b, ln) for ln in near) for a, b in pairs):
+        return None
+    cells = [[ln] for ln in alone] + pairs
+    mine = {id(ln) for cell in cells for ln in cell}
+    top, bottom = min(c[0].bbox[1] for c in cells), max(c[-1].bbox[3] for c in cells)
+    if any(min(bottom, ln.bbox[3]) - max(top, ln.bbox[1]) > 0.2 * row.height
+           for ln in near if id(ln) not in mine):
+        return None  # lines beside it reach into it: lines of text columns side by side
+    return sorted(cells, key=lambda c: _span(c)[0])
+
+
+def _goes_on(first: Line, second: Line, line: Line) -> bool:
+    """True when `line`, in the column of the two lines `first` and `second`, stands no
+    further over the first or under the second than they stand apart, baseline to
+    baseline (within `BASELINE_SLACK` line heights): the column's text runs on (a cell's
+    lines stand closer than its row stands to the next, by its padding: a point or two)."""
+    pitch, height = second.baseline - first.baseline, max(first.bbox[3] - first.bbox[1], 1.0)
+    step = max(first.baseline - line.baseline, line.baseline - second.baseline)
+    return _overlaps(_span([first]), _span([line])) and 0 < step <= pitch + \
+        BASELINE_SLACK * height
+
+
+def _next_line(first: Line, second: Line) -> bool:
+    """True when `second` is the line under `first` in one cell: flush with it at the left
+    or the right (within `COLUMN_SLACK`; a fraction's numerator and denominator are
+    centred on each other), a line gap under it (`WRAP_GAP`), in its style."""
+    height = max(first.bbox[3] - first.bbox[1], 1.0)
+    gap = second.bbox[1] - first.bbox[3]
+    return (min(abs(first.bbox[0] - second.bbox[0]), abs(first.bbox[2] - second.bbox[2]))
+            <= COLUMN_SLACK and -0.2 * height <= gap <= WRAP_GAP * height
+            and _style(first.spans[-1]) == _style(second.spans[0]))
 
 
 def _leader_dots(texts: list[str]) -> set[int]:
