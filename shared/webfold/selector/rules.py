@@ -542,6 +542,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter, itemgetter
 from urllib.parse import urlsplit
@@ -1769,9 +1770,9 @@ def _signed_entries(blocks: list[Block], words: np.ndarray
     depths: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     last: dict[int, int] = {}
     for i in ((words > 1) & (words <= LABEL_WORDS)).nonzero()[0].tolist():
-        text = blocks[i].text.lower().strip(_LABEL_EDGES)
-        if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
-            continue  # no stamp can match: the regex costs more than this test
+        text = _stamp_text(blocks[i].text)
+        if text is None:
+            continue
         stamp = _STAMP_TAIL.search(text)
         if stamp is None:
             continue
@@ -1819,12 +1820,24 @@ def _stamped(blocks: list[Block], words: np.ndarray, kinds: BlockKinds) -> list[
     out = []
     short = (words > 0) & (words <= STAMP_WORDS) & (kinds.linked | (words <= LABEL_WORDS))
     for i in short.nonzero()[0].tolist():
-        text = blocks[i].text.lower().strip(_LABEL_EDGES)
-        if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
-            continue  # no stamp can match: the two regexes cost more than this test
+        text = _stamp_text(blocks[i].text)
+        if text is None:
+            continue
         if _STAMP.fullmatch(text) or kinds.linked[i] and _STAMP_TAIL.search(text):
             out.append(i)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _stamp_text(text: str) -> str | None:
+    """A short block's text as the stamp patterns read it (lowercased, without its edge
+    marks), or None when no stamp can match it (no digit, no undated stamp at its end:
+    the regexes cost more than this test). Cached: on an article `_stamped` and
+    `_signed_entries` read the same short blocks, and a text is lowercased once."""
+    text = text.lower().strip(_LABEL_EDGES)
+    if _DIGIT.search(text) is None and not text.endswith(_UNDATED_STAMPS):
+        return None
+    return text
 
 
 def _children_holding(blocks: list[Block], at: list[int]) -> dict[int, set[int]]:
