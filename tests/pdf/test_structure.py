@@ -824,6 +824,21 @@ def test_a_street_address_is_no_numbered_heading():
     assert headings == ["3 Results"]
 
 
+
+def test_a_phone_number_with_its_area_code_in_parentheses_is_no_list_item():
+    # A contact block: "(440) 768-1350" starts as a list number "(3)" does, but a list
+    # number in parentheses is followed by text, not by more digits of a number. A
+    # numbered item in parentheses still is one.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, text in enumerate(("Ohio Craft Guild", "(440) 768-1350",
+                              "(2) Bring the pots to the kiln by noon.")):
+        page.insert_text((72, 90 + 30 * k), text, fontsize=11)
+    blocks = convert(doc.tobytes()).blocks
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "Ohio Craft Guild"), ("paragraph", "(440) 768-1350"),
+        ("list_item", "Bring the pots to the kiln by noon.")]
+
 def test_hanging_indent_paragraphs_stay_whole():
     # A bibliography: each entry's first line at the margin, its other lines indented.
     # The third line starts where the second does, no first-line indent of a new

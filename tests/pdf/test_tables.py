@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pymupdf
@@ -202,18 +203,36 @@ def test_a_bold_figure_caption_under_its_picture_is_no_heading(caption):
     # A figure (a framed picture) with its caption under it in bold, then prose: the
     # caption names the figure, it heads no section (a thesis's "Figure 4.1 ...", a
     # Chinese thesis's "图1 模板工作流" were headings).
-    doc = pymupdf.open()
-    page = doc.new_page()
-    page.draw_rect(pymupdf.Rect(72, 80, 300, 200), fill=(0.6, 0.7, 0.9))
-    cjk = caption[0] == "图"
-    page.insert_text((72, 220), caption, fontname="china-s" if cjk else "hebo",
-                     fontsize=13 if cjk else 10)
-    for k, line in enumerate(PROSE):
-        page.insert_text((72, 250 + 14 * k), line, fontsize=10)
-    blocks = convert(doc.tobytes()).blocks
+    blocks = _bold_line_under_a_picture(caption)
     assert [b.kind for b in blocks if b.text.startswith(caption[:2])] == ["paragraph"]
     assert all(b.kind != "heading" for b in blocks)
 
+
+
+@pytest.mark.parametrize("line", [
+    "Source: district gauge records", "Quelle: Pegelstände des Bezirks", "资料来源：区水文站",
+    "Listing 2-1: Reading the gauges"])
+def test_a_bold_source_line_or_listing_caption_is_no_heading(line):
+    # A source line under a table or chart ("资料来源：Wind", "Source: ...") and a code
+    # listing's caption ("Listing 2-1: ...") in bold name where the figures come from or
+    # what the listing is; they head no section.
+    blocks = _bold_line_under_a_picture(line)
+    assert [b.kind for b in blocks if b.text.startswith(line[:2])] == ["paragraph"]
+    assert all(b.kind != "heading" for b in blocks)
+
+
+def _bold_line_under_a_picture(line: str) -> list:
+    """The blocks of a page with a framed picture, `line` in bold under it (CJK in a CJK
+    font, set larger), then prose."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.draw_rect(pymupdf.Rect(72, 80, 300, 200), fill=(0.6, 0.7, 0.9))
+    cjk = bool(re.match(r"[\u3400-\u9fff]", line))
+    page.insert_text((72, 220), line, fontname="china-s" if cjk else "hebo",
+                     fontsize=13 if cjk else 10)
+    for k, text in enumerate(PROSE):
+        page.insert_text((72, 250 + 14 * k), text, fontsize=10)
+    return convert(doc.tobytes()).blocks
 
 @pytest.mark.parametrize("title", [
     "Table of contents", "Tabla de contenidos", "Figures and diagrams", "Tablet computers"])

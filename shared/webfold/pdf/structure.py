@@ -66,7 +66,9 @@ FIELD_VALUE_GAP = 8.0
 HYPHEN_BREAKS_MIN = 3
 HYPHEN_BREAK_SHARE = 0.08
 _BULLET = re.compile(r"^\s*([•●○◦▪▫■□‣⁃∙·\-–—*➢►▶✓✔])\s+")
-_NUMBERED = re.compile(r"^\s*\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
+# A list number in parentheses is followed by text, not by more digits: "(440) 768-1350"
+# is a phone number's area code.
+_NUMBERED = re.compile(r"^\s*(?!\(\d{1,3}\)\s+\d)\(?(\d{1,3}|[a-z]|[ivx]{1,4})([.)])\s+(?=\S)")
 _SECTION = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S")
 # "2.1 Methods", "3 Results": a section number (several levels, or one without a dot so
 # it is no list marker) before a capitalised title.
@@ -86,14 +88,19 @@ _SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f]['\")\]\u300d\u300f\uff09]
 _FIELD_LABEL = re.compile(r"^\s*[^\W\d_]+(?:[ -][^\W\d_]+){0,2} ?:(?:\s|$)")
 # A table-of-contents entry: a title, a run of leader dots, a page number.
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\S{1,8}\s*$|\u2026{2,}\s*\S{1,8}\s*$")
-# The words a table's and a figure's caption start with, in the languages of the
-# documents we read (lower case): "Table 3:", "Tabelle 2", "表 22：", "جدول ۳-۱", "Рис. 4".
+# The words a table's and a figure's (or a code listing's) caption start with, in the languages
+# of the documents we read (lower case): "Table 3:", "Tabelle 2", "表 22：", "جدول ۳-۱", "Рис. 4".
 _TABLE_WORDS = ("table", "tab.", "tabelle", "tableau", "tabla", "tabella", "tabela", "tabel",
                 "tabell", "tablo", "tabulka", "taulukko", "таблица", "таблиця", "табл.",
                 "πίνακας", "טבלה", "جدول", "الجدول", "表", "표")
 _FIGURE_WORDS = ("figure", "fig.", "figura", "figuur", "abbildung", "abb.", "rysunek", "rys.",
                  "obrázek", "obr.", "şekil", "рисунок", "рис.", "σχήμα", "איור", "شکل", "شكل",
-                 "الشكل", "图", "圖", "図", "그림")
+                 "الشكل", "图", "圖", "図", "그림", "listing")
+# The words a source line under a table or chart starts with, before its colon ("Source:",
+# "Quelle:", "资料来源："): a note on where the figures come from, never a heading.
+_SOURCE_WORDS = ("source", "sources", "quelle", "quellen", "fuente", "fuentes", "fonte",
+                 "fontes", "bron", "źródło", "источник", "المصدر", "资料来源", "數據來源",
+                 "数据来源", "資料來源", "来源", "來源", "出典", "出所", "출처")
 
 
 def _caption_label(words: tuple[str, ...]) -> re.Pattern[str]:
@@ -108,6 +115,8 @@ def _caption_label(words: tuple[str, ...]) -> re.Pattern[str]:
 # A caption is a paragraph whatever its style; a table's moves above its table.
 _TABLE_CAPTION = _caption_label(_TABLE_WORDS)
 _FIGURE_CAPTION = _caption_label(_FIGURE_WORDS)
+_SOURCE_LINE = re.compile(r"^\s*(?i:" + "|".join(re.escape(word) for word in _SOURCE_WORDS)
+                          + r")\s*[:\uff1a]")
 # A word that starts with a letter, past any opening punctuation (`_has_word`).
 _WORD_START = re.compile(r"(?:^|\s)[^\w\s]*[^\W\d_]")
 _DOTS_AND_SPACES = re.compile(r"[.\s]*")
@@ -396,7 +405,7 @@ def _heading_level(row: _Row, st: Styles) -> int:
         return 0
     if row.item.box[3] <= st.header_band and row.size <= st.body_size + 0.25:
         return 0
-    if (_TABLE_CAPTION.match(text) or _FIGURE_CAPTION.match(text)
+    if (_TABLE_CAPTION.match(text) or _FIGURE_CAPTION.match(text) or _SOURCE_LINE.match(text)
             or id(row.item.line) in st.cover_lines):
         return 0
     outlined = st.outline.get(_norm(text)) if st.outline else None
