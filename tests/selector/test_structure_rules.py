@@ -1,5 +1,6 @@
 """The structure rules after the model's cut (`webfold.selector.rules`), on walked HTML."""
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -973,3 +974,24 @@ def test_a_chinese_pages_rule_words_read_its_characters():
     assert rules.reading_words(blocks, words).tolist() == [45, 3]
     latin, latin_words, _ = _blocks(f"<div>{ARTICLE}</div>")
     assert rules.reading_words(latin, latin_words) is latin_words
+
+
+# The first and last characters of each range written without spaces, and characters just
+# outside them or sharing their UTF-8 lead byte (Devanagari, Lao, Hangul, an emoji, a lone
+# surrogate), each in a page of Latin prose with typographic quotes and dashes.
+@pytest.mark.parametrize("char", [
+    "\u0e00", "\u0e7f", "\u3000", "\u30ff", "\u3400", "\u4dbf", "\u4e00", "\u9fff",
+    "\uf900", "\ufaff", "\uff00", "\uffef"])
+def test_a_page_holding_one_unspaced_character_is_counted_again(char):
+    blocks, words, _ = _blocks(f"<div>{ARTICLE}<p>Read “this” — now</p></div>")
+    blocks[1] = dataclasses.replace(blocks[1], text=f"Read “this” — now{char}")
+    assert rules.reading_words(blocks, words).tolist() == [words[0], 5]
+
+
+@pytest.mark.parametrize("char", [
+    "\u0dff", "\u0900", "\u0e80", "\u2fff", "\u3100", "\uac00", "\ud800", "\uf8ff", "\ufff0",
+    "\U0001f600"])
+def test_a_page_without_unspaced_characters_keeps_its_words(char):
+    blocks, words, _ = _blocks(f"<div>{ARTICLE}<p>Read “this” — now</p></div>")
+    blocks[1] = dataclasses.replace(blocks[1], text=f"Read “this” — now{char}")
+    assert rules.reading_words(blocks, words) is words

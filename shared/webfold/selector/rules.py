@@ -573,6 +573,10 @@ TEASER_AFTER_WORDS = 150  # kept words before a teaser label, on a page not decl
 _UNSPACED_CHAR = re.compile("[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
                             "\uf900-\ufaff\uff00-\uffef]")
 _UNSPACED = re.compile(_UNSPACED_CHAR.pattern + "+")
+# Every byte but the UTF-8 lead bytes of `_UNSPACED_CHAR`'s characters (Thai's 0xE0, the
+# others' 0xE3-0xEF): deleting these from a page's encoded text leaves nothing when it
+# holds none of those characters (bytes left may be another script's, sharing the lead).
+_NOT_UNSPACED_LEADS = bytes(b for b in range(256) if b != 0xE0 and not 0xE3 <= b <= 0xEF)
 UNSPACED_CHARS_PER_WORD = 2
 THAI_CHARS_PER_WORD = 4
 
@@ -595,8 +599,12 @@ def reading_words(blocks: list[Block], words: np.ndarray) -> np.ndarray:
     a script written without spaces are counted again, and a page without one is `words`.
     The searches look for one character of the set (`_UNSPACED_CHAR`), which the regex
     engine skips to in one tight loop; before `_UNSPACED`'s repeat it starts a match at
-    every position of the page's text, three times the instructions."""
-    if _UNSPACED_CHAR.search("".join(block.text for block in blocks)) is None:
+    every position of the page's text, three times the instructions. The page's text is
+    first encoded and stripped of all but those characters' lead bytes, a third of the
+    search's instructions: most pages keep none (but a Korean one, say)."""
+    text = "".join(block.text for block in blocks)
+    if not text.encode("utf-8", "surrogatepass").translate(None, _NOT_UNSPACED_LEADS) \
+            or _UNSPACED_CHAR.search(text) is None:
         return words
     out = words.copy()
     for i, block in enumerate(blocks):
