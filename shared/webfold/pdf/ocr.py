@@ -27,6 +27,7 @@ from webfold.function_words import function_word_shares
 from webfold.pdf.layout import is_rtl
 from webfold.pdf.model import BBox, Line, PageLines, Span
 from webfold.settings import Settings
+from webfold.unspaced import CJK_RANGES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -88,7 +89,7 @@ DESKEW_MIN_GAIN = 1.1  # the levelled profile must be this much sharper than the
 _EM_SHARE = {(True, True): 0.93, (True, False): 0.73, (False, True): 0.73, (False, False): 0.53}
 _ASCENDING = frozenset("bdfhiklt")
 _DESCENDING = frozenset("gjpqy")
-_CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_CJK = re.compile(f"[{CJK_RANGES}]")
 _LANG = re.compile(r"^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$")
 
 

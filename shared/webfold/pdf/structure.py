@@ -103,13 +103,18 @@ _SOURCE_WORDS = ("source", "sources", "quelle", "quellen", "fuente", "fuentes", 
                  "数据来源", "資料來源", "来源", "來源", "出典", "出所", "출처")
 
 
+# Letters of the scripts whose lines join without a space (`_CJK`, their punctuation and
+# full-width forms too): kana, CJK ideographs, Hangul.
+_CJK_LETTER_RANGES = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+
+
 def _caption_label(words: tuple[str, ...]) -> re.Pattern[str]:
     """A caption's label: one of `words` (no longer word: "Tablet", "Figures"), its number
     ("3", "2.1", "A1", "IV", "۱۵ . ۳") and after it the line's end, a space, a colon, a
     dot or a dash, or a CJK character ("表22现金"): no title "Table of Contents"."""
     return re.compile(r"^\s*(?i:" + "|".join(re.escape(word) for word in words)
                       + r")(?![^\W\d_])\s*(?:[A-Z]?\d+|[IVXLC]+|[A-Z])(?:\s?[.\-\u2013]\s?\d+)*"
-                      r"(?=$|[\s.:\-\u2013\u2014\uff0e\uff1a]|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])")
+                      r"(?=$|[\s.:\-\u2013\u2014\uff0e\uff1a]|[" + _CJK_LETTER_RANGES + "])")
 
 
 # A caption is a paragraph whatever its style; a table's moves above its table.
@@ -124,7 +129,7 @@ _DOT_RUN = re.compile(r"\s*(?:\.\s?){4,}\s*|\s*\u2026{2,}\s*")
 # A word with its inner hyphens ("data-driven"), and a hyphen it ends with, if any.
 _WORD = re.compile(r"[^\W_]+(?:[-\u2010][^\W_]+)*[-\u2010]?")
 # Scripts written without spaces between words; their punctuation (U+3000-303F) too.
-_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
+_CJK = re.compile("[\u3000-\u303f" + _CJK_LETTER_RANGES + "\uff00-\uffef]")
 # Compound-word heads that keep their hyphen across a line break ("self-\nlocking").
 _KEEP_HYPHEN = frozenset({
     "self", "well", "non", "all", "half", "cross", "long", "short", "high", "low", "multi",

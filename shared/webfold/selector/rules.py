@@ -552,6 +552,7 @@ import numpy as np
 from webfold.document import Block, BlockFlag
 from webfold.selector.features import BLOCK_FEATURES, flag_column
 from webfold.sniff import url_path
+from webfold.unspaced import CJK_RANGES, THAI_RANGES
 
 _COLUMN = {name: i for i, name in enumerate(BLOCK_FEATURES)}
 
@@ -570,8 +571,8 @@ TEASER_AFTER_WORDS = 150  # kept words before a teaser label, on a page not decl
 # or a short label (LABEL_WORDS) would read it wrong. A run of them counts as its
 # characters / UNSPACED_CHARS_PER_WORD words (a Chinese or Japanese word is one to three
 # characters), a Thai run / THAI_CHARS_PER_WORD (its vowels and tones are characters too).
-_UNSPACED_CHAR = re.compile("[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-                            "\uf900-\ufaff\uff00-\uffef]")
+_UNSPACED_CHAR = re.compile(f"[{THAI_RANGES}{CJK_RANGES}]")
+_THAI = re.compile(f"[{THAI_RANGES}]")
 _UNSPACED = re.compile(_UNSPACED_CHAR.pattern + "+")
 # Every byte but the UTF-8 lead bytes of `_UNSPACED_CHAR`'s characters (Thai's 0xE0, the
 # others' 0xE3-0xEF): deleting these from a page's encoded text leaves nothing when it
@@ -589,7 +590,7 @@ def text_words(text: str) -> int:
         return len(text.split())
     runs = _UNSPACED.findall(text)
     spaced = len(_UNSPACED.sub(" ", text).split())
-    return spaced + sum(-(-len(run) // (THAI_CHARS_PER_WORD if "\u0e00" <= run[0] <= "\u0e7f"
+    return spaced + sum(-(-len(run) // (THAI_CHARS_PER_WORD if _THAI.match(run)
                                         else UNSPACED_CHARS_PER_WORD)) for run in runs)
 
 
